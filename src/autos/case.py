@@ -1,0 +1,241 @@
+"""The case file: what a clerk writes in YAML, as a strict model.
+
+Field names are Portuguese (they are what the clerk types). Almost every element a law requires is
+optional *here*: an omitted element is a finding of the validator, with its article, not a parse
+error, so an incomplete case still produces a useful report. Types, formats, CPF/CNPJ check digits
+and unknown keys are checked here.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, time
+from decimal import Decimal
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from stdnum.br import cnpj as stdnum_cnpj
+from stdnum.br import cpf as stdnum_cpf
+from stdnum.exceptions import ValidationError as StdnumError
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+def check_cpf(value: str) -> str:
+    """Return the CPF formatted (000.000.000-00); ValueError with a Portuguese message otherwise."""
+    try:
+        return str(stdnum_cpf.format(stdnum_cpf.validate(value)))
+    except StdnumError:
+        raise ValueError(
+            f"CPF '{value}' inválido (dígitos verificadores não conferem ou tamanho errado); "
+            "confira os 11 dígitos no documento"
+        ) from None
+
+
+def check_cnpj(value: str) -> str:
+    """Return the CNPJ formatted (00.000.000/0000-00); ValueError with a Portuguese message otherwise."""
+    try:
+        return str(stdnum_cnpj.format(stdnum_cnpj.validate(value)))
+    except StdnumError:
+        raise ValueError(
+            f"CNPJ '{value}' inválido (dígitos verificadores não conferem ou tamanho errado); "
+            "confira os 14 dígitos no cartão CNPJ"
+        ) from None
+
+
+class Endereco(_Strict):
+    logradouro: str | None = None
+    numero: str | None = None
+    complemento: str | None = None
+    bairro: str | None = None
+    municipio: str | None = None
+    uf: str | None = Field(default=None, pattern=r"^[A-Z]{2}$")
+    cep: str | None = Field(default=None, pattern=r"^\d{5}-?\d{3}$")
+
+    def linha(self) -> str:
+        """One-line address as printed on documents."""
+        first = ", ".join(p for p in (self.logradouro, self.numero, self.complemento) if p)
+        parts = [first] if first else []
+        if self.bairro:
+            parts.append(self.bairro)
+        city = " / ".join(p for p in (self.municipio, self.uf) if p)
+        if city:
+            parts.append(city)
+        if self.cep:
+            cep = self.cep if "-" in self.cep else f"{self.cep[:5]}-{self.cep[5:]}"
+            parts.append(f"CEP {cep}")
+        return " — ".join(parts)
+
+
+class Pessoa(_Strict):
+    nome: str | None = None
+    cpf: str | None = None
+    qualificacao: str | None = None
+    cargo: str | None = None
+    endereco: Endereco | None = None
+
+    @field_validator("cpf")
+    @classmethod
+    def _cpf(cls, v: str | None) -> str | None:
+        return check_cpf(v) if v else v
+
+
+class Autuado(_Strict):
+    tipo: Literal["pessoa_fisica", "pessoa_juridica"]
+    nome: str | None = None
+    nome_fantasia: str | None = None
+    cpf: str | None = None
+    cnpj: str | None = None
+    qualificacao: str | None = None
+    endereco: Endereco | None = None
+    endereco_desconhecido: bool = False
+    responsavel_legal: Pessoa | None = None
+    primario: bool | None = None
+    pequeno_porte: bool = False
+    pequeno_porte_fundamento: str | None = None
+    registro: str | None = None  # establishment registration (e.g. SIM number)
+
+    @field_validator("cpf")
+    @classmethod
+    def _cpf(cls, v: str | None) -> str | None:
+        return check_cpf(v) if v else v
+
+    @field_validator("cnpj")
+    @classmethod
+    def _cnpj(cls, v: str | None) -> str | None:
+        return check_cnpj(v) if v else v
+
+    @model_validator(mode="after")
+    def _doc_matches_kind(self) -> Autuado:
+        if self.tipo == "pessoa_fisica" and self.cnpj:
+            raise ValueError("pessoa física não tem CNPJ; use o campo cpf ou mude tipo para pessoa_juridica")
+        if self.tipo == "pessoa_juridica" and self.cpf:
+            raise ValueError("pessoa jurídica não tem CPF; use o campo cnpj (o CPF vai em responsavel_legal)")
+        return self
+
+    @property
+    def documento(self) -> str | None:
+        return self.cpf if self.tipo == "pessoa_fisica" else self.cnpj
+
+    @property
+    def documento_rotulo(self) -> str:
+        return "CPF" if self.tipo == "pessoa_fisica" else "CNPJ"
+
+
+class Lavratura(_Strict):
+    local: str | None = None
+    data: date | None = None
+    hora: time | None = None
+
+    @field_validator("hora", mode="before")
+    @classmethod
+    def _hora(cls, v: object) -> object:
+        if isinstance(v, str) and not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", v.strip()):
+            raise ValueError(f"hora '{v}' inválida; use HH:MM entre 00:00 e 23:59, por exemplo 14:30")
+        return v
+
+
+class Infracao(_Strict):
+    regra: str  # infraction id in the statute's rules
+    complemento: str | None = None  # e.g. the regulation article, when the rule asks for it
+    quantidade: Decimal | None = None  # for fines by quantity (m², metres, units)
+
+
+class Agente(_Strict):
+    nome: str | None = None
+    cargo: str | None = None
+    matricula: str | None = None
+    crmv: str | None = None
+    medico_veterinario_oficial: bool | None = None
+
+
+class Circunstancias(_Strict):
+    atenuantes: list[str] = Field(default_factory=list)
+    agravantes: list[str] = Field(default_factory=list)
+
+
+class ItemApreendido(_Strict):
+    descricao: str
+    quantidade: str | None = None
+
+
+class PenalidadeProposta(_Strict):
+    tipo: str  # penalty id in the statute's rules
+    valor_base: Decimal | None = Field(default=None, description="multa: valor em unidades fiscais")
+    itens: list[ItemApreendido] = Field(default_factory=list)
+    fiel_depositario: Pessoa | None = None
+    observacao: str | None = None
+
+
+class Testemunha(_Strict):
+    nome: str | None = None
+    cpf: str | None = None
+    endereco: str | None = None
+
+    @field_validator("cpf")
+    @classmethod
+    def _cpf(cls, v: str | None) -> str | None:
+        return check_cpf(v) if v else v
+
+
+class AssinaturaAutuado(_Strict):
+    situacao: Literal["assinou", "recusou", "ausente"] | None = None
+    data: date | None = None
+    nome_de_quem_assinou: str | None = None
+    certificacao_recusa: str | None = None
+
+
+class Assinaturas(_Strict):
+    autuado: AssinaturaAutuado | None = None
+    testemunhas: list[Testemunha] = Field(default_factory=list)
+
+
+class AvisoRecebimento(_Strict):
+    data_postagem: date | None = None
+    data_recebimento: date | None = None
+    data_juntada: date | None = None
+    devolvido: bool = False
+    motivo_devolucao: str | None = None
+
+
+class Edital(_Strict):
+    data_publicacao: date | None = None
+    veiculo: str | None = None
+    data_publicacao_jornal: date | None = None
+    jornal: str | None = None
+
+
+class Notificacao(_Strict):
+    forma: Literal["pessoal", "recusa", "ar", "edital"]
+    data: date | None = None  # pessoal/recusa: date of the dated receipt or of the certification
+    ar: AvisoRecebimento | None = None
+    edital: Edital | None = None
+
+
+DocumentKindId = Annotated[str, Field(pattern=r"^[a-z_]+$")]
+
+
+class Case(_Strict):
+    """One case file."""
+
+    lei: str = Field(description="identificador da lei nas regras, p. ex. timoteo-mg/lei-3844-2022")
+    documento: DocumentKindId = "auto_de_infracao"
+    numero: str | None = Field(default=None, pattern=r"^\d{1,6}/\d{4}$", description="número/ano, p. ex. 17/2026")
+    processo: str | None = None
+    autuado: Autuado
+    lavratura: Lavratura = Field(default_factory=Lavratura)
+    data_infracao: date | None = None
+    fatos: str | None = None
+    infracoes: list[Infracao] = Field(default_factory=list)
+    agente: Agente = Field(default_factory=Agente)
+    circunstancias: Circunstancias = Field(default_factory=Circunstancias)
+    penalidades: list[PenalidadeProposta] = Field(default_factory=list)
+    assinaturas: Assinaturas = Field(default_factory=Assinaturas)
+    notificacao: Notificacao | None = None
+    observacoes: str | None = None
+
+    @property
+    def infraction_date(self) -> date | None:
+        return self.data_infracao or self.lavratura.data

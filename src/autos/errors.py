@@ -1,0 +1,85 @@
+"""The error hierarchy of ``autos``.
+
+Every error a user can meet is an :class:`AutosError`. Its message is in Portuguese and names,
+where known, the file, the YAML path and the line, what is wrong and how to fix it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class AutosError(Exception):
+    """Base of every error raised by ``autos``."""
+
+    #: exit code the CLI uses for this kind of error
+    exit_code = 2
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | Path | None = None,
+        path: str | None = None,
+        line: int | None = None,
+        hint: str | None = None,
+    ) -> None:
+        self.message = message
+        self.file = str(file) if file is not None else None
+        self.path = path
+        self.line = line
+        self.hint = hint
+        super().__init__(self.render())
+
+    def location(self) -> str:
+        parts: list[str] = []
+        if self.file:
+            parts.append(self.file)
+        if self.line is not None:
+            parts.append(f"linha {self.line}")
+        if self.path:
+            parts.append(f"campo '{self.path}'")
+        return ", ".join(parts)
+
+    def render(self) -> str:
+        where = self.location()
+        text = f"{where}: {self.message}" if where else self.message
+        if self.hint:
+            text += f" Como corrigir: {self.hint}"
+        return text
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "tipo": type(self).__name__,
+            "arquivo": self.file,
+            "caminho": self.path,
+            "linha": self.line,
+            "mensagem": self.message,
+            "como_corrigir": self.hint,
+        }
+
+
+class InputError(AutosError):
+    """A case file (or other user input) cannot be read: bad YAML, wrong type, unknown key."""
+
+
+class RulesError(AutosError):
+    """The rules folder (statutes, calendars) is missing or malformed."""
+
+
+class ComputeError(AutosError):
+    """A fine or a deadline cannot be computed from the case and the rules."""
+
+
+class RenderError(AutosError):
+    """A template is missing or broken, or a document cannot be produced."""
+
+
+class OutputError(AutosError):
+    """An output file cannot be written (unwritable folder, full disk)."""
+
+
+class RefusedError(AutosError):
+    """A final document was asked for a case that has findings of severity *erro*."""
+
+    exit_code = 1

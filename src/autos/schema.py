@@ -1,0 +1,101 @@
+"""Strict conversion of parsed YAML into pydantic models, with Portuguese, line-precise errors."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .errors import AutosError
+from .yamlio import PathKey, YamlDoc, format_path
+
+M = TypeVar("M", bound=BaseModel)
+
+_MESSAGES: dict[str, str] = {
+    "missing": "campo obrigatório ausente.",
+    "extra_forbidden": "campo desconhecido.",
+    "string_type": "deve ser um texto.",
+    "int_parsing": "deve ser um número inteiro.",
+    "int_type": "deve ser um número inteiro.",
+    "int_from_float": "deve ser um número inteiro, sem casas decimais.",
+    "decimal_parsing": "deve ser um número (use ponto para decimais, por exemplo 1234.56).",
+    "decimal_type": "deve ser um número.",
+    "bool_parsing": "deve ser verdadeiro ou falso (true/false).",
+    "bool_type": "deve ser verdadeiro ou falso (true/false).",
+    "date_parsing": "data inválida; use o formato AAAA-MM-DD, por exemplo 2026-03-16.",
+    "date_from_datetime_parsing": "data inválida; use o formato AAAA-MM-DD, por exemplo 2026-03-16.",
+    "date_type": "data inválida; use o formato AAAA-MM-DD.",
+    "time_parsing": "hora inválida; use o formato HH:MM entre 00:00 e 23:59, por exemplo 14:30.",
+    "time_type": "hora inválida; use o formato HH:MM.",
+    "dict_type": "deve ser um mapa de campos (chave: valor).",
+    "model_type": "deve ser um mapa de campos (chave: valor).",
+    "model_attributes_type": "deve ser um mapa de campos (chave: valor).",
+    "list_type": "deve ser uma lista (itens começando com '-').",
+    "too_short": "a lista não pode ficar vazia.",
+    "greater_than": "deve ser maior que {gt}.",
+    "greater_than_equal": "deve ser maior ou igual a {ge}.",
+    "less_than_equal": "deve ser menor ou igual a {le}.",
+    "decimal_max_places": "tem casas decimais demais (no máximo {decimal_places}).",
+    "string_pattern_mismatch": "formato inválido.",
+    "union_tag_invalid": "tipo '{tag}' desconhecido; valores aceitos: {expected_tags}.",
+    "union_tag_not_found": "falta o campo que diz o tipo ({discriminator}).",
+}
+
+
+def _clean_loc(loc: tuple[Any, ...], data: Any) -> PathKey:
+    """Drop pydantic's union/function markers from ``loc`` so it matches the YAML path."""
+    out: list[str | int] = []
+    node = data
+    for part in loc:
+        in_dict = isinstance(node, dict) and isinstance(part, str) and part in node
+        in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        if in_dict or in_list:
+            out.append(part)
+            node = node[part]
+        elif isinstance(node, dict) and isinstance(part, str) and not part.startswith(("function-", "tagged")):
+            # a key that is absent (missing field) or unknown: keep it, stop descending
+            if "[" not in part and "-" not in part[:1]:
+                out.append(part)
+            node = None
+        # otherwise: a union member label (e.g. 'pessoa_fisica'); skip it
+    return tuple(out)
+
+
+def _message(err: Any) -> str:
+    kind = err["type"]
+    if kind == "value_error":
+        msg = str(err["msg"])
+        return msg.removeprefix("Value error, ").rstrip(".") + "."
+    if kind == "literal_error":
+        expected = err.get("ctx", {}).get("expected", "")
+        return f"valor '{err.get('input')}' não aceito; valores aceitos: {expected}."
+    template = _MESSAGES.get(kind)
+    if template is None:
+        return f"valor inválido ({err['msg']})."
+    try:
+        return template.format(**err.get("ctx", {}))
+    except (KeyError, IndexError):
+        return template
+
+
+def build_model(model: type[M], doc: YamlDoc, error_cls: type[AutosError], data: Any = None) -> M:
+    """Validate ``doc.data`` (or ``data``) into ``model``; the first error becomes ``error_cls``."""
+    raw = doc.data if data is None else data
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        errors = exc.errors()
+        first = errors[0]
+        path = _clean_loc(tuple(first["loc"]), raw)
+        message = _message(first)
+        if first["type"] == "extra_forbidden":
+            message = f"campo desconhecido '{path[-1] if path else ''}'."
+            hint = "confira a grafia do nome do campo (veja `autos schema`) ou remova-o."
+        elif first["type"] == "missing":
+            hint = "acrescente o campo."
+        else:
+            hint = None
+        if len(errors) > 1:
+            message += f" (e mais {len(errors) - 1} problema(s) no arquivo)"
+        raise error_cls(message, file=doc.file, path=format_path(path), line=doc.line_of(path),
+                        hint=hint) from None

@@ -1,0 +1,329 @@
+"""Stage 2 — validate: check a loaded case against its statute and report findings.
+
+A finding has a severity (``erro`` blocks a final document, ``aviso`` does not), a stable code, a
+Portuguese message, the legal citation, and the YAML path and line it points at. The checks are
+driven by the statute's rules (required elements, penalties, circumstances); the code here only
+knows *kinds* of checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from .case import Case
+from .errors import AutosError, InputError
+from .load import LoadedCase
+from .rules import Element, RuleSet, Severity, Statute
+from .yamlio import PathKey, format_path
+
+
+@dataclass(frozen=True)
+class Finding:
+    severidade: Severity
+    codigo: str
+    mensagem: str
+    citacao: str | None
+    caminho: str | None
+    linha: int | None
+    arquivo: str | None
+    dica: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def render(self) -> str:
+        where = ", ".join(p for p in (f"linha {self.linha}" if self.linha else None,
+                                      f"campo '{self.caminho}'" if self.caminho else None) if p)
+        text = f"[{self.severidade.upper()}] {self.codigo}: {self.mensagem}"
+        if self.citacao:
+            text += f" ({self.citacao})"
+        if where:
+            text += f" — {where}"
+        if self.dica:
+            text += f"\n    Como corrigir: {self.dica}"
+        return text
+
+
+@dataclass
+class Report:
+    """Findings for one case file."""
+
+    file: Path
+    statute: Statute | None
+    findings: list[Finding]
+    error: AutosError | None = None  # the case could not be read at all
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severidade == "erro"]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.findings if f.severidade == "aviso"]
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and not self.errors
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "arquivo": str(self.file),
+            "lei": self.statute.id if self.statute else None,
+            "valido": self.ok,
+            "erro_de_leitura": self.error.to_dict() if self.error else None,
+            "achados": [f.to_dict() for f in self.findings],
+        }
+
+
+def _split(dotted: str) -> PathKey:
+    return tuple(dotted.split("."))
+
+
+def resolve(obj: Any, dotted: str) -> Any:
+    """Value of a dotted path on the case model (``autuado.responsavel_legal.nome``); None if absent."""
+    cur = obj
+    for part in dotted.split("."):
+        if cur is None:
+            return None
+        cur = getattr(cur, part, None)
+    return cur
+
+
+def _blank(value: Any) -> bool:
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return not value.strip()
+    if isinstance(value, list | tuple | dict):
+        return len(value) == 0
+    return False
+
+
+class _Checker:
+    def __init__(self, loaded: LoadedCase, statute: Statute, today: date,
+                 defence_check: Callable[[Statute], str | None] | None) -> None:
+        self.loaded = loaded
+        self.case: Case = loaded.case
+        self.statute = statute
+        self.today = today
+        self.defence_check = defence_check
+        self.findings: list[Finding] = []
+
+    def add(self, sev: Severity, code: str, message: str, path: PathKey | str | None,
+            citation: str | None = None, hint: str | None = None) -> None:
+        key: PathKey = _split(path) if isinstance(path, str) else (path or ())
+        self.findings.append(Finding(
+            severidade=sev,
+            codigo=code,
+            mensagem=message,
+            citacao=citation,
+            caminho=format_path(key) if key else None,
+            linha=self.loaded.line_of(key) if key else None,
+            arquivo=str(self.loaded.file),
+            dica=hint,
+        ))
+
+    # --- required elements -------------------------------------------------------------------
+    def elements(self) -> None:
+        kind = self.statute.documentos[self.case.documento]
+        for el in kind.elementos:
+            if el.quando is not None:
+                actual = resolve(self.case, el.quando.campo)
+                if actual != el.quando.igual:
+                    continue
+            getattr(self, f"_el_{el.verificacao}")(el)
+
+    def _missing(self, el: Element, what: str, path: str | None) -> None:
+        cite = self.statute.cite(el.citacao)
+        self.add(el.severidade, el.codigo, f"falta {what}: {el.descricao}.", path, cite, el.dica)
+
+    def _el_campos(self, el: Element) -> None:
+        absent = [f for f in el.campos if _blank(resolve(self.case, f))]
+        if absent:
+            pretty = ", ".join(a.replace("autuado.documento", f"autuado.{self.case.autuado.documento_rotulo.lower()}")
+                               for a in absent)
+            first = absent[0].replace("autuado.documento", f"autuado.{self.case.autuado.documento_rotulo.lower()}")
+            self._missing(el, f"elemento obrigatório ({pretty})", first)
+
+    def _el_dispositivos(self, el: Element) -> None:
+        if not self.case.infracoes:
+            self._missing(el, "elemento obrigatório (infracoes)", "infracoes")
+            return
+        for i, inf in enumerate(self.case.infracoes):
+            rule = self.statute.infracoes.get(inf.regra)
+            if rule is None:
+                known = ", ".join(sorted(self.statute.infracoes))
+                self.add("erro", "REGRA-DESCONHECIDA",
+                         f"a infração '{inf.regra}' não existe nas regras da {self.statute.lei.label}.",
+                         ("infracoes", i, "regra"), self.statute.cite(el.citacao),
+                         f"use um destes identificadores: {known}.")
+            elif rule.exige_complemento and _blank(inf.complemento):
+                self.add(el.severidade, el.codigo,
+                         f"a infração '{inf.regra}' exige o {rule.complemento_rotulo or 'complemento'}.",
+                         ("infracoes", i), self.statute.cite(el.citacao),
+                         f"informe infracoes[{i}].complemento (p. ex. o artigo do regulamento infringido).")
+
+    def _el_prazo_defesa(self, el: Element) -> None:
+        problem = self.defence_check(self.statute) if self.defence_check else "motor de prazos indisponível"
+        if problem:
+            self.add(el.severidade, el.codigo, f"o prazo para apresentação de defesa não pode ser informado: "
+                     f"{problem}.", None, self.statute.cite(el.citacao), el.dica)
+
+    def _el_veterinario_oficial(self, el: Element) -> None:
+        ag = self.case.agente
+        if ag.medico_veterinario_oficial is not True:
+            self.add(el.severidade, el.codigo,
+                     "o agente autuante não está identificado como médico veterinário oficial.",
+                     "agente.medico_veterinario_oficial" if ag.medico_veterinario_oficial is not None else "agente",
+                     self.statute.cite(el.citacao), el.dica)
+        elif _blank(ag.crmv):
+            self.add(el.severidade, el.codigo, "falta o CRMV do médico veterinário oficial.", "agente",
+                     self.statute.cite(el.citacao), el.dica)
+
+    def _el_assinatura_ou_recusa(self, el: Element) -> None:
+        sig = self.case.assinaturas.autuado
+        cite = self.statute.cite(el.citacao)
+        if sig is None or sig.situacao is None:
+            self._missing(el, "elemento obrigatório (assinaturas.autuado.situacao)", "assinaturas")
+            return
+        if sig.situacao == "assinou":
+            if sig.data is None:
+                self.add(el.severidade, el.codigo, "o autuado assinou, mas falta a data aposta na assinatura "
+                         "(ela caracteriza a intimação, art. 20, § 2º).", "assinaturas.autuado",
+                         cite, "informe assinaturas.autuado.data.")
+        elif sig.situacao == "recusou":
+            named = [t for t in self.case.assinaturas.testemunhas if not _blank(t.nome)]
+            if not named:
+                self.add(el.severidade, el.codigo, "o autuado recusou-se a assinar, mas não há testemunha; a "
+                         "recusa deve ser certificada na presença de uma testemunha (art. 21, § 1º).",
+                         "assinaturas", cite, "informe assinaturas.testemunhas com nome e CPF.")
+        else:  # ausente
+            forma = self.case.notificacao.forma if self.case.notificacao else None
+            if forma in ("ar", "edital"):
+                self.add("aviso", el.codigo, f"autuado ausente na lavratura; a ciência será por "
+                         f"{'carta com AR' if forma == 'ar' else 'edital'} (art. 21).", "assinaturas.autuado", cite)
+            else:
+                self.add(el.severidade, el.codigo, "autuado ausente na lavratura e sem notificação por AR ou "
+                         "edital registrada.", "assinaturas.autuado", cite,
+                         "registre em 'notificacao' a forma de ciência (ar ou edital).")
+
+    # --- penalties ---------------------------------------------------------------------------
+    def penalties(self) -> None:
+        st = self.statute
+        allowed: set[str] = set()
+        for inf in self.case.infracoes:
+            rule = st.infracoes.get(inf.regra)
+            if rule:
+                allowed.update(rule.penalidades)
+        if not self.case.penalidades:
+            self.add("aviso", "PENALIDADE-AUSENTE", "nenhuma penalidade proposta no caso.", None,
+                     None, "informe em 'penalidades' a penalidade proposta (p. ex. multa com valor_base).")
+        for i, prop in enumerate(self.case.penalidades):
+            path: PathKey = ("penalidades", i)
+            pen = st.penalidades.get(prop.tipo)
+            if pen is None:
+                self.add("erro", "PENALIDADE-DESCONHECIDA", f"penalidade '{prop.tipo}' não prevista na "
+                         f"{st.lei.label}.", (*path, "tipo"), None,
+                         f"use uma destas: {', '.join(sorted(st.penalidades))}.")
+                continue
+            cite = st.cite(pen.citacao)
+            if allowed and prop.tipo not in allowed:
+                self.add("erro", "PENALIDADE-INCABIVEL", f"a penalidade '{pen.nome}' não está prevista para as "
+                         "infrações citadas.", (*path, "tipo"), cite)
+            if pen.somente_primario_sem_agravante:
+                if self.case.autuado.primario is not True:
+                    self.add("erro", "ADVERTENCIA-NAO-PRIMARIO", "advertência só cabe quando o infrator for "
+                             "primário; o caso não informa autuado.primario: true.", (*path, "tipo"), cite,
+                             "confirme a primariedade em autuado.primario ou proponha multa.")
+                if self.case.circunstancias.agravantes:
+                    self.add("erro", "ADVERTENCIA-COM-AGRAVANTE", "advertência não cabe quando se verifica "
+                             "circunstância agravante.", (*path, "tipo"), cite,
+                             "retire a advertência ou revise as agravantes.")
+            if pen.multa_minima is not None or pen.multa_maxima is not None:
+                sigla = st.unidade_fiscal.sigla
+                if prop.valor_base is None:
+                    self.add("erro", "MULTA-SEM-VALOR", f"multa proposta sem valor-base em {sigla}.", path,
+                             cite, f"informe penalidades[{i}].valor_base em {sigla}.")
+                elif (pen.multa_minima is not None and prop.valor_base < pen.multa_minima) or (
+                        pen.multa_maxima is not None and prop.valor_base > pen.multa_maxima):
+                    self.add("erro", "MULTA-FORA-DA-FAIXA", f"valor-base de {prop.valor_base} {sigla} fora da "
+                             f"faixa legal de {pen.multa_minima} a {pen.multa_maxima} {sigla}.",
+                             (*path, "valor_base"), cite, "ajuste o valor-base para dentro da faixa.")
+            if pen.exige_itens and not prop.itens:
+                self.add("erro", "ITENS-AUSENTES", f"a {pen.nome} exige a lista dos itens.", path, cite,
+                         f"informe penalidades[{i}].itens com descrição e quantidade.")
+
+    def circumstances(self) -> None:
+        st = self.statute
+        given = self.case.circunstancias
+        if st.circunstancias is None:
+            if given.atenuantes or given.agravantes:
+                self.add("erro", "CIRCUNSTANCIA-NAO-PREVISTA",
+                         f"a {st.lei.label} não prevê circunstâncias atenuantes ou agravantes.", "circunstancias")
+            return
+        for field, table in (("atenuantes", st.circunstancias.atenuantes),
+                             ("agravantes", st.circunstancias.agravantes)):
+            for i, letter in enumerate(getattr(given, field)):
+                if letter not in table:
+                    any_cite = next(iter(table.values())).citacao
+                    self.add("erro", "CIRCUNSTANCIA-DESCONHECIDA",
+                             f"circunstância {field[:-1]} '{letter}' não está listada na lei.",
+                             ("circunstancias", field, i),
+                             st.cite(any_cite.model_copy(update={"alinea": None})),
+                             f"use as alíneas {', '.join(sorted(table))}.")
+        if "a" in given.agravantes and self.case.autuado.primario is True:
+            self.add("aviso", "PRIMARIO-REINCIDENTE", "o autuado está marcado como primário e a reincidência "
+                     "como agravante; confira.", "autuado.primario")
+
+    # --- dates and misc ----------------------------------------------------------------------
+    def dates(self) -> None:
+        lav = self.case.lavratura.data
+        if lav and lav > self.today:
+            self.add("erro", "DATA-FUTURA", f"a data da lavratura ({lav.strftime('%d/%m/%Y')}) está no futuro.",
+                     "lavratura.data", None, "confira o ano e o mês da lavratura.")
+        inf = self.case.data_infracao
+        if inf and lav and inf > lav:
+            self.add("erro", "INFRACAO-APOS-LAVRATURA", "a data da infração é posterior à da lavratura.",
+                     "data_infracao")
+        if self.case.autuado.pequeno_porte and _blank(self.case.autuado.pequeno_porte_fundamento):
+            reds = [r for r in self.statute.reducoes if r.quando == "autuado.pequeno_porte"]
+            self.add("aviso", "PEQUENO-PORTE-SEM-FUNDAMENTO", "o enquadramento como pequeno porte não informa "
+                     "o fundamento.", "autuado.pequeno_porte",
+                     self.statute.cite(reds[0].citacao) if reds else None,
+                     "informe autuado.pequeno_porte_fundamento.")
+        if self.statute.example_values:
+            self.add("aviso", "VALOR-EXEMPLO", f"o valor da {self.statute.unidade_fiscal.sigla} nas regras é um "
+                     "EXEMPLO; o documento dirá isso de forma visível.", None,
+                     self.statute.cite(self.statute.unidade_fiscal.citacao),
+                     "substitua o valor nas regras pelo fixado pelo Município, com o ato de origem.")
+
+
+def validate_case(loaded: LoadedCase, rules: RuleSet, *, today: date | None = None,
+                  extra_checks: list[Callable[[LoadedCase, Statute], list[Finding]]] | None = None,
+                  defence_check: Callable[[Statute], str | None] | None = None) -> Report:
+    """Run every check of the case's statute; ``InputError`` if the statute or kind does not exist."""
+    case = loaded.case
+    if case.lei not in rules.statutes:
+        raise InputError(f"lei '{case.lei}' não encontrada nas regras.", file=loaded.file, path="lei",
+                         line=loaded.line_of(("lei",)),
+                         hint=f"use uma destas: {', '.join(sorted(rules.statutes))}.")
+    statute = rules.statutes[case.lei]
+    if case.documento not in statute.documentos:
+        raise InputError(f"a {statute.lei.label} não prevê o documento '{case.documento}'.", file=loaded.file,
+                         path="documento", line=loaded.line_of(("documento",)),
+                         hint=f"use um destes: {', '.join(sorted(statute.documentos))}.")
+    checker = _Checker(loaded, statute, today or date.today(), defence_check)
+    checker.elements()
+    checker.penalties()
+    checker.circumstances()
+    checker.dates()
+    findings = checker.findings
+    for extra in extra_checks or []:
+        findings.extend(extra(loaded, statute))
+    order = {"erro": 0, "aviso": 1}
+    findings.sort(key=lambda f: (order[f.severidade], f.linha or 0))
+    return Report(file=loaded.file, statute=statute, findings=findings)
