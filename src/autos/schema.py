@@ -99,3 +99,13 @@ def build_model(model: type[M], doc: YamlDoc, error_cls: type[AutosError], data:
             message += f" (e mais {len(errors) - 1} problema(s) no arquivo)"
         raise error_cls(message, file=doc.file, path=format_path(path), line=doc.line_of(path),
                         hint=hint) from None
+
+
+def case_json_schema() -> dict[str, Any]:
+    """JSON Schema (draft 2020-12) of the case file, for editors (YAML language server)."""
+    from .case import Case
+
+    schema = Case.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "Caso do autos (auto de infração, notificação, edital)"
+    return schema

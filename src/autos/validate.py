@@ -327,3 +327,32 @@ def validate_case(loaded: LoadedCase, rules: RuleSet, *, today: date | None = No
     order = {"erro": 0, "aviso": 1}
     findings.sort(key=lambda f: (order[f.severidade], f.linha or 0))
     return Report(file=loaded.file, statute=statute, findings=findings)
+
+
+def reports_text(reports: list[Report]) -> str:
+    """A readable Portuguese report for people (``autos validar``)."""
+    out: list[str] = []
+    for r in reports:
+        if r.error is not None:
+            out.append(f"✗ {r.file}: não foi possível ler o caso.\n  {r.error}")
+            continue
+        label = f" ({r.statute.lei.label}, {r.statute.lei.municipio}/{r.statute.lei.uf})" if r.statute else ""
+        status = "✓" if r.ok else "✗"
+        summary = f"{len(r.errors)} erro(s), {len(r.warnings)} aviso(s)"
+        out.append(f"{status} {r.file}{label}: {summary}")
+        for f in r.findings:
+            out.append("  " + f.render().replace("\n", "\n  "))
+        if r.statute and r.statute.interpretacoes:
+            out.append("  Escolhas interpretativas das regras aplicadas a esta lei:")
+            for i in r.statute.interpretacoes:
+                out.append(f"    - {r.statute.cite(i.citacao)}: {' '.join(i.escolha.split())}")
+    total_err = sum(1 for r in reports if not r.ok)
+    out.append(f"\n{len(reports)} caso(s) verificado(s); {total_err} com erro.")
+    return "\n".join(out)
+
+
+def exit_code(reports: list[Report]) -> int:
+    """0 clean, 1 some case has erro findings, 2 some case could not be read."""
+    if any(r.error is not None for r in reports):
+        return 2
+    return 1 if any(r.errors for r in reports) else 0

@@ -31,6 +31,7 @@ PathKey = tuple[str | int, ...]
 
 _NULLS = {"", "~", "null", "Null", "NULL"}
 _STR_TAG = "tag:yaml.org,2002:str"
+_COLLECTION_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 _ALLOWED_SCALAR_TAGS = {
     _STR_TAG,
     "tag:yaml.org,2002:null",
@@ -100,6 +101,9 @@ class _Walker:
                 "remova aliases (*nome) repetidos ou divida o arquivo.",
             )
         self.lines.setdefault(path, node.start_mark.line + 1)
+        if isinstance(node, yaml.MappingNode | yaml.SequenceNode) and node.tag not in _COLLECTION_TAGS:
+            raise self.fail(node, path, f"a marca YAML '{node.tag}' não é aceita.",
+                            "use apenas textos, números, listas e mapas.")
         if isinstance(node, yaml.MappingNode):
             out: dict[str, Any] = {}
             seen: dict[str, int] = {}
@@ -137,6 +141,27 @@ class _Walker:
         return node.value
 
 
+_PROBLEMS = {
+    "did not find expected ',' or ']'": "faltou ',' ou ']' para fechar a lista",
+    "did not find expected ',' or '}'": "faltou ',' ou '}' para fechar o mapa",
+    "mapping values are not allowed here": "dois-pontos em lugar inesperado (um texto com ':' precisa de aspas)",
+    "could not find expected ':'": "faltou ':' depois da chave",
+    "found character '\\t' that cannot start any token": "há uma tabulação; use espaços para indentar",
+    "did not find expected key": "indentação inconsistente",
+    "found undefined alias": "alias (*nome) sem âncora (&nome) correspondente",
+    "found unexpected end of stream": "o arquivo terminou antes de fechar aspas, colchetes ou chaves",
+    "expected <block end>, but found '<block mapping start>'": "indentação inconsistente",
+    "expected a single document in the stream": "o arquivo tem mais de um documento (---); deixe só um",
+}
+
+
+def _problem_pt(problem: str) -> str:
+    for en, pt in _PROBLEMS.items():
+        if problem.startswith(en):
+            return pt
+    return problem
+
+
 def parse_yaml(text: str, file: str | Path, error_cls: type[AutosError] = InputError) -> YamlDoc:
     """Parse one YAML document from ``text``; errors name ``file`` and the line."""
     path = Path(file)
@@ -147,7 +172,10 @@ def parse_yaml(text: str, file: str | Path, error_cls: type[AutosError] = InputE
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             line = mark.line + 1 if mark is not None else None
-            problem = exc.problem or "erro de sintaxe"
+            problem = _problem_pt(exc.problem or "erro de sintaxe")
+            ctx = exc.context_mark
+            if ctx is not None and line is not None and ctx.line + 1 != line:
+                problem += f"; o trecho começa na linha {ctx.line + 1}"
             raise error_cls(
                 f"YAML malformado ({problem}).",
                 file=path,
