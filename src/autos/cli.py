@@ -1,0 +1,149 @@
+"""Command line: ``autos …``. Each command parses its options and calls one library function."""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import click
+
+from .errors import AutosError
+from .pipeline import Autos
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+class _AliasGroup(click.Group):
+    """Portuguese commands with English aliases (``validar``/``validate``…)."""
+
+    ALIASES = {"validate": "validar", "generate": "gerar", "rules": "regras", "deadlines": "prazos",
+               "fine": "multa"}
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return super().get_command(ctx, self.ALIASES.get(cmd_name, cmd_name))
+
+
+def _fail(exc: AutosError) -> None:
+    click.echo(f"erro: {exc}", err=True)
+    sys.exit(exc.exit_code)
+
+
+@click.group(cls=_AliasGroup, context_settings=CONTEXT)
+@click.option("--regras", "--rules", "rules_dir", type=click.Path(path_type=Path), default=None,
+              help="Pasta de regras (leis). Padrão: as regras que acompanham o autos.")
+@click.option("--modelos", "--templates", "templates_dir", type=click.Path(path_type=Path), default=None,
+              help="Pasta de modelos (docx/ e html/). Padrão: os modelos que acompanham o autos.")
+@click.option("--hoje", "--today", "today", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
+              help="Data de referência AAAA-MM-DD (padrão: hoje).")
+@click.version_option(package_name="autos")
+@click.pass_context
+def main(ctx: click.Context, rules_dir: Path | None, templates_dir: Path | None, today: Any) -> None:
+    """autos — autos de infração, notificações e editais a partir de casos em YAML."""
+    ctx.obj = {"rules_dir": rules_dir, "templates_dir": templates_dir,
+               "today": today.date() if today else None}
+
+
+def _autos(ctx: click.Context) -> Autos:
+    o = ctx.obj
+    try:
+        return Autos(o["rules_dir"], o["templates_dir"], o["today"])
+    except AutosError as exc:
+        _fail(exc)
+        raise  # unreachable
+
+
+@main.command("validar")
+@click.argument("casos", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
+@click.pass_context
+def validar(ctx: click.Context, casos: tuple[Path, ...], as_json: bool) -> None:
+    """Verifica casos contra a lei. Saída 0: sem erros; 1: há erros; 2: caso ilegível."""
+    from .validate import exit_code, reports_text
+
+    reports = _autos(ctx).validate_many(list(casos))
+    if as_json:
+        click.echo(json.dumps([r.to_dict() for r in reports], ensure_ascii=False, indent=2))
+    else:
+        click.echo(reports_text(reports))
+    sys.exit(exit_code(reports))
+
+
+@main.command("gerar")
+@click.argument("casos", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--formato", "--format", "formato", type=click.Choice(["docx", "pdf", "ambos"]), default="ambos",
+              show_default=True, help="Formato do documento.")
+@click.option("-o", "--saida", "--output", "saida", type=click.Path(path_type=Path), default=Path("saida"),
+              show_default=True, help="Pasta de saída.")
+@click.option("--minuta", "--draft", "minuta", is_flag=True,
+              help="Gera minuta (marcada MINUTA, com a lista do que falta) mesmo com pendências.")
+@click.pass_context
+def gerar(ctx: click.Context, casos: tuple[Path, ...], formato: str, saida: Path, minuta: bool) -> None:
+    """Gera o documento (DOCX editável e/ou PDF final) de cada caso."""
+    autos = _autos(ctx)
+    worst = 0
+    for caso in casos:
+        try:
+            result = autos.generate(caso, saida, formato, draft=minuta)  # type: ignore[arg-type]
+        except AutosError as exc:
+            click.echo(f"erro: {exc}", err=True)
+            worst = max(worst, exc.exit_code)
+            continue
+        for f in result.files:
+            click.echo(f"{'minuta' if result.draft else 'gerado'}: {f}")
+    sys.exit(worst)
+
+
+@main.group("regras", invoke_without_command=True)
+@click.pass_context
+def regras(ctx: click.Context) -> None:
+    """Lista as leis e regras disponíveis (subcomandos: listar, mostrar)."""
+    if ctx.invoked_subcommand is None:
+        ctx.invoke(regras_listar)
+
+
+@regras.command("listar")
+@click.pass_context
+def regras_listar(ctx: click.Context) -> None:
+    """Lista as leis das regras."""
+    from .describe import describe_rules
+
+    click.echo(describe_rules(_autos(ctx.find_root()).rules))
+
+
+@regras.command("mostrar")
+@click.argument("lei")
+@click.pass_context
+def regras_mostrar(ctx: click.Context, lei: str) -> None:
+    """Mostra infrações, penalidades, elementos obrigatórios e escolhas de uma lei."""
+    from .describe import describe_statute
+
+    try:
+        click.echo(describe_statute(_autos(ctx.find_root()).rules.get(lei)))
+    except AutosError as exc:
+        _fail(exc)
+
+
+@main.command("schema")
+@click.option("-o", "--saida", "saida", type=click.Path(path_type=Path), default=None,
+              help="Grava o JSON Schema neste arquivo (padrão: saída padrão).")
+def schema(saida: Path | None) -> None:
+    """Publica o JSON Schema do caso, para autocompletar e verificar no editor."""
+    from .output import write_atomic
+    from .schema import case_json_schema
+
+    text = json.dumps(case_json_schema(), ensure_ascii=False, indent=2)
+    if saida is None:
+        click.echo(text)
+        return
+    try:
+        write_atomic(saida, (text + "\n").encode())
+    except AutosError as exc:
+        _fail(exc)
+    click.echo(f"gravado: {saida}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,45 @@
+"""Atomic file output: write to a temporary file in the target folder, then rename.
+
+A failure (bad input, full disk, unwritable folder) leaves no partial file behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+from .errors import OutputError
+
+
+def ensure_dir(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"não foi possível criar a pasta de saída ({exc.strerror}).", file=folder,
+                          hint="escolha uma pasta em que você tenha permissão de escrita (-o PASTA).") from None
+    if not os.access(folder, os.W_OK):
+        raise OutputError("a pasta de saída não permite escrita.", file=folder,
+                          hint="escolha uma pasta em que você tenha permissão de escrita (-o PASTA).")
+
+
+def write_atomic(target: Path, data: bytes) -> None:
+    """Write ``data`` to ``target`` all at once or not at all."""
+    ensure_dir(target.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise OutputError(f"não foi possível gravar o arquivo ({exc.strerror}).", file=target,
+                          hint="verifique o espaço em disco e a permissão de escrita na pasta.") from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

@@ -1,0 +1,154 @@
+"""The small public API: one :class:`Autos` object runs the stages for a case file.
+
+load → validate → compute (fines, deadlines) → render (docx, pdf). The CLI calls one method per
+command; batch jobs and benchmarks reuse one object so rules and templates are read once.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+from pathlib import Path
+from typing import Literal
+
+from .context import DeadlineLine, build_context
+from .errors import AutosError, RefusedError
+from .fines import FineResult, compute_fines
+from .load import LoadedCase, load_case
+from .output import ensure_dir, write_atomic
+from .render_docx import DocxRenderer
+from .render_pdf import PdfRenderer
+from .resources import default_rules_dir, default_templates_dir
+from .rules import RuleSet, Statute, load_rules
+from .validate import Report, validate_case
+
+Format = Literal["docx", "pdf", "ambos"]
+
+
+@dataclass
+class Generated:
+    """What :meth:`Autos.generate` wrote."""
+
+    report: Report
+    files: list[Path]
+    draft: bool
+
+
+def _stem(loaded: LoadedCase) -> str:
+    case = loaded.case
+    base = case.documento.replace("_", "-")
+    if case.numero:
+        num, year = case.numero.split("/")
+        return f"{base}-{year}-{int(num):04d}"
+    return f"{base}-{re.sub(r'[^A-Za-z0-9_-]+', '-', loaded.file.stem)}"
+
+
+class Autos:
+    """Rules, templates and renderers for a run; ``today`` fixes the date used by the checks."""
+
+    def __init__(self, rules_dir: str | Path | None = None, templates_dir: str | Path | None = None,
+                 today: date | None = None) -> None:
+        self.rules: RuleSet = load_rules(Path(rules_dir) if rules_dir else default_rules_dir())
+        self.templates_dir = Path(templates_dir) if templates_dir else default_templates_dir()
+        self.today = today or date.today()
+        self._pdf: PdfRenderer | None = None
+        self._docx: DocxRenderer | None = None
+
+    # --- stages --------------------------------------------------------------------------------
+    def load(self, file: str | Path) -> LoadedCase:
+        return load_case(file)
+
+    def statute_of(self, loaded: LoadedCase) -> Statute:
+        return self.rules.get(loaded.case.lei)
+
+    def check(self, loaded: LoadedCase) -> Report:
+        from .deadlines_bridge import defence_problem, notice_findings
+
+        return validate_case(loaded, self.rules, today=self.today, defence_check=defence_problem,
+                             extra_checks=[notice_findings])
+
+    def validate(self, file: str | Path) -> Report:
+        """Validate one file; a file that cannot be read becomes a report with ``error`` set."""
+        try:
+            loaded = self.load(file)
+            return self.check(loaded)
+        except AutosError as exc:
+            return Report(file=Path(file), statute=None, findings=[], error=exc)
+
+    def validate_many(self, files: list[Path]) -> list[Report]:
+        """Validate files and folders (every ``*.yaml``/``*.yml`` below a folder), in order."""
+        from .yamlio import iter_yaml_files
+
+        reports: list[Report] = []
+        for f in files:
+            paths = list(iter_yaml_files(f)) if Path(f).is_dir() else [Path(f)]
+            reports.extend(self.validate(p) for p in paths)
+        return reports
+
+    def fines(self, loaded: LoadedCase) -> FineResult | None:
+        return compute_fines(loaded.case, self.statute_of(loaded))
+
+    def deadlines(self, loaded: LoadedCase) -> list[DeadlineLine]:
+        from .deadlines_bridge import deadline_lines
+
+        return deadline_lines(loaded, self.statute_of(loaded))
+
+    # --- rendering -----------------------------------------------------------------------------
+    @property
+    def pdf_renderer(self) -> PdfRenderer:
+        if self._pdf is None:
+            self._pdf = PdfRenderer(self.templates_dir)
+        return self._pdf
+
+    @property
+    def docx_renderer(self) -> DocxRenderer:
+        if self._docx is None:
+            self._docx = DocxRenderer(self.templates_dir)
+        return self._docx
+
+    def generate(self, file: str | Path, out_dir: str | Path, formato: Format = "ambos", *,
+                 draft: bool = False, now: datetime | None = None) -> Generated:
+        """Validate and render one case. Refused (``RefusedError``) when it has erros, unless ``draft``."""
+        loaded = self.load(file)
+        report = self.check(loaded)
+        if report.errors and not draft:
+            lines = "\n".join("  " + f.render().replace("\n", "\n  ") for f in report.errors)
+            raise RefusedError(
+                f"o caso tem {len(report.errors)} pendência(s) e o documento final não foi gerado:\n{lines}\n",
+                file=loaded.file,
+                hint="corrija as pendências ou gere uma minuta com --minuta.",
+            )
+        statute = self.statute_of(loaded)
+        fines = self.fines(loaded) if not report.errors else _fines_or_none(self, loaded)
+        deadlines = self.deadlines(loaded) if not report.errors else _deadlines_or_empty(self, loaded)
+        is_draft = bool(report.errors) or draft
+        context = build_context(loaded.case, statute, report, fines, deadlines, draft=is_draft,
+                                generated_at=now)
+        template = statute.documentos[loaded.case.documento].modelo
+        out = Path(out_dir)
+        ensure_dir(out)
+        stem = _stem(loaded) + ("-MINUTA" if is_draft else "")
+        rendered: list[tuple[Path, bytes]] = []
+        if formato in ("docx", "ambos"):
+            rendered.append((out / f"{stem}.docx", self.docx_renderer.docx(template, context)))
+        if formato in ("pdf", "ambos"):
+            rendered.append((out / f"{stem}.pdf", self.pdf_renderer.pdf(template, context)))
+        for path, data in rendered:  # everything rendered before anything is written
+            write_atomic(path, data)
+        return Generated(report=report, files=[p for p, _ in rendered], draft=is_draft)
+
+
+def _fines_or_none(autos: Autos, loaded: LoadedCase) -> FineResult | None:
+    """In a draft, a fine that cannot be computed yet is simply left out (its finding is listed)."""
+    try:
+        return autos.fines(loaded)
+    except AutosError:
+        return None
+
+
+def _deadlines_or_empty(autos: Autos, loaded: LoadedCase) -> list[DeadlineLine]:
+    try:
+        return autos.deadlines(loaded)
+    except AutosError:
+        return []
