@@ -39,7 +39,7 @@ INCOMPLETE_EXPECTED = {
 
 
 def test_incomplete_sample_names_every_missing_art20_element(autos: Autos) -> None:
-    report = autos.validate(SAMPLES / "timoteo-mg" / "auto-incompleto.yaml")
+    report = autos.validate(SAMPLES / "pendentes" / "timoteo-auto-incompleto.yaml")
     codes = {f.codigo: f for f in report.errors}
     for code, inciso in INCOMPLETE_EXPECTED.items():
         assert code in codes, f"{code} missing from {sorted(codes)}"

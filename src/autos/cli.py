@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
-from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import click
 
@@ -19,8 +18,9 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 class _AliasGroup(click.Group):
     """Portuguese commands with English aliases (``validar``/``validate``…)."""
 
-    ALIASES = {"validate": "validar", "generate": "gerar", "rules": "regras", "deadlines": "prazos",
-               "fine": "multa"}
+    ALIASES: ClassVar[dict[str, str]] = {
+        "validate": "validar", "generate": "gerar", "rules": "regras", "deadlines": "prazos", "fine": "multa",
+    }
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         return super().get_command(ctx, self.ALIASES.get(cmd_name, cmd_name))
@@ -72,7 +72,7 @@ def validar(ctx: click.Context, casos: tuple[Path, ...], as_json: bool) -> None:
 
 
 @main.command("gerar")
-@click.argument("casos", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("casos", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True))
 @click.option("--formato", "--format", "formato", type=click.Choice(["docx", "pdf", "ambos"]), default="ambos",
               show_default=True, help="Formato do documento.")
 @click.option("-o", "--saida", "--output", "saida", type=click.Path(path_type=Path), default=Path("saida"),
@@ -81,15 +81,15 @@ def validar(ctx: click.Context, casos: tuple[Path, ...], as_json: bool) -> None:
               help="Gera minuta (marcada MINUTA, com a lista do que falta) mesmo com pendências.")
 @click.pass_context
 def gerar(ctx: click.Context, casos: tuple[Path, ...], formato: str, saida: Path, minuta: bool) -> None:
-    """Gera o documento (DOCX editável e/ou PDF final) de cada caso."""
-    autos = _autos(ctx)
+    """Gera o documento (DOCX editável e/ou PDF final) de cada caso (arquivos ou pastas).
+
+    Saída 0: tudo gerado; 1: algum caso recusado por pendências; 2: erro de leitura ou gravação.
+    """
     worst = 0
-    for caso in casos:
-        try:
-            result = autos.generate(caso, saida, formato, draft=minuta)  # type: ignore[arg-type]
-        except AutosError as exc:
-            click.echo(f"erro: {exc}", err=True)
-            worst = max(worst, exc.exit_code)
+    for _path, result in _autos(ctx).generate_many(list(casos), saida, formato, draft=minuta):  # type: ignore[arg-type]
+        if isinstance(result, AutosError):
+            click.echo(f"erro: {result}", err=True)
+            worst = max(worst, result.exit_code)
             continue
         for f in result.files:
             click.echo(f"{'minuta' if result.draft else 'gerado'}: {f}")

@@ -7,7 +7,7 @@ two templates print the same text and the element-presence tests can look for th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any
 
 from . import ptbr
@@ -58,7 +58,9 @@ def build_context(case: Case, statute: Statute, report: Report, fines: FineResul
     lei = statute.lei
     a = case.autuado
     lav = case.lavratura
-    m = lambda v: _or_missing(v, draft)  # noqa: E731
+
+    def m(value: str | None) -> str:
+        return _or_missing(value, draft)
 
     opening = ""
     if lav.data:
@@ -98,8 +100,9 @@ def build_context(case: Case, statute: Statute, report: Report, fines: FineResul
 
     circ: list[dict[str, str]] = []
     if statute.circunstancias:
-        for kind_name, table, given in (("Atenuante", statute.circunstancias.atenuantes, case.circunstancias.atenuantes),
-                                         ("Agravante", statute.circunstancias.agravantes, case.circunstancias.agravantes)):
+        sc, cc = statute.circunstancias, case.circunstancias
+        for kind_name, table, given in (("Atenuante", sc.atenuantes, cc.atenuantes),
+                                        ("Agravante", sc.agravantes, cc.agravantes)):
             for letter in given:
                 c = table.get(letter)
                 if c:

@@ -78,13 +78,18 @@ class Autos:
 
     def validate_many(self, files: list[Path]) -> list[Report]:
         """Validate files and folders (every ``*.yaml``/``*.yml`` below a folder), in order."""
-        from .yamlio import iter_yaml_files
+        return [self.validate(p) for p in expand_case_paths(files)]
 
-        reports: list[Report] = []
-        for f in files:
-            paths = list(iter_yaml_files(f)) if Path(f).is_dir() else [Path(f)]
-            reports.extend(self.validate(p) for p in paths)
-        return reports
+    def generate_many(self, files: list[Path], out_dir: str | Path, formato: Format = "ambos", *,
+                      draft: bool = False) -> list[tuple[Path, Generated | AutosError]]:
+        """Generate every case (files or folders); a failing case does not stop the others."""
+        results: list[tuple[Path, Generated | AutosError]] = []
+        for path in expand_case_paths(files):
+            try:
+                results.append((path, self.generate(path, out_dir, formato, draft=draft)))
+            except AutosError as exc:
+                results.append((path, exc))
+        return results
 
     def fines(self, loaded: LoadedCase) -> FineResult | None:
         return compute_fines(loaded.case, self.statute_of(loaded))
@@ -137,6 +142,13 @@ class Autos:
         for path, data in rendered:  # everything rendered before anything is written
             write_atomic(path, data)
         return Generated(report=report, files=[p for p, _ in rendered], draft=is_draft)
+
+
+def expand_case_paths(paths: list[Path]) -> list[Path]:
+    """Files as given; folders become every ``*.yaml``/``*.yml`` below them, sorted."""
+    from .yamlio import iter_yaml_files
+
+    return [p for given in paths for p in (iter_yaml_files(given) if Path(given).is_dir() else [Path(given)])]
 
 
 def _fines_or_none(autos: Autos, loaded: LoadedCase) -> FineResult | None:

@@ -1,0 +1,142 @@
+"""Rendered documents checked by their extracted text (python-docx, pypdf), never by bytes."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from autos.errors import OutputError, RefusedError, RenderError
+from autos.pipeline import Autos
+
+from .conftest import SAMPLES
+from .textutil import docx_text, pdf_text
+
+TIMOTEO = SAMPLES / "timoteo-mg"
+
+# Lei 3.844/2022, art. 20, § 1º — the value of every element of the complete PJ sample, as printed.
+PJ_ELEMENTS = {
+    "I — nome e qualificação do autuado": [
+        "Laticínios Vale do Aço Ltda.", "11.222.333/0001-81",
+        "sociedade empresária limitada, estabelecimento de beneficiamento de leite e derivados",
+        "Avenida Acesita, 1500 — Centro-Norte — Timóteo / MG — CEP 35180-000",
+    ],
+    "I — responsável legal da PJ": ["Maria Aparecida dos Santos", "529.982.247-25",
+                                    "brasileira, casada, empresária, sócia-administradora"],
+    "II — local, data e hora": ["Avenida Acesita, 1500, Centro-Norte, Timóteo/MG", "16 de março de 2026", "14h30"],
+    "III — fato": ["120 kg de queijo minas frescal sem identificação de lote"],
+    "IV — dispositivo": ["Lei nº 3.844/2022, art. 15", "Decreto municipal nº 5.123/2022, art. 45, inciso II"],
+    "VI — veterinário oficial": ["Dr. João Batista Ferreira", "CRMV-MG 12345", "Matrícula 20.315"],
+    "VII — assinatura do autuado": ["O autuado recebeu cópia deste auto e o assinou em 16 de março de 2026"],
+}
+# Art. 16, II and § 5º: 1.500 UPFMT − 50% = 750 UPFMT; × R$ 5,0770 (example value for 2026) = R$ 3.807,75.
+PJ_FINE = ["750 (setecentas e cinquenta) UPFMT",
+           "R$ 3.807,75 (três mil oitocentos e sete reais e setenta e cinco centavos)"]
+PJ_DATES = ["Aos dezesseis dias do mês de março do ano de dois mil e vinte e seis",
+            "dezesseis de março de dois mil e vinte e seis",
+            "quatorze horas e trinta minutos"]
+
+
+@pytest.fixture(scope="module")
+def pj_docs(autos: Autos, tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    out = tmp_path_factory.mktemp("pj")
+    result = autos.generate(TIMOTEO / "auto-pj-completo.yaml", out, "ambos")
+    assert not result.draft
+    by_ext = {p.suffix: p.read_bytes() for p in result.files}
+    return {"docx": docx_text(by_ext[".docx"]), "pdf": pdf_text(by_ext[".pdf"]), "pdf_bytes": by_ext[".pdf"]}  # type: ignore[dict-item]
+
+
+@pytest.mark.parametrize("fmt", ["docx", "pdf"])
+@pytest.mark.parametrize("element", sorted(PJ_ELEMENTS))
+def test_art20_element_values_are_in_the_document(pj_docs: dict[str, str], fmt: str, element: str) -> None:
+    for value in PJ_ELEMENTS[element]:
+        assert value in pj_docs[fmt], f"{element}: {value!r} missing from {fmt}"
+
+
+@pytest.mark.parametrize("fmt", ["docx", "pdf"])
+def test_fine_in_figures_and_words_and_dates_in_words(pj_docs: dict[str, str], fmt: str) -> None:
+    for value in PJ_FINE + PJ_DATES:
+        assert value in pj_docs[fmt], f"{value!r} missing from {fmt}"
+
+
+@pytest.mark.parametrize("fmt", ["docx", "pdf"])
+def test_example_unit_value_is_said_visibly(pj_docs: dict[str, str], fmt: str) -> None:
+    assert "VALOR DE EXEMPLO" in pj_docs[fmt]
+
+
+def test_pdf_has_page_numbers_letterhead_and_metadata(pj_docs: dict[str, object]) -> None:
+    text = pj_docs["pdf"]
+    assert isinstance(text, str)
+    assert "PREFEITURA MUNICIPAL DE TIMÓTEO" in text
+    reader = PdfReader(io.BytesIO(pj_docs["pdf_bytes"]))  # type: ignore[arg-type]
+    n = len(reader.pages)
+    assert f"Página 1 de {n}" in text and f"Página {n} de {n}" in text
+    meta = reader.metadata
+    assert meta is not None
+    assert meta.title == "Auto de Infração nº 17/2026 — Timóteo/MG"
+    assert "Dr. João Batista Ferreira" in (meta.author or "")
+    assert "Lei nº 3.844/2022" in (meta.subject or "")
+    assert not [p for p in reader.pages if "/Annots" in p]  # no links
+
+
+def test_refusal_with_witness_is_certified(autos: Autos, tmp_path: Path) -> None:
+    result = autos.generate(TIMOTEO / "auto-pf-recusa-testemunha.yaml", tmp_path, "pdf")
+    text = pdf_text(result.files[0].read_bytes())
+    assert "recusou-se a assinar" in text
+    assert "Rita de Cássia Lopes" in text and "390.533.447-05" in text  # art. 21, § 1º
+    assert "111.444.777-35" in text
+
+
+def test_incomplete_case_is_refused_and_writes_nothing(autos: Autos, tmp_path: Path) -> None:
+    with pytest.raises(RefusedError) as info:
+        autos.generate(SAMPLES / "pendentes" / "timoteo-auto-incompleto.yaml", tmp_path, "ambos")
+    assert "TIM-20-1-III" in str(info.value) and "--minuta" in str(info.value)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_draft_is_marked_and_lists_what_is_missing(autos: Autos, tmp_path: Path) -> None:
+    result = autos.generate(SAMPLES / "pendentes" / "timoteo-auto-incompleto.yaml", tmp_path, "ambos", draft=True)
+    assert result.draft and all("MINUTA" in p.name for p in result.files)
+    for path in result.files:
+        data = path.read_bytes()
+        text = pdf_text(data) if path.suffix == ".pdf" else docx_text(data)
+        assert "MINUTA" in text
+        assert "TIM-20-1-III" in text and "descrição do fato infracional" in text
+        assert "[NÃO INFORMADO]" in text
+
+
+def test_unwritable_output_folder(autos: Autos, tmp_path: Path) -> None:
+    blocker = tmp_path / "arquivo"
+    blocker.write_text("não é pasta")
+    with pytest.raises(OutputError, match="não foi possível criar a pasta de saída"):
+        autos.generate(TIMOTEO / "auto-pj-completo.yaml", blocker / "sub", "pdf")
+
+
+def test_template_with_undefined_variable_fails_loudly(autos: Autos, tmp_path: Path) -> None:
+    templates = tmp_path / "modelos"
+    (templates / "html").mkdir(parents=True)
+    (templates / "html" / "auto_de_infracao.html").write_text("<p>{{ autuado.apelido }}</p>", encoding="utf-8")
+    custom = Autos(autos.rules.root, templates, today=autos.today)
+    with pytest.raises(RenderError) as info:
+        custom.generate(TIMOTEO / "auto-pj-completo.yaml", tmp_path / "out", "pdf")
+    assert "apelido" in str(info.value) and "auto_de_infracao.html" in str(info.value)
+    assert not (tmp_path / "out").exists() or list((tmp_path / "out").iterdir()) == []
+
+
+def test_html_escapes_case_data(autos: Autos, tmp_path: Path) -> None:
+    src = (TIMOTEO / "auto-pj-completo.yaml").read_text(encoding="utf-8")
+    evil = src.replace("Queijaria Vale do Aço", "<img src='http://example.com/x.png'>Queijaria")
+    case = tmp_path / "caso.yaml"
+    case.write_text(evil, encoding="utf-8")
+    loaded = autos.load(case)
+    from autos.context import build_context
+
+    ctx = build_context(loaded.case, autos.statute_of(loaded), autos.check(loaded), autos.fines(loaded),
+                        autos.deadlines(loaded), draft=False)
+    html = autos.pdf_renderer.html("auto_de_infracao", ctx)
+    assert "<img" not in html and "&lt;img" in html
+    result = autos.generate(case, tmp_path / "out", "ambos")
+    docx_bytes = next(p for p in result.files if p.suffix == ".docx").read_bytes()
+    assert "<img src='http://example.com/x.png'>Queijaria" in docx_text(docx_bytes)  # XML-escaped, kept as text

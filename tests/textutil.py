@@ -1,0 +1,30 @@
+"""Extract the text of rendered documents (pypdf for PDF, python-docx for DOCX), whitespace-folded."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import docx
+from pypdf import PdfReader
+
+
+def fold(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def pdf_text(data: bytes) -> str:
+    reader = PdfReader(io.BytesIO(data))
+    return fold(" ".join(page.extract_text() or "" for page in reader.pages))
+
+
+def docx_text(data: bytes) -> str:
+    d = docx.Document(io.BytesIO(data))
+    parts = [p.text for p in d.paragraphs]
+    for table in d.tables:
+        for row in table.rows:
+            parts.extend(cell.text for cell in row.cells)
+    for section in d.sections:
+        parts.extend(p.text for p in section.header.paragraphs)
+        parts.extend(p.text for p in section.footer.paragraphs)
+    return fold(" ".join(parts))
