@@ -1,0 +1,105 @@
+"""The command line, end to end through click (exit codes, JSON, aliases)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from autos.cli import main
+
+from .conftest import DATA, ROOT, SAMPLES
+
+BASE = ["--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"), "--hoje", "2026-11-29"]
+INCOMPLETE = str(SAMPLES / "pendentes" / "timoteo-auto-incompleto.yaml")
+COMPLETE = str(SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml")
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, [*BASE, *args])
+    return result.exit_code, result.output
+
+
+def test_validar_incomplete_exits_1_and_names_each_inciso() -> None:
+    code, out = run("validar", INCOMPLETE)
+    assert code == 1
+    for inciso in ("§ 1º, inciso I)", "inciso II)", "inciso III)", "inciso IV)", "inciso VI)", "inciso VII)"):
+        assert inciso in out, inciso
+    assert "linha" in out and "Como corrigir" in out
+
+
+def test_validar_complete_exits_0() -> None:
+    code, out = run("validar", COMPLETE)
+    assert code == 0, out
+    assert "0 erro(s)" in out
+
+
+def test_validar_unreadable_exits_2() -> None:
+    code, out = run("validar", str(DATA / "invalid" / "cpf-invalido.yaml"))
+    assert code == 2
+    assert "CPF '123.456.789-00' inválido" in out
+
+
+def test_validar_json_and_english_alias() -> None:
+    code, out = run("validate", "--json", INCOMPLETE)
+    assert code == 1
+    data = json.loads(out)
+    assert data[0]["valido"] is False
+    codes = {a["codigo"] for a in data[0]["achados"]}
+    assert {"TIM-20-1-I", "TIM-20-1-III", "TIM-20-1-VII"} <= codes
+    first = data[0]["achados"][0]
+    assert set(first) >= {"severidade", "codigo", "mensagem", "citacao", "caminho", "linha", "arquivo"}
+
+
+def test_gerar_refuses_incomplete_and_writes_nothing(tmp_path: Path) -> None:
+    code, out = run("gerar", INCOMPLETE, "-o", str(tmp_path / "s"))
+    assert code == 1
+    assert "--minuta" in out
+    assert not (tmp_path / "s").exists() or not list((tmp_path / "s").iterdir())
+
+
+def test_gerar_formats(tmp_path: Path) -> None:
+    code, out = run("gerar", COMPLETE, "--formato", "pdf", "-o", str(tmp_path))
+    assert code == 0, out
+    assert [p.suffix for p in tmp_path.iterdir()] == [".pdf"]
+
+
+def test_gerar_unwritable_output_exits_2(tmp_path: Path) -> None:
+    blocker = tmp_path / "f"
+    blocker.write_text("x")
+    code, out = run("gerar", COMPLETE, "-o", str(blocker / "sub"))
+    assert code == 2
+    assert "pasta de saída" in out
+
+
+def test_missing_rules_folder_exits_2(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["--regras", str(tmp_path / "nada"), "validar", COMPLETE])
+    assert result.exit_code == 2
+    assert "pasta de regras não encontrada" in result.output
+
+
+def test_regras_mostrar_shows_choices() -> None:
+    code, out = run("regras", "mostrar", "timoteo-mg/lei-3844-2022")
+    assert code == 0
+    assert "Escolhas onde a lei é omissa ou ambígua" in out
+    assert "TIM-20-1-V" in out and "art. 20, § 1º, inciso V" in out
+    assert "[EXEMPLO]" in out
+
+
+@pytest.mark.parametrize("cmd", [["regras"], ["rules", "listar"]])
+def test_regras_lists_statutes(cmd: list[str]) -> None:
+    code, out = run(*cmd)
+    assert code == 0 and "timoteo-mg/lei-3844-2022" in out
+
+
+def test_schema_is_json_schema_of_the_case(tmp_path: Path) -> None:
+    code, out = run("schema")
+    assert code == 0
+    schema = json.loads(out)
+    assert schema["$schema"].endswith("2020-12/schema")
+    assert {"lei", "autuado", "lavratura", "infracoes"} <= set(schema["properties"])
+    assert schema["additionalProperties"] is False
+    code, _ = run("schema", "-o", str(tmp_path / "caso.schema.json"))
+    assert code == 0 and json.loads((tmp_path / "caso.schema.json").read_text())["title"]
