@@ -138,9 +138,24 @@ class Lavratura(_Strict):
 
 
 class Infracao(_Strict):
+    """One infringed provision and the facts its fine depends on.
+
+    The facts are optional here: a fine that needs a missing one is a ComputeError naming the field
+    (``infracoes[0].quantidade``). Ranges (zero, negative, beyond a legal table) are checked by the
+    fine calculator against the statute, so that its message can cite the article.
+    """
+
     regra: str  # infraction id in the statute's rules
     complemento: str | None = None  # e.g. the regulation article, when the rule asks for it
-    quantidade: Decimal | None = None  # for fines by quantity (m², metres, units)
+    quantidade: Decimal | None = None  # for fines by quantity (m², metres, units; animals apprehended)
+    reincidente: bool | None = None  # recidivism in the same infraction ("em dobro na reincidência")
+    periodo: int | None = None  # which 30-day period this auto charges (1 = first fine after the deadline)
+    advertencia_previa: bool | None = None  # a written warning was already given (Ferraz art. 3º, § 1º, I)
+    capacidade: int | None = None  # capacity in people of the place or event (Ferraz art. 62)
+    caucao_depositada: bool | None = None  # a cash guarantee deposit was made (Ferraz arts. 62 and 70)
+    gravidade: str | None = None  # gravity assigned by the agent (Cuiabá art. 36: leve, grave, gravissima)
+    especie: str | None = None  # species of the apprehended animal (Cuiabá art. 11, § 4º)
+    dias_custodia: int | None = None  # custody days charged (Cuiabá art. 11, § 3º, diárias)
 
 
 class Agente(_Strict):

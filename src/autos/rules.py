@@ -12,7 +12,7 @@ from datetime import date
 from decimal import ROUND_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from functools import cached_property
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -116,6 +116,205 @@ class Interpretation(_Strict):
     escolha: str
 
 
+# --- fines as data -------------------------------------------------------------------------------
+# A fine formula is attached to an infraction (``infracoes.<id>.multa``: the fine of that provision)
+# or to a penalty (``penalidades.<id>.calculo``: the amount of that penalty for every infraction that
+# lists it and has no formula of its own). The formula is computed when the case proposes the penalty
+# that triggers it (``penalidade``; by default ``multa``). Amounts are in fiscal units.
+
+
+class Recidivism(_Strict):
+    """How recidivism changes the fine: ``fator`` 2 = "em dobro", 1 = "mesmo montante"."""
+
+    fator: Decimal = Field(ge=1)
+    citacao: Citation
+
+
+class Repetition(_Strict):
+    """The same fine applied again every ``dias`` days until the obligation is met."""
+
+    dias: int = Field(gt=0)
+    citacao: Citation  # the clause that repeats the fine (may be the same article)
+
+
+class PriorWarning(_Strict):
+    """The law requires a written warning before the fine (Ferraz Art. 3, § 1º, I)."""
+
+    citacao: Citation
+    penalidade: str = "advertencia"  # the penalty id of the warning
+
+
+class Bracket(_Strict):
+    """One line of a table by capacity: up to ``ate`` people (inclusive); ``ate`` absent = above the rest."""
+
+    ate: int | None = Field(default=None, gt=0)
+    unidades: Decimal = Field(ge=0)
+    citacao: Citation
+
+
+def _check_brackets(brackets: list[Bracket]) -> None:
+    prev = 0
+    for i, b in enumerate(brackets):
+        if b.ate is None:
+            if i != len(brackets) - 1:
+                raise ValueError("só a última faixa pode ficar sem 'ate' (acima da faixa anterior)")
+        elif b.ate <= prev:
+            raise ValueError("as faixas devem estar em ordem crescente de 'ate'")
+        else:
+            prev = b.ate
+
+
+class DepositDeduction(_Strict):
+    """A guarantee deposit deducted from the fine (Ferraz Art. 70), its amount by capacity (Art. 62)."""
+
+    citacao: Citation  # the article that orders the deduction
+    faixas: list[Bracket] = Field(min_length=1)  # the deposit, in fiscal units, by capacity
+    interpretacao: str | None = None
+
+    @model_validator(mode="after")
+    def _ordered(self) -> DepositDeduction:
+        _check_brackets(self.faixas)
+        return self
+
+
+class _FineBase(_Strict):
+    penalidade: str | None = None  # proposed penalty that triggers it; None = 'multa' (or the owning penalty)
+    citacao: Citation  # where the law sets the amount
+    interpretacoes: list[str] = Field(default_factory=list)  # recorded choices it relies on (shown in the memo)
+    reincidencia: Recidivism | None = None
+
+
+class FixedFine(_FineBase):
+    """``unidades`` fiscal units (e.g. Ferraz Art. 18, § 3º: 5 UFM)."""
+
+    tipo: Literal["fixa"]
+    unidades: Decimal = Field(gt=0)
+    repeticao: Repetition | None = None
+    advertencia_previa: PriorWarning | None = None
+    abatimento_caucao: DepositDeduction | None = None
+
+
+class QuantityFine(_FineBase):
+    """``unidades`` for each ``por`` of a measured quantity (e.g. 5 UFM for each 100 m²)."""
+
+    tipo: Literal["por_quantidade"]
+    unidades: Decimal = Field(gt=0)
+    por: Decimal = Field(gt=0)
+    medida: str  # what the quantity measures, e.g. "m²", "metros lineares", "unidades"
+    #: a quantity that is not a whole multiple of ``por``: each started block counts as a whole one,
+    #: the fine is proportional, or only whole numbers are accepted (things counted "por unidade")
+    fracao: Literal["unidade_inteira", "proporcional", "somente_inteiros"]
+    repeticao: Repetition | None = None
+
+    @model_validator(mode="after")
+    def _choice(self) -> QuantityFine:
+        if self.fracao != "somente_inteiros" and not self.interpretacoes:
+            raise ValueError("a regra de fração precisa citar a escolha feita em 'interpretacoes'")
+        return self
+
+
+class PeriodicDoublingFine(_FineBase):
+    """``unidades`` in the first period, doubled every ``dias`` days (Ferraz Arts. 9, 43 and 44)."""
+
+    tipo: Literal["dobra_periodica"]
+    unidades: Decimal = Field(gt=0)
+    dias: int = Field(gt=0)
+
+
+class CapacityFine(_FineBase):
+    """Fine by capacity bracket of the place (Ferraz Art. 62, § 1º)."""
+
+    tipo: Literal["por_capacidade"]
+    faixas: list[Bracket] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> CapacityFine:
+        _check_brackets(self.faixas)
+        return self
+
+
+class GravityLevel(_Strict):
+    descricao: str
+    unidades: Decimal = Field(gt=0)
+    citacao: Citation
+
+
+class GravityFine(_FineBase):
+    """Fine by the gravity the agent assigns (Cuiabá Art. 36: leve, grave, gravíssima)."""
+
+    tipo: Literal["por_gravidade"]
+    niveis: dict[str, GravityLevel] = Field(min_length=1)
+
+
+class SizeCosts(_Strict):
+    """Apprehension costs of one animal size (Cuiabá Art. 11, § 3º)."""
+
+    nome: str  # "pequeno porte"
+    transporte: Decimal = Field(ge=0)
+    multa: Decimal = Field(ge=0)
+    total: Decimal = Field(ge=0)  # as printed in the law; must equal transporte + multa
+    diarias: list[Decimal] = Field(min_length=1)  # custody fee of the 1st, 2nd, … day
+
+    @model_validator(mode="after")
+    def _total(self) -> SizeCosts:
+        if self.transporte + self.multa != self.total:
+            raise ValueError(f"{self.nome}: total {self.total} ≠ transporte {self.transporte} + multa {self.multa}")
+        return self
+
+
+class SpeciesSize(_Strict):
+    porte: str
+    citacao: Citation
+
+
+class ApprehensionCosts(_FineBase):
+    """Transport, fine and daily custody fees of an apprehended animal, by size (Cuiabá Art. 11, §§ 2º–4º)."""
+
+    tipo: Literal["custas_apreensao"]
+    citacao_diarias: Citation
+    portes: dict[str, SizeCosts] = Field(min_length=1)
+    especies: dict[str, SpeciesSize] = Field(min_length=1)  # species → size (Art. 11, § 4º)
+
+    @model_validator(mode="after")
+    def _sizes(self) -> ApprehensionCosts:
+        for name, sp in self.especies.items():
+            if sp.porte not in self.portes:
+                raise ValueError(f"a espécie '{name}' aponta para o porte desconhecido '{sp.porte}'")
+        days = {len(p.diarias) for p in self.portes.values()}
+        if len(days) != 1:
+            raise ValueError("todos os portes devem ter o mesmo número de diárias")
+        return self
+
+
+FineRule = Annotated[
+    FixedFine | QuantityFine | PeriodicDoublingFine | CapacityFine | GravityFine | ApprehensionCosts,
+    Field(discriminator="tipo"),
+]
+
+
+class CircumstanceEffect(_Strict):
+    """Numeric effect of attenuating/aggravating circumstances on a range fine (Timóteo Art. 16, § 2º).
+
+    ``nenhum`` (the default): the agent already weighed them when fixing the base value; the memo says
+    so. ``percentual``: each attenuating one lowers and each aggravating one raises the base value by the
+    given percentage, the result kept within the legal range.
+    """
+
+    modo: Literal["nenhum", "percentual"] = "nenhum"
+    citacao: Citation
+    interpretacao: str | None = None
+    atenuante: Decimal | None = Field(default=None, gt=0, le=100)  # % per attenuating circumstance
+    agravante: Decimal | None = Field(default=None, gt=0, le=100)  # % per aggravating circumstance
+
+    @model_validator(mode="after")
+    def _mode(self) -> CircumstanceEffect:
+        if self.modo == "nenhum" and (self.atenuante is not None or self.agravante is not None):
+            raise ValueError("com modo 'nenhum' não informe percentuais de atenuante/agravante")
+        if self.modo == "percentual" and (self.atenuante is None or self.agravante is None):
+            raise ValueError("com modo 'percentual' informe os percentuais 'atenuante' e 'agravante'")
+        return self
+
+
 class Infraction(_Strict):
     """An infringed provision a case may cite by id."""
 
@@ -124,6 +323,21 @@ class Infraction(_Strict):
     exige_complemento: bool = False  # e.g. the regulation article must be named on the case
     complemento_rotulo: str | None = None
     penalidades: list[str] = Field(min_length=1)  # ids of ``penalidades`` applicable
+    multa: FineRule | None = None  # the fine of this provision
+    #: a defect of the text of this provision (an ``interpretacoes`` id): warned whenever it is applied
+    interpretacao: str | None = None
+
+    @model_validator(mode="after")
+    def _fine_penalty(self) -> Infraction:
+        if self.multa is not None:
+            trigger = self.multa.penalidade or "multa"
+            if trigger not in self.penalidades:
+                raise ValueError(f"a multa é disparada pela penalidade '{trigger}', que não está em 'penalidades'")
+            if isinstance(self.multa, FixedFine) and self.multa.advertencia_previa is not None:
+                warn = self.multa.advertencia_previa.penalidade
+                if warn not in self.penalidades:
+                    raise ValueError(f"a advertência prévia '{warn}' não está em 'penalidades'")
+        return self
 
 
 class Penalty(_Strict):
@@ -135,6 +349,21 @@ class Penalty(_Strict):
     multa_maxima: Decimal | None = None
     somente_primario_sem_agravante: bool = False
     exige_itens: bool = False  # apprehension/condemnation must list the items
+    calculo: FineRule | None = None  # the amount, for infractions without a formula of their own
+    efeito_circunstancias: CircumstanceEffect | None = None  # range fines only
+
+    @model_validator(mode="after")
+    def _amount(self) -> Penalty:
+        ranged = self.multa_minima is not None or self.multa_maxima is not None
+        if ranged and (self.multa_minima is None or self.multa_maxima is None):
+            raise ValueError("informe multa_minima e multa_maxima juntas")
+        if self.multa_minima is not None and self.multa_maxima is not None and self.multa_minima > self.multa_maxima:
+            raise ValueError("multa_minima maior que multa_maxima")
+        if ranged and self.calculo is not None:
+            raise ValueError("use faixa (multa_minima/multa_maxima) ou 'calculo', não os dois")
+        if self.efeito_circunstancias is not None and not ranged:
+            raise ValueError("efeito_circunstancias só se aplica a multa com faixa (multa_minima/multa_maxima)")
+        return self
 
 
 class Circumstance(_Strict):
@@ -218,6 +447,11 @@ class Statute(_Strict):
                     raise ValueError(f"a infração '{inf_id}' cita a penalidade desconhecida '{p}'")
         return self
 
+    @model_validator(mode="after")
+    def _fine_refs(self) -> Statute:
+        _check_fine_refs(self)
+        return self
+
     # filled in by the loader
     _id: str = ""
     _file: Path = Path()
@@ -236,6 +470,59 @@ class Statute(_Strict):
     @cached_property
     def example_values(self) -> bool:
         return any(v.exemplo for v in self.unidade_fiscal.valores)
+
+
+def formula_for(statute: Statute, infraction: Infraction, penalty_id: str) -> FineRule | None:
+    """The formula computing ``penalty_id`` for ``infraction``: its own, else the penalty's."""
+    own = infraction.multa
+    if own is not None and (own.penalidade or "multa") == penalty_id:
+        return own
+    pen = statute.penalidades.get(penalty_id)
+    return pen.calculo if pen is not None else None
+
+
+def _check_fine_refs(statute: Statute) -> None:
+    """Cross-references of the fine formulas: interpretations and penalties exist; every infraction
+    listing a penalty that carries an amount somewhere has a formula for it."""
+    interp = {i.id for i in statute.interpretacoes}
+
+    def need(ref: str | None, where: str) -> None:
+        if ref is not None and ref not in interp:
+            raise ValueError(f"{where} cita a interpretação desconhecida '{ref}' (veja 'interpretacoes')")
+
+    def formula_refs(rule: FineRule, where: str) -> None:
+        for ref in rule.interpretacoes:
+            need(ref, where)
+        if isinstance(rule, FixedFine) and rule.abatimento_caucao is not None:
+            need(rule.abatimento_caucao.interpretacao, where)
+
+    costed: set[str] = set()
+    for pen_id, pen in statute.penalidades.items():
+        if pen.calculo is not None:
+            if pen.calculo.penalidade not in (None, pen_id):
+                raise ValueError(f"o cálculo da penalidade '{pen_id}' não pode ser disparado por outra "
+                                 f"penalidade ('{pen.calculo.penalidade}')")
+            formula_refs(pen.calculo, f"o cálculo da penalidade '{pen_id}'")
+            costed.add(pen_id)
+        if pen.efeito_circunstancias is not None:
+            need(pen.efeito_circunstancias.interpretacao, f"a penalidade '{pen_id}'")
+            if statute.circunstancias is None:
+                raise ValueError(f"a penalidade '{pen_id}' tem efeito_circunstancias, mas a lei não tem "
+                                 "'circunstancias'")
+    for inf_id, inf in statute.infracoes.items():
+        need(inf.interpretacao, f"a infração '{inf_id}'")
+        if inf.multa is not None:
+            formula_refs(inf.multa, f"a multa da infração '{inf_id}'")
+            costed.add(inf.multa.penalidade or "multa")
+    for inf_id, inf in statute.infracoes.items():
+        for pen_id in inf.penalidades:
+            listed = statute.penalidades.get(pen_id)
+            if listed is None:
+                continue  # reported by _refs
+            ranged = listed.multa_minima is not None
+            if pen_id in costed and not ranged and formula_for(statute, inf, pen_id) is None:
+                raise ValueError(f"a infração '{inf_id}' admite a penalidade '{pen_id}', mas não diz como "
+                                 "calculá-la: acrescente 'multa' à infração ou 'calculo' à penalidade")
 
 
 def _statute_id(path: Path, root: Path) -> str:
