@@ -21,12 +21,13 @@ Rules encoded here (documented again in every calendar file):
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 import holidays
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
@@ -117,19 +118,43 @@ _PYDANTIC_HINTS = {
 }
 
 
+def _field_names(model: type[BaseModel], seen: set[type[BaseModel]] | None = None) -> set[str]:
+    """Every field name of ``model`` and of the models nested in it (for "did you mean" hints)."""
+    seen = set() if seen is None else seen
+    if model in seen:
+        return set()
+    seen.add(model)
+    names = set(model.model_fields)
+    stack: list[Any] = [f.annotation for f in model.model_fields.values()]
+    while stack:
+        tp = stack.pop()
+        if isinstance(tp, type) and issubclass(tp, BaseModel):
+            names |= _field_names(tp, seen)
+        else:
+            stack.extend(get_args(tp))
+    return names
+
+
 def validate_model(doc: YamlDoc, model: type[BaseModel], error_cls: type[AutosError] = RulesError) -> Any:
     """Validate ``doc.data`` against ``model``; the first problem becomes a Portuguese ``error_cls``
     naming the file, the YAML path and the line."""
     try:
         return model.model_validate(doc.data)
     except ValidationError as exc:
-        err = exc.errors(include_url=False)[0]
+        errors = exc.errors(include_url=False)
+        # a misspelled key shows up as "unknown key" plus "missing key": report the unknown one first
+        errors.sort(key=lambda e: 0 if e["type"] == "extra_forbidden" else 1)
+        err = errors[0]
         loc: PathKey = tuple(err["loc"])
         kind = err["type"]
         key = str(loc[-1]) if loc else "(raiz)"
         ctx = err.get("ctx") or {}
         if kind == "literal_error":
-            message = f"valor inválido '{err.get('input')}': use {ctx.get('expected', '')}."
+            expected = str(ctx.get("expected", "")).replace(" or ", " ou ")
+            message = f"valor inválido '{err.get('input')}': use {expected}."
+        elif kind == "extra_forbidden":
+            close = difflib.get_close_matches(key, sorted(_field_names(model)), n=1)
+            message = f"chave desconhecida '{key}'." + (f" Seria '{close[0]}'?" if close else "")
         elif kind == "value_error":
             message = str(ctx.get("error", err["msg"]))
         elif kind in _PYDANTIC_MESSAGES:

@@ -692,6 +692,7 @@ def compute(deadline_id: str, start: date, law: LawDeadlines, cal: MunicipalCale
         raise ComputeError(
             f"o prazo '{rule.id}' ({rule.base_legal}) é contado em {_UNITS[rule.tipo][1]}: informe só a data "
             "do início, sem hora.",
+            hint="informe a data no formato DD/MM/AAAA, sem a hora.",
         )
     counted = _count(rule.tipo, rule.quantidade, start, rule.prorroga, cal)
     return Deadline(
