@@ -273,7 +273,7 @@ def _norm_key(text: str) -> str:
 # --- one formula ----------------------------------------------------------------------------------
 
 
-def _periods(calc: _Calc, inf: Infracao, p: str, formula: FineRule, steps: list[Step]) -> Decimal:
+def _periods(calc: _Calc, inf: Infracao, p: str, formula: FineRule, units: Decimal, steps: list[Step]) -> Decimal:
     """Multiplier for the 30-day repetitions (1 for a repeated fine; 2^(n-1) for a doubling one)."""
     path = f"{p}.periodo"
     if isinstance(formula, PeriodicDoublingFine):
@@ -304,11 +304,11 @@ def _periods(calc: _Calc, inf: Infracao, p: str, formula: FineRule, steps: list[
         return Decimal(1)
     if inf.periodo == 1:
         steps.append(Step(f"1º período de {repetition.dias} dias: primeira aplicação da multa",
-                          calc.cite(formula.citacao), "sem alteração do valor"))
+                          calc.cite(formula.citacao), calc.u(units)))
     else:
         steps.append(Step(f"{_ordinal(inf.periodo)} período de {repetition.dias} dias sem atendimento: a multa "
                           "é aplicada novamente, no mesmo valor", calc.cite(repetition.citacao),
-                          "sem alteração do valor"))
+                          calc.u(units)))
     return Decimal(1)
 
 
@@ -322,7 +322,7 @@ def _quantity_units(calc: _Calc, inf: Infracao, p: str, f: QuantityFine, steps: 
         raise ComputeError(f"a quantidade deve ser maior que zero (informado: {calc.n(q)} {f.medida}).",
                            path=path, hint=f"informe {path} em {f.medida}, maior que zero.")
     rate = f"{calc.n(f.unidades)} {calc.sigla} para cada {calc.n(f.por)} {f.medida}" if f.por != 1 else \
-        f"{calc.n(f.unidades)} {calc.sigla} por {f.medida}"
+        f"{calc.n(f.unidades)} {calc.sigla} por {f.medida_singular or f.medida}"
     steps.append(Step(f"Quantidade constatada: {calc.n(q)} {f.medida}; multa de {rate}",
                       calc.cite(f.citacao), f"{calc.n(q)} {f.medida}"))
     whole, rest = divmod(q, f.por)
@@ -392,13 +392,14 @@ def _costs_units(calc: _Calc, inf: Infracao, p: str, f: ApprehensionCosts, steps
                            hint=f"o animal não retirado em {max_days} dias segue o art. 11, § 5º (outras destinações); "
                            f"confira {days_path}.")
     calc.use(f.interpretacoes)
+    calc.use(species.interpretacao)
     steps.append(Step(f"Espécie {inf.especie}: animal de {size.nome}", calc.cite(species.citacao), size.nome))
     steps.append(Step("Transporte", calc.cite(f.citacao), calc.u(size.transporte)))
     steps.append(Step("Multa (tabela de custos)", calc.cite(f.citacao), calc.u(size.multa)))
     steps.append(Step("Total transporte + multa", calc.cite(f.citacao), calc.u(size.total)))
     fees = size.diarias[:days]
     fee_total = sum(fees, Decimal(0))
-    parts = " + ".join(f"{i + 1}º dia {calc.n(v)}" for i, v in enumerate(fees))
+    parts = " + ".join(f"{i + 1}º dia {calc.n(v)} {calc.sigla}" for i, v in enumerate(fees))
     steps.append(Step(f"Diárias de guarda ({days} dia(s)): {parts}", calc.cite(f.citacao_diarias),
                       calc.u(fee_total)))
     per_animal = size.total + fee_total
@@ -474,7 +475,7 @@ def _formula_fine(calc: _Calc, i: int, inf: Infracao, rule: Infraction, pen_id: 
     if rule.interpretacao:
         calc.use(rule.interpretacao)
     units = _base_units(calc, inf, p, formula, steps)
-    units = units * _periods(calc, inf, p, formula, steps)
+    units = units * _periods(calc, inf, p, formula, units, steps)
     rec = formula.reincidencia
     if rec is not None:
         path = f"{p}.reincidente"
@@ -664,6 +665,8 @@ def _referenced(statute: Statute) -> set[str]:
         if rule is None:
             return
         refs.update(rule.interpretacoes)
+        if isinstance(rule, ApprehensionCosts):
+            refs.update(sp.interpretacao for sp in rule.especies.values() if sp.interpretacao)
         if isinstance(rule, FixedFine) and rule.abatimento_caucao and rule.abatimento_caucao.interpretacao:
             refs.add(rule.abatimento_caucao.interpretacao)
 

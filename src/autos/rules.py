@@ -201,6 +201,7 @@ class QuantityFine(_FineBase):
     unidades: Decimal = Field(gt=0)
     por: Decimal = Field(gt=0)
     medida: str  # what the quantity measures, e.g. "m²", "metros lineares", "unidades"
+    medida_singular: str | None = None  # "metro linear" (for "1 UFM por metro linear")
     #: a quantity that is not a whole multiple of ``por``: each started block counts as a whole one,
     #: the fine is proportional, or only whole numbers are accepted (things counted "por unidade")
     fracao: Literal["unidade_inteira", "proporcional", "somente_inteiros"]
@@ -265,6 +266,7 @@ class SizeCosts(_Strict):
 class SpeciesSize(_Strict):
     porte: str
     citacao: Citation
+    interpretacao: str | None = None  # a recorded choice behind this mapping
 
 
 class ApprehensionCosts(_FineBase):
@@ -495,6 +497,9 @@ def _check_fine_refs(statute: Statute) -> None:
             need(ref, where)
         if isinstance(rule, FixedFine) and rule.abatimento_caucao is not None:
             need(rule.abatimento_caucao.interpretacao, where)
+        if isinstance(rule, ApprehensionCosts):
+            for sp in rule.especies.values():
+                need(sp.interpretacao, where)
 
     costed: set[str] = set()
     for pen_id, pen in statute.penalidades.items():
