@@ -284,6 +284,7 @@ def test_cuiaba_notice_says_the_law_is_silent() -> None:
     assert n.fim == date(2026, 5, 6)
     assert "Lei federal nº 9.784/1999, art. 26" in n.base_legal
     assert n.explicacao()[1].startswith("A Lei nº 3.666/1997 é omissa quanto à notificação; adotado: por analogia")
+    assert n.escolhas and n.escolhas[0].startswith("Lei omissa quanto à notificação")
 
 
 def test_after_notice_with_explicit_ids_and_refusal_of_other_events() -> None:

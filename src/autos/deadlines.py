@@ -868,6 +868,10 @@ def notice_effective(
     escolhas: list[str] = []
     if rules.omissa:
         notas.append(f"A {law.citacao} é omissa quanto à notificação; adotado: {rules.adotado}")
+        escolhas.append(
+            f"Lei omissa quanto à notificação: adotado o padrão de {rules.base_legal}, para a forma "
+            f"'{forma}' ({rule.base_legal})."
+        )
     if len(rule.data_base) > 1:
         listed = "; ".join(f"{_FACT_LABELS[f]}: {format_date(getattr(facts, f))}" for f in rule.data_base)
         notas.append(f"Datas informadas — {listed}. Conta-se da mais tardia: {format_date(base)}.")
