@@ -62,7 +62,7 @@ def main() -> None:
 
     loaded = autos.load(SAMPLE)
     statute = autos.statute_of(loaded)
-    ctx = build_context(loaded.case, statute, autos.check(loaded), autos.fines(loaded), autos.deadlines(loaded),
+    ctx = build_context(loaded.case, statute, autos.check(loaded), autos.fines(loaded), autos.deadline_lines(loaded)[0],
                         draft=False)
     html = autos.pdf_renderer.html("auto_de_infracao", ctx)
     folder = str(autos.pdf_renderer.folder) + "/"

@@ -103,3 +103,34 @@ def test_schema_is_json_schema_of_the_case(tmp_path: Path) -> None:
     assert schema["additionalProperties"] is False
     code, _ = run("schema", "-o", str(tmp_path / "caso.schema.json"))
     assert code == 0 and json.loads((tmp_path / "caso.schema.json").read_text())["title"]
+
+
+def test_prazos_prints_basis_and_dates() -> None:
+    # Lei 3.844/2022, art. 21, I: notice on 16/03/2026; art. 20, § 1º, V: 15 dias corridos → 31/03/2026
+    code, out = run("prazos", COMPLETE)
+    assert code == 0, out
+    assert "16/03/2026  Ciência pessoal" in out
+    assert "31/03/2026  Prazo para apresentação de defesa" in out and "art. 20, § 1º, V" in out
+    code, out = run("deadlines", "--json", COMPLETE)
+    data = json.loads(out)
+    assert [d["fim"] for d in data] == ["2026-03-16", "2026-03-31"]
+
+
+def test_multa_prints_memo() -> None:
+    # art. 16, II and § 5º: 1.500 UPFMT − 50% = 750 UPFMT × R$ 5,0770 = R$ 3.807,75
+    code, out = run("multa", COMPLETE)
+    assert code == 0, out
+    assert "art. 16, § 5º" in out and "750 (setecentas e cinquenta) UPFMT" in out
+    assert "R$ 3.807,75 (três mil oitocentos e sete reais e setenta e cinco centavos)" in out
+    code, out = run("fine", "--json", COMPLETE)
+    assert json.loads(out)["total_reais"] == "3807.75"
+
+
+def test_prazos_bad_notice_exits_2(tmp_path: Path) -> None:
+    src = Path(COMPLETE).read_text(encoding="utf-8").replace(
+        "notificacao:\n  forma: pessoal\n  data: 2026-03-16", "notificacao:\n  forma: pessoal\n  data: 2026-03-10")
+    case = tmp_path / "c.yaml"
+    case.write_text(src, encoding="utf-8")
+    code, out = run("prazos", str(case))
+    assert code == 2
+    assert "notificacao.data" in out and "linha" in out

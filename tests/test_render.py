@@ -28,6 +28,10 @@ PJ_ELEMENTS = {
     "II — local, data e hora": ["Avenida Acesita, 1500, Centro-Norte, Timóteo/MG", "16 de março de 2026", "14h30"],
     "III — fato": ["120 kg de queijo minas frescal sem identificação de lote"],
     "IV — dispositivo": ["Lei nº 3.844/2022, art. 15", "Decreto municipal nº 5.123/2022, art. 45, inciso II"],
+    # V: notice in person on 16/03/2026 (art. 21, I); 15 dias corridos (example term in the prazos rules):
+    # 17/03 is day 1, 31/03/2026 (a Tuesday, business day) is day 15.
+    "V — prazo para defesa": ["Prazo para apresentação de defesa", "15 (quinze) dias corridos",
+                              "até 31 de março de 2026", "prazo de EXEMPLO"],
     "VI — veterinário oficial": ["Dr. João Batista Ferreira", "CRMV-MG 12345", "Matrícula 20.315"],
     "VII — assinatura do autuado": ["O autuado recebeu cópia deste auto e o assinou em 16 de março de 2026"],
 }
@@ -87,6 +91,8 @@ def test_refusal_with_witness_is_certified(autos: Autos, tmp_path: Path) -> None
     assert "recusou-se a assinar" in text
     assert "Rita de Cássia Lopes" in text and "390.533.447-05" in text  # art. 21, § 1º
     assert "111.444.777-35" in text
+    # art. 21, § 1º: notified on the certified refusal, 09/04/2026; + 15 dias corridos = 24/04/2026 (Friday)
+    assert "efetivada em 9 de abril de 2026" in text and "até 24 de abril de 2026" in text
 
 
 def test_incomplete_case_is_refused_and_writes_nothing(autos: Autos, tmp_path: Path) -> None:
@@ -134,7 +140,7 @@ def test_html_escapes_case_data(autos: Autos, tmp_path: Path) -> None:
     from autos.context import build_context
 
     ctx = build_context(loaded.case, autos.statute_of(loaded), autos.check(loaded), autos.fines(loaded),
-                        autos.deadlines(loaded), draft=False)
+                        autos.deadline_lines(loaded)[0], draft=False)
     html = autos.pdf_renderer.html("auto_de_infracao", ctx)
     assert "<img" not in html and "&lt;img" in html
     result = autos.generate(case, tmp_path / "out", "ambos")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 import click
 
@@ -26,7 +26,7 @@ class _AliasGroup(click.Group):
         return super().get_command(ctx, self.ALIASES.get(cmd_name, cmd_name))
 
 
-def _fail(exc: AutosError) -> None:
+def _fail(exc: AutosError) -> NoReturn:
     click.echo(f"erro: {exc}", err=True)
     sys.exit(exc.exit_code)
 
@@ -94,6 +94,40 @@ def gerar(ctx: click.Context, casos: tuple[Path, ...], formato: str, saida: Path
         for f in result.files:
             click.echo(f"{'minuta' if result.draft else 'gerado'}: {f}")
     sys.exit(worst)
+
+
+@main.command("prazos")
+@click.argument("caso", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
+@click.pass_context
+def prazos(ctx: click.Context, caso: Path, as_json: bool) -> None:
+    """Data da notificação e cada prazo que dela decorre, com base legal e dias pulados."""
+    from .notice import deadlines_json, deadlines_table
+
+    try:
+        result = _autos(ctx).deadlines_of(caso)
+    except AutosError as exc:
+        _fail(exc)
+    click.echo(json.dumps(deadlines_json(result), ensure_ascii=False, indent=2) if as_json
+               else deadlines_table(result))
+
+
+@main.command("multa")
+@click.argument("caso", type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
+@click.pass_context
+def multa(ctx: click.Context, caso: Path, as_json: bool) -> None:
+    """Memória de cálculo da multa: cada passo com seu artigo, em unidades fiscais e em reais."""
+    from .describe import describe_fines
+
+    try:
+        result = _autos(ctx).fines_of(caso)
+    except AutosError as exc:
+        _fail(exc)
+    if as_json:
+        click.echo(json.dumps(result.to_dict() if result else None, ensure_ascii=False, indent=2))
+    else:
+        click.echo(describe_fines(result))
 
 
 @main.group("regras", invoke_without_command=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from . import ptbr
+from .fines import FineResult
 from .rules import RuleSet, Statute
 
 
@@ -49,4 +51,29 @@ def describe_statute(st: Statute) -> str:
             out.append(f"  {i.id} ({st.cite(i.citacao)})")
             out.append(f"    problema: {_flat(i.problema)}")
             out.append(f"    escolha: {_flat(i.escolha)}")
+    return "\n".join(out)
+
+
+def describe_fines(result: FineResult | None) -> str:
+    """``autos multa``: the memória de cálculo, step by step, with totals in figures and words."""
+    if result is None:
+        return "O caso não propõe multa."
+    st = result.statute
+    v = result.valor_unidade
+    out = [f"Memória de cálculo — {st.lei.label} ({st.lei.municipio}/{st.lei.uf})",
+           f"Data de referência (infração): {ptbr.format_date(result.data_referencia)}; "
+           f"{st.unidade_fiscal.sigla} = R$ {ptbr.format_decimal(v.valor)} desde {ptbr.format_date_short(v.desde)} "
+           f"({v.fonte}){' — VALOR DE EXEMPLO' if v.exemplo else ''}", ""]
+    for n, step in enumerate(result.memo(), 1):
+        basis = f" [{step.base_legal}]" if step.base_legal else ""
+        out.append(f"{n:>2}. {step.descricao}{basis}")
+        out.append(f"    = {step.resultado}")
+    out += ["", f"Total: {result.unidades_texto()}", f"       {result.reais_texto()}"]
+    for aviso in getattr(result, "avisos", []):
+        out.append(f"AVISO: {aviso}")
+    if result.exemplo:
+        out.append("AVISO: valor da unidade fiscal de EXEMPLO — substitua nas regras pelo valor oficial.")
+    if result.escolhas:
+        out += ["", "Escolhas interpretativas aplicadas:"]
+        out.extend(f"  - {' '.join(e.split())}" for e in result.escolhas)
     return "\n".join(out)

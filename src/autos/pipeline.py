@@ -14,8 +14,9 @@ from typing import Literal
 
 from .context import DeadlineLine, build_context
 from .errors import AutosError, RefusedError
-from .fines import FineResult, compute_fines
+from .fines import FineResult, compute_fines, fine_findings
 from .load import LoadedCase, load_case
+from .notice import CaseDeadlines, DeadlineService
 from .output import ensure_dir, write_atomic
 from .render_docx import DocxRenderer
 from .render_pdf import PdfRenderer
@@ -52,6 +53,7 @@ class Autos:
         self.rules: RuleSet = load_rules(Path(rules_dir) if rules_dir else default_rules_dir())
         self.templates_dir = Path(templates_dir) if templates_dir else default_templates_dir()
         self.today = today or date.today()
+        self.deadline_service = DeadlineService(self.rules.root)
         self._pdf: PdfRenderer | None = None
         self._docx: DocxRenderer | None = None
 
@@ -63,10 +65,8 @@ class Autos:
         return self.rules.get(loaded.case.lei)
 
     def check(self, loaded: LoadedCase) -> Report:
-        from .deadlines_bridge import defence_problem, notice_findings
-
-        return validate_case(loaded, self.rules, today=self.today, defence_check=defence_problem,
-                             extra_checks=[notice_findings])
+        return validate_case(loaded, self.rules, today=self.today, defence_check=self.deadline_service.defence_problem,
+                             extra_checks=[self.deadline_service.findings, fine_findings])
 
     def validate(self, file: str | Path) -> Report:
         """Validate one file; a file that cannot be read becomes a report with ``error`` set."""
@@ -94,10 +94,21 @@ class Autos:
     def fines(self, loaded: LoadedCase) -> FineResult | None:
         return compute_fines(loaded.case, self.statute_of(loaded))
 
-    def deadlines(self, loaded: LoadedCase) -> list[DeadlineLine]:
-        from .deadlines_bridge import deadline_lines
+    def deadlines(self, loaded: LoadedCase) -> CaseDeadlines:
+        """The notice date and every deadline that follows it (``autos prazos``)."""
+        return self.deadline_service.for_case(loaded, self.statute_of(loaded))
 
-        return deadline_lines(loaded, self.statute_of(loaded))
+    def deadlines_of(self, file: str | Path) -> CaseDeadlines:
+        """Load a case and compute its notice date and deadlines (``autos prazos``)."""
+        return self.deadlines(self.load(file))
+
+    def fines_of(self, file: str | Path) -> FineResult | None:
+        """Load a case and compute its fines (``autos multa``)."""
+        return self.fines(self.load(file))
+
+    def deadline_lines(self, loaded: LoadedCase) -> tuple[list[DeadlineLine], str | None]:
+        """The deadlines as a document prints them, and the notice date."""
+        return self.deadline_service.document_lines(loaded, self.statute_of(loaded))
 
     # --- rendering -----------------------------------------------------------------------------
     @property
@@ -126,10 +137,11 @@ class Autos:
             )
         statute = self.statute_of(loaded)
         fines = self.fines(loaded) if not report.errors else _fines_or_none(self, loaded)
-        deadlines = self.deadlines(loaded) if not report.errors else _deadlines_or_empty(self, loaded)
+        deadlines, notice_date = (self.deadline_lines(loaded) if not report.errors
+                                  else _deadlines_or_empty(self, loaded))
         is_draft = bool(report.errors) or draft
         context = build_context(loaded.case, statute, report, fines, deadlines, draft=is_draft,
-                                generated_at=now)
+                                notice_date=notice_date, generated_at=now)
         template = statute.documentos[loaded.case.documento].modelo
         out = Path(out_dir)
         ensure_dir(out)
@@ -159,8 +171,8 @@ def _fines_or_none(autos: Autos, loaded: LoadedCase) -> FineResult | None:
         return None
 
 
-def _deadlines_or_empty(autos: Autos, loaded: LoadedCase) -> list[DeadlineLine]:
+def _deadlines_or_empty(autos: Autos, loaded: LoadedCase) -> tuple[list[DeadlineLine], str | None]:
     try:
-        return autos.deadlines(loaded)
+        return autos.deadline_lines(loaded)
     except AutosError:
-        return []
+        return [], None

@@ -405,12 +405,16 @@ class Element(_Strict):
     ] = "campos"
     campos: list[str] = Field(default_factory=list)
     quando: Condition | None = None
+    prazo: str | None = None  # verificacao prazo_defesa: the deadline id in the law's prazos file
     dica: str
 
     @model_validator(mode="after")
     def _fields(self) -> Element:
         if self.verificacao == "campos" and not self.campos:
             raise ValueError(f"o elemento {self.codigo} de verificação 'campos' precisa da lista 'campos'")
+        if self.verificacao == "prazo_defesa" and not self.prazo:
+            raise ValueError(f"o elemento {self.codigo} de verificação 'prazo_defesa' precisa de 'prazo' "
+                             "(o id do prazo nas regras de prazos)")
         return self
 
 

@@ -105,7 +105,7 @@ def _blank(value: Any) -> bool:
 
 class _Checker:
     def __init__(self, loaded: LoadedCase, statute: Statute, today: date,
-                 defence_check: Callable[[Statute], str | None] | None) -> None:
+                 defence_check: Callable[[Statute, str | None], str | None] | None) -> None:
         self.loaded = loaded
         self.case: Case = loaded.case
         self.statute = statute
@@ -168,7 +168,10 @@ class _Checker:
                          f"informe infracoes[{i}].complemento (p. ex. o artigo do regulamento infringido).")
 
     def _el_prazo_defesa(self, el: Element) -> None:
-        problem = self.defence_check(self.statute) if self.defence_check else "motor de prazos indisponível"
+        if self.defence_check is None:
+            problem: str | None = "o motor de prazos não foi consultado"
+        else:
+            problem = self.defence_check(self.statute, el.prazo)
         if problem:
             self.add(el.severidade, el.codigo, f"o prazo para apresentação de defesa não pode ser informado: "
                      f"{problem}.", None, self.statute.cite(el.citacao), el.dica)
@@ -304,7 +307,7 @@ class _Checker:
 
 def validate_case(loaded: LoadedCase, rules: RuleSet, *, today: date | None = None,
                   extra_checks: list[Callable[[LoadedCase, Statute], list[Finding]]] | None = None,
-                  defence_check: Callable[[Statute], str | None] | None = None) -> Report:
+                  defence_check: Callable[[Statute, str | None], str | None] | None = None) -> Report:
     """Run every check of the case's statute; ``InputError`` if the statute or kind does not exist."""
     case = loaded.case
     if case.lei not in rules.statutes:

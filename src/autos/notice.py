@@ -1,0 +1,202 @@
+"""From a case to the deadline engine: notice facts, validator findings and the lines documents print.
+
+Documents take every date from :mod:`autos.deadlines`; this module only maps case fields (with their
+YAML lines) to :class:`~autos.deadlines.NoticeFacts` and formats the results.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from . import ptbr
+from .calendar import MunicipalCalendar, load_calendar
+from .context import DeadlineLine
+from .deadlines import (
+    DEFAULT_FACT_PATHS,
+    Deadline,
+    DeadlineRule,
+    LawDeadlines,
+    NoticeFacts,
+    deadlines_after_notice,
+    load_law_deadlines,
+)
+from .errors import AutosError, InputError
+from .load import LoadedCase
+from .rules import Statute
+from .validate import Finding
+from .yamlio import PathKey
+
+_UNIT_WORDS = {"dias_corridos": ("dia corrido", "dias corridos"), "dias_uteis": ("dia útil", "dias úteis"),
+               "meses": ("mês", "meses"), "horas": ("hora", "horas")}
+
+
+def _split(path: str) -> PathKey:
+    return tuple(path.split("."))
+
+
+def rule_term(rule: DeadlineRule) -> str:
+    """``15 (quinze) dias corridos``."""
+    one, many = _UNIT_WORDS[rule.tipo]
+    words = ptbr.int_to_words(rule.quantidade, feminine=rule.tipo == "horas")
+    return f"{rule.quantidade} ({words}) {one if rule.quantidade == 1 else many}"
+
+
+@dataclass
+class CaseDeadlines:
+    """The notice date and the deadlines that follow it, for one case."""
+
+    notice: Deadline | None  # None when the case records no notice yet
+    following: list[Deadline]
+    pending: list[DeadlineRule]  # deadlines run from a notice not yet given (term only, no date)
+
+    def all(self) -> list[Deadline]:
+        return ([self.notice] if self.notice else []) + self.following
+
+
+class DeadlineService:
+    """Loads calendars and deadline rules of a rules folder once, and applies them to cases."""
+
+    def __init__(self, rules_dir: Path) -> None:
+        self.rules_dir = rules_dir
+        self._laws: dict[str, LawDeadlines] = {}
+        self._cals: dict[str, MunicipalCalendar] = {}
+
+    def law(self, statute: Statute) -> LawDeadlines:
+        if statute.id not in self._laws:
+            municipio_dir, stem = statute.id.split("/", 1)
+            self._laws[statute.id] = load_law_deadlines(self.rules_dir, municipio_dir, stem)
+        return self._laws[statute.id]
+
+    def calendar(self, statute: Statute) -> MunicipalCalendar:
+        municipio_dir = statute.id.split("/", 1)[0]
+        if municipio_dir not in self._cals:
+            self._cals[municipio_dir] = load_calendar(self.rules_dir, municipio_dir)
+        return self._cals[municipio_dir]
+
+    # --- case facts ----------------------------------------------------------------------------
+    @staticmethod
+    def facts(loaded: LoadedCase) -> NoticeFacts | None:
+        case = loaded.case
+        n = case.notificacao
+        if n is None:
+            return None
+        if case.infraction_date is None:
+            raise InputError("sem a data da infração (ou da lavratura) não há como conferir a notificação.",
+                             file=loaded.file, path="lavratura.data", line=loaded.line_of(("lavratura",)),
+                             hint="informe lavratura.data ou data_infracao.")
+        witnesses = [t.nome for t in case.assinaturas.testemunhas if t.nome]
+        return NoticeFacts(
+            forma=n.forma,
+            data_infracao=case.infraction_date,
+            data_ciencia=n.data,
+            ar_recebimento=n.ar.data_recebimento if n.ar else None,
+            ar_juntada=n.ar.data_juntada if n.ar else None,
+            ar_devolvido=bool(n.ar and n.ar.devolvido),
+            edital_publicacao=n.edital.data_publicacao if n.edital else None,
+            edital_jornal=n.edital.data_publicacao_jornal if n.edital else None,
+            testemunha=witnesses[0] if witnesses else None,
+        )
+
+    @staticmethod
+    def _lines(loaded: LoadedCase) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for fact, path in DEFAULT_FACT_PATHS.items():
+            line = loaded.line_of(_split(path))
+            if line is not None:
+                out[fact] = line
+        if loaded.case.data_infracao is None:  # the infraction date is the drawing-up date
+            line = loaded.line_of(("lavratura", "data"))
+            if line is not None:
+                out["data_infracao"] = line
+        return out
+
+    def for_case(self, loaded: LoadedCase, statute: Statute) -> CaseDeadlines:
+        """Every date the case's notice sets; errors name the case file, YAML path and line."""
+        law = self.law(statute)
+        facts = self.facts(loaded)
+        if facts is None:
+            return CaseDeadlines(None, [], [law.deadline(i) for i in law.apos_notificacao])
+        paths = dict(DEFAULT_FACT_PATHS)
+        if loaded.case.data_infracao is None:
+            paths["data_infracao"] = "lavratura.data"
+        dl = deadlines_after_notice(facts, law, self.calendar(statute), file=loaded.file, paths=paths,
+                                    lines=self._lines(loaded))
+        return CaseDeadlines(dl[0], dl[1:], [])
+
+    # --- validator hooks -----------------------------------------------------------------------
+    def defence_problem(self, statute: Statute, deadline_id: str | None) -> str | None:
+        """Why the auto cannot state the defence deadline, or ``None`` when it can."""
+        try:
+            law = self.law(statute)
+        except AutosError as exc:
+            return f"as regras de prazos da lei não puderam ser lidas ({exc.message})"
+        if deadline_id is None:
+            return "o elemento não indica qual prazo das regras é o de defesa"
+        if deadline_id not in law.prazos:
+            return f"o prazo '{deadline_id}' não está nas regras de prazos ({law.file})"
+        return None
+
+    def findings(self, loaded: LoadedCase, statute: Statute) -> list[Finding]:
+        """Notice problems (date before the infraction, AR without receipt date …) as erro findings."""
+        try:
+            self.for_case(loaded, statute)
+        except AutosError as exc:
+            return [Finding(severidade="erro", codigo="NOTIFICACAO", mensagem=exc.message, citacao=None,
+                            caminho=exc.path, linha=exc.line, arquivo=str(loaded.file), dica=exc.hint)]
+        return []
+
+    # --- documents -----------------------------------------------------------------------------
+    def document_lines(self, loaded: LoadedCase, statute: Statute) -> tuple[list[DeadlineLine], str | None]:
+        """The deadlines a document prints, and the notice date (if the notice was given)."""
+        cd = self.for_case(loaded, statute)
+        lines: list[DeadlineLine] = []
+        for rule in cd.pending:
+            prazo = f"{rule_term(rule)}, contados a partir da {rule.conta_de_descricao}"
+            if rule.exemplo:
+                prazo += " (prazo de EXEMPLO das regras do sistema, a confirmar no regulamento)"
+            lines.append(DeadlineLine(descricao=rule.descricao, base_legal=rule.base_legal, prazo=prazo))
+        for d in cd.following:
+            rule = self.law(statute).deadline(d.id)
+            prazo = f"{rule_term(rule)}, contados a partir da {rule.conta_de_descricao}"
+            if d.exemplo:
+                prazo += " (prazo de EXEMPLO das regras do sistema, a confirmar no regulamento)"
+            lines.append(DeadlineLine(descricao=d.descricao, base_legal=d.base_legal, prazo=prazo,
+                                      data=ptbr.format_date(_as_date(d.fim)), explicacao=d.explicacao()))
+        notice = ptbr.format_date(_as_date(cd.notice.fim)) if cd.notice else None
+        return lines, notice
+
+
+def _as_date(value: Any) -> date:
+    return value.date() if hasattr(value, "date") and callable(value.date) else value  # type: ignore[no-any-return]
+
+
+def deadlines_table(cd: CaseDeadlines) -> str:
+    """``autos prazos``: one block per date, with basis and skipped days."""
+    out: list[str] = []
+    for d in cd.all():
+        fim = d.fim.strftime("%d/%m/%Y %H:%M") if hasattr(d.fim, "hour") else d.fim.strftime("%d/%m/%Y")
+        out.append(f"{fim}  {d.descricao} ({d.base_legal})")
+        out.extend(f"    {line}" for line in d.explicacao())
+    for rule in cd.pending:
+        out.append(f"—           {rule.descricao} ({rule.base_legal}): {rule_term(rule)}, contados "
+                   f"{rule.conta_de_descricao}; sem data porque o caso ainda não registra a notificação.")
+    return "\n".join(out)
+
+
+def deadlines_json(cd: CaseDeadlines) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for d in cd.all():
+        out.append({
+            "id": d.id, "descricao": d.descricao, "base_legal": d.base_legal,
+            "inicio": d.inicio.isoformat(), "fim": d.fim.isoformat(),
+            "prazo": d.prazo_texto(), "dias_pulados": [{"data": s.date.isoformat(), "motivo": s.reason}
+                                                       for s in d.dias_pulados],
+            "escolhas": d.escolhas, "exemplo": d.exemplo, "explicacao": d.explicacao(),
+        })
+    for rule in cd.pending:
+        out.append({"id": rule.id, "descricao": rule.descricao, "base_legal": rule.base_legal, "inicio": None,
+                    "fim": None, "prazo": rule_term(rule), "exemplo": rule.exemplo})
+    return out
