@@ -456,6 +456,9 @@ def _formula_fine(calc: _Calc, i: int, inf: Infracao, rule: Infraction, pen_id: 
     steps: list[Step] = []
     penalty = statute.penalidades[pen_id]
     label = penalty.nome[:1].upper() + penalty.nome[1:]
+    if formula is penalty.calculo:  # a general rule of the law: say which penalty provision applies
+        steps.append(Step(f"{label}, pela infração ao {rule.citacao.short()}", calc.cite(penalty.citacao),
+                          "aplicável"))
     if isinstance(formula, FixedFine) and formula.advertencia_previa is not None:
         warning = formula.advertencia_previa
         path = f"{p}.advertencia_previa"
