@@ -208,19 +208,13 @@ class _Calc:
             if i not in self.applied:
                 self.applied.append(i)
 
-    # --- facts --------------------------------------------------------------------------------
-    @staticmethod
-    def fail(message: str, path: str, hint: str | None = None) -> ComputeError:
-        return ComputeError(message, path=path, hint=hint)
-
     def conversion(self, units: Decimal, steps: list[Step]) -> Decimal:
         """Append the conversion (and rounding) steps; return the amount in reais."""
         value = self.value
         raw = units * value.valor
         reais = self.statute.arredondamento.apply(raw)
         if reais > ptbr.MAX_MONEY:
-            raise ComputeError(f"o valor calculado ({self.n(raw)} reais) excede o limite que o sistema escreve "
-                               "por extenso; confira os fatos do caso.", path="infracoes")
+            raise ValueError(f"amount above {ptbr.MAX_MONEY}: {raw}")
         exemplo = " — VALOR DE EXEMPLO" if value.exemplo else ""
         text = (f"Conversão: {self.n(units)} {self.sigla} × R$ {self.n(value.valor)} (valor da {self.sigla} em "
                 f"vigor desde {ptbr.format_date_short(value.desde)}; {value.fonte}{exemplo})")
@@ -647,6 +641,11 @@ def _compute(case: Case, statute: Statute) -> _Outcome:
                 item = _formula_fine(calc, i, inf, rule, pen_id, formula, proposed_set)
             except ComputeError as exc:
                 problems.append(_Problem(exc))
+                continue
+            except ValueError:  # a quantity too large to be written in words (ptbr limits)
+                problems.append(_Problem(ComputeError(
+                    "o valor calculado é grande demais para ser escrito por extenso; confira os fatos do caso "
+                    "(quantidade, período).", path=f"infracoes[{i}]", hint="confira os números informados.")))
                 continue
             if item is not None:
                 items.append(item)
