@@ -38,7 +38,7 @@ class Generated:
 
 def _stem(loaded: LoadedCase) -> str:
     case = loaded.case
-    base = case.documento.replace("_", "-")
+    base = case.documento.replace("_", "-") + "-" + case.lei.split("/", 1)[0]
     if case.numero:
         num, year = case.numero.split("/")
         return f"{base}-{year}-{int(num):04d}"
