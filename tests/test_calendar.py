@@ -225,7 +225,7 @@ def test_half_day_may_be_counted_as_business_day(tmp_path: Path) -> None:
             "meio_expediente:",
             "meio_expedient:",
             "",
-            "chave desconhecida 'meio_expedient'",
+            "campo desconhecido 'meio_expedient'",
             "meio_expedient:",
             id="chave-desconhecida",
         ),

@@ -368,7 +368,7 @@ def test_shipped_prazos_files_load(municipio: str) -> None:
                 "    quantidad: 10\n    conta_de: notificacao\n    texto_legal",
             ),
             "quantidad: 10",
-            ["chave desconhecida 'quantidad'. Seria 'quantidade'?"],
+            ["campo desconhecido 'quantidad'. Seria 'quantidade'?"],
             id="chave-desconhecida",
         ),
         pytest.param(
@@ -420,7 +420,7 @@ def test_shipped_prazos_files_load(municipio: str) -> None:
                 "    prorroga_fim_sem_expediente: false\n    escolha_: >-\n      As 48 horas",
             ),
             "escolha_:",
-            ["chave desconhecida 'escolha_'"],
+            ["campo desconhecido 'escolha_'"],
             id="escolha-mal-escrita",
         ),
     ],

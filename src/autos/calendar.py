@@ -21,18 +21,18 @@ Rules encoded here (documented again in every calendar file):
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Literal
 
 import holidays
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from .errors import AutosError, RulesError
+from .schema import build_model
 from .yamlio import PathKey, YamlDoc, load_yaml
 
 __all__ = [
@@ -43,7 +43,6 @@ __all__ = [
     "format_date",
     "load_calendar",
     "parse_date",
-    "validate_model",
 ]
 
 #: Portuguese weekday names, Monday first (``date.weekday()`` order)
@@ -91,80 +90,6 @@ def parse_date(text: str) -> date | None:
         return date(y, mo, d)
     except ValueError:
         return None
-
-
-_PYDANTIC_MESSAGES = {
-    "missing": "falta o campo obrigatório '{key}'.",
-    "extra_forbidden": "chave desconhecida '{key}'.",
-    "int_parsing": "'{input}' não é um número inteiro.",
-    "int_type": "deve ser um número inteiro.",
-    "int_from_float": "deve ser um número inteiro.",
-    "bool_parsing": "'{input}' não é um valor lógico: use true ou false.",
-    "bool_type": "use true ou false.",
-    "string_type": "deve ser um texto.",
-    "list_type": "deve ser uma lista (itens começando com '- ').",
-    "dict_type": "deve ser um mapa (chave: valor).",
-    "model_type": "deve ser um mapa (chave: valor).",
-    "model_attributes_type": "deve ser um mapa (chave: valor).",
-    "greater_than": "deve ser maior que {gt}.",
-    "greater_than_equal": "deve ser maior ou igual a {ge}.",
-    "string_too_short": "não pode ficar vazio.",
-}
-
-_PYDANTIC_HINTS = {
-    "missing": "acrescente o campo conforme os outros itens do arquivo.",
-    "extra_forbidden": "corrija a grafia da chave ou remova-a (chaves desconhecidas não são aceitas).",
-    "literal_error": "use exatamente um dos valores indicados.",
-}
-
-
-def _field_names(model: type[BaseModel], seen: set[type[BaseModel]] | None = None) -> set[str]:
-    """Every field name of ``model`` and of the models nested in it (for "did you mean" hints)."""
-    seen = set() if seen is None else seen
-    if model in seen:
-        return set()
-    seen.add(model)
-    names = set(model.model_fields)
-    stack: list[Any] = [f.annotation for f in model.model_fields.values()]
-    while stack:
-        tp = stack.pop()
-        if isinstance(tp, type) and issubclass(tp, BaseModel):
-            names |= _field_names(tp, seen)
-        else:
-            stack.extend(get_args(tp))
-    return names
-
-
-def validate_model(doc: YamlDoc, model: type[BaseModel], error_cls: type[AutosError] = RulesError) -> Any:
-    """Validate ``doc.data`` against ``model``; the first problem becomes a Portuguese ``error_cls``
-    naming the file, the YAML path and the line."""
-    try:
-        return model.model_validate(doc.data)
-    except ValidationError as exc:
-        errors = exc.errors(include_url=False)
-        # a misspelled key shows up as "unknown key" plus "missing key": report the unknown one first
-        errors.sort(key=lambda e: 0 if e["type"] == "extra_forbidden" else 1)
-        err = errors[0]
-        loc: PathKey = tuple(err["loc"])
-        kind = err["type"]
-        key = str(loc[-1]) if loc else "(raiz)"
-        ctx = err.get("ctx") or {}
-        if kind == "literal_error":
-            expected = str(ctx.get("expected", "")).replace(" or ", " ou ")
-            message = f"valor inválido '{err.get('input')}': use {expected}."
-        elif kind == "extra_forbidden":
-            close = difflib.get_close_matches(key, sorted(_field_names(model)), n=1)
-            message = f"chave desconhecida '{key}'." + (f" Seria '{close[0]}'?" if close else "")
-        elif kind == "value_error":
-            message = str(ctx.get("error", err["msg"]))
-        elif kind in _PYDANTIC_MESSAGES:
-            message = _PYDANTIC_MESSAGES[kind].format(key=key, input=err.get("input"), **ctx)
-        else:
-            message = f"valor inválido ({err['msg']})."
-        if kind == "missing" and loc:
-            # the missing key has no line of its own: point at its parent mapping
-            raise doc.error(error_cls, loc[:-1], message, _PYDANTIC_HINTS.get(kind)) from None
-        raise doc.error(error_cls, loc, message, _PYDANTIC_HINTS.get(kind)) from None
 
 
 # --------------------------------------------------------------------------------------------------
@@ -389,7 +314,7 @@ def load_calendar(rules_dir: Path, municipio_dir: str) -> MunicipalCalendar:
     outside ``anos`` and contradictions are :class:`RulesError` with file, path and line)."""
     file = Path(rules_dir) / municipio_dir / "calendario.yaml"
     doc = load_yaml(file, RulesError)
-    model: _CalendarFile = validate_model(doc, _CalendarFile)
+    model = build_model(_CalendarFile, doc, RulesError)
     return _Builder(doc, model, municipio_dir).build()
 
 

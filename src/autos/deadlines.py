@@ -28,8 +28,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .calendar import WEEKDAYS, MunicipalCalendar, format_date, validate_model
+from .calendar import WEEKDAYS, MunicipalCalendar, format_date
 from .errors import AutosError, ComputeError, InputError, RulesError
+from .schema import build_model
 from .yamlio import PathKey, YamlDoc, load_yaml
 
 __all__ = [
@@ -387,7 +388,7 @@ def load_law_deadlines(rules_dir: Path, municipio_dir: str, lei_file_stem: str) 
     :class:`RulesError` naming the file, the key and the line."""
     file = Path(rules_dir) / municipio_dir / f"{lei_file_stem}.prazos.yaml"
     doc = load_yaml(file, RulesError)
-    m: _PrazosFile = validate_model(doc, _PrazosFile)
+    m = build_model(_PrazosFile, doc, RulesError)
     return _build_law(doc, m, municipio_dir, lei_file_stem)
 
 
