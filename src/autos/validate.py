@@ -345,10 +345,12 @@ def reports_text(reports: list[Report]) -> str:
         out.append(f"{status} {r.file}{label}: {summary}")
         for f in r.findings:
             out.append("  " + f.render().replace("\n", "\n  "))
-        if r.statute and r.statute.interpretacoes:
-            out.append("  Escolhas interpretativas das regras aplicadas a esta lei:")
-            for i in r.statute.interpretacoes:
-                out.append(f"    - {r.statute.cite(i.citacao)}: {' '.join(i.escolha.split())}")
+    statutes = {r.statute.id: r.statute for r in reports if r.statute is not None}
+    for st in statutes.values():
+        if st.interpretacoes:
+            out.append(f"\nEscolhas interpretativas das regras da {st.lei.label} ({st.lei.municipio}/{st.lei.uf}):")
+            for i in st.interpretacoes:
+                out.append(f"  - {st.cite(i.citacao)}: {' '.join(i.escolha.split())}")
     total_err = sum(1 for r in reports if not r.ok)
     out.append(f"\n{len(reports)} caso(s) verificado(s); {total_err} com erro.")
     return "\n".join(out)
