@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 import holidays
 from pydantic import BaseModel, ConfigDict, model_validator
@@ -49,14 +49,15 @@ __all__ = [
 WEEKDAYS = ("segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado", "domingo")
 
 #: names the ``holidays`` package gives (``language='pt_BR'``) to Brazil's optional days
-PACKAGE_OPTIONAL_DAYS = (
+PackageOptionalDay = Literal[
     "Carnaval",
     "Quarta-feira de Cinzas",
     "Corpus Christi",
     "Dia do Servidor Público",
     "Véspera de Natal",
     "Véspera de Ano-Novo",
-)
+]
+PACKAGE_OPTIONAL_DAYS: tuple[str, ...] = get_args(PackageOptionalDay)
 
 EXEMPLO_MARK = "(exemplo — conferir)"
 
@@ -108,14 +109,7 @@ class _HalfDay(_Model):
 class _PackageDay(_Model):
     """One of the ``holidays`` package's optional days that the municipality observes."""
 
-    nome: Literal[
-        "Carnaval",
-        "Quarta-feira de Cinzas",
-        "Corpus Christi",
-        "Dia do Servidor Público",
-        "Véspera de Natal",
-        "Véspera de Ano-Novo",
-    ]
+    nome: PackageOptionalDay
     ato: str
     expediente: Literal["nenhum", "parcial"] = "nenhum"
     observacao: str | None = None
