@@ -1,13 +1,17 @@
 """Build the shipped DOCX templates (docxtpl/Jinja tags) with python-docx.
 
 The .docx files in ``templates/docx/`` are what clerks edit in Word or LibreOffice; this script is how
-the shipped versions were made, so a change to their structure is reviewable as code. Run:
+the shipped versions were made, so a change to their structure is reviewable as code. Every kind is
+built from the same parts as its HTML twin (``templates/html/base.html`` + ``_partes.html``): the
+letterhead, MINUTA and footer of :func:`_base`, and shared blocks (identification, provisions, deadlines,
+calculation memo, the law's clauses, signatures). Both read the same context (``autos.context``). Run:
 
     python tools/build_docx_templates.py
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from docx import Document
@@ -19,6 +23,12 @@ from docx.oxml.ns import qn
 from docx.shared import Mm, Pt, RGBColor
 
 OUT = Path(__file__).resolve().parent.parent / "templates" / "docx"
+RED = RGBColor(0xB0, 0x00, 0x00)
+Doc = Document  # the type python-docx returns (a factory function, so annotations say Doc)
+Body = Callable[[Doc], None]
+
+
+# --- low-level helpers ---------------------------------------------------------------------------
 
 
 def _field(paragraph, instr: str) -> None:  # type: ignore[no-untyped-def]
@@ -32,7 +42,85 @@ def _field(paragraph, instr: str) -> None:  # type: ignore[no-untyped-def]
     paragraph._p.append(fld)
 
 
-def _base() -> Document:
+def _p(doc, text: str = "", *, bold: bool = False, size: float | None = None, center: bool = False,  # type: ignore[no-untyped-def]
+       right: bool = False, color: RGBColor | None = None):
+    p = doc.add_paragraph()
+    if center:
+        p.alignment = WD_ALIGN_PARAGRAPH.CENTER
+    elif right:
+        p.alignment = WD_ALIGN_PARAGRAPH.RIGHT
+    if text:
+        r = p.add_run(text)
+        r.bold = bold
+        if size:
+            r.font.size = Pt(size)
+        if color is not None:
+            r.font.color.rgb = color
+    return p
+
+
+def _tag(doc, tag: str) -> None:  # type: ignore[no-untyped-def]
+    """A docxtpl paragraph tag (``{%p … %}``): the paragraph disappears from the output."""
+    doc.add_paragraph("{%p " + tag + " %}")
+
+
+def _if(doc, cond: str, body: Body) -> None:  # type: ignore[no-untyped-def]
+    _tag(doc, f"if {cond}")
+    body(doc)
+    _tag(doc, "endif")
+
+
+def _for(doc, loop: str, body: Body) -> None:  # type: ignore[no-untyped-def]
+    _tag(doc, f"for {loop}")
+    body(doc)
+    _tag(doc, "endfor")
+
+
+def _labelled(doc, label: str, value: str) -> None:  # type: ignore[no-untyped-def]
+    p = doc.add_paragraph()
+    p.add_run(label).bold = True
+    p.add_run(" " + value)
+
+
+def _heading(doc, text: str) -> None:  # type: ignore[no-untyped-def]
+    p = doc.add_paragraph()
+    r = p.add_run(text.upper())
+    r.bold = True
+    p.paragraph_format.space_before = Pt(8)
+
+
+def _small(doc, text: str) -> None:  # type: ignore[no-untyped-def]
+    _p(doc, text, size=9)
+
+
+def _loop_table(doc, headers: list[str], loop: str, cells: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """A table whose body rows repeat with ``{%tr for … %}`` (one row per item)."""
+    table = doc.add_table(rows=3, cols=len(headers))
+    table.style = "Table Grid"
+    table.alignment = WD_TABLE_ALIGNMENT.CENTER
+    for cell, text in zip(table.rows[0].cells, headers, strict=True):
+        cell.paragraphs[0].add_run(text).bold = True
+    table.rows[1].cells[0].paragraphs[0].add_run("{%tr for " + loop + " %}")
+    for cell, text in zip(table.rows[2].cells, cells, strict=True):
+        cell.paragraphs[0].add_run(text)
+    table.add_row().cells[0].paragraphs[0].add_run("{%tr endfor %}")
+
+
+def _pairs_table(doc, rows: list[tuple[str, str]]) -> None:  # type: ignore[no-untyped-def]
+    """A two-column label/value table (the edital's data box)."""
+    table = doc.add_table(rows=len(rows), cols=2)
+    table.style = "Table Grid"
+    for row, (label, value) in zip(table.rows, rows, strict=True):
+        row.cells[0].paragraphs[0].add_run(label).bold = True
+        row.cells[1].paragraphs[0].add_run(value)
+
+
+# --- shared parts ----------------------------------------------------------------------------------
+
+
+def _base(fundamento: str | None = "Com fundamento na {{ documento.base_legal }} ({{ lei.ementa }})",
+          title: bool = True) -> Doc:
+    """Page, metadata, letterhead, footer ("Página X de Y"), MINUTA block, title and example warning."""
     doc = Document()
     props = doc.core_properties
     props.title = "{{ metadados.titulo }}"
@@ -48,7 +136,7 @@ def _base() -> Document:
     style = doc.styles["Normal"]
     style.font.name = "Times New Roman"
     style.font.size = Pt(11)
-    # letterhead
+    # letterhead (every page), with the MINUTA mark when the document is a draft
     hdr = sec.header.paragraphs[0]
     hdr.alignment = WD_ALIGN_PARAGRAPH.CENTER
     r = hdr.add_run("{{ cabecalho.prefeitura }}")
@@ -58,6 +146,11 @@ def _base() -> Document:
         p = sec.header.add_paragraph()
         p.alignment = WD_ALIGN_PARAGRAPH.CENTER
         p.add_run(text).font.size = Pt(9)
+    p = sec.header.add_paragraph()
+    p.alignment = WD_ALIGN_PARAGRAPH.CENTER
+    r = p.add_run("{% if minuta %}MINUTA — SEM VALOR LEGAL{% endif %}")
+    r.bold = True
+    r.font.color.rgb = RED
     # footer: identification and "Página X de Y"
     ftr = sec.footer.paragraphs[0]
     ftr.add_run("{{ rodape }}").font.size = Pt(7)
@@ -67,162 +160,187 @@ def _base() -> Document:
     _field(p, "PAGE")
     p.add_run(" de ")
     _field(p, "NUMPAGES")
+
+    def draft(d: Doc) -> None:
+        _p(d, "MINUTA — SEM VALOR LEGAL", bold=True, size=28, center=True, color=RGBColor(0xC0, 0x00, 0x00))
+        _p(d, "Este documento não pode ser assinado, publicado nem entregue enquanto houver pendências:")
+        _for(d, "pend in pendencias", lambda d2: _p(d2, "• {{ pend }}"))
+    _if(doc, "minuta", draft)
+    if title:
+        _p(doc, "{{ documento.titulo_upper }}", bold=True, size=15, center=True)
+        p = _p(doc, center=True)
+        p.add_run("Nº {{ documento.numero }}{% if documento.processo %} — Processo {{ documento.processo }}"
+                  "{% endif %}").bold = True
+    if fundamento:
+        _p(doc, fundamento, size=9, center=True)
+    _if(doc, "exemplo_aviso", lambda d: _p(d, "{{ exemplo_aviso }}", bold=True, color=RED))
     return doc
 
 
-def _labelled(doc: Document, label: str, value: str) -> None:
-    p = doc.add_paragraph()
-    p.add_run(label).bold = True
-    p.add_run(" " + value)
-
-
-def _heading(doc: Document, text: str) -> None:
-    p = doc.add_paragraph()
-    r = p.add_run(text.upper())
-    r.bold = True
-    p.paragraph_format.space_before = Pt(8)
-
-
-def auto_de_infracao() -> None:
-    doc = _base()
-    p = doc.add_paragraph("{%p if minuta %}")
-    p = doc.add_paragraph()
-    p.alignment = WD_ALIGN_PARAGRAPH.CENTER
-    r = p.add_run("MINUTA — SEM VALOR LEGAL")
-    r.bold = True
-    r.font.size = Pt(28)
-    r.font.color.rgb = RGBColor(0xC0, 0x00, 0x00)
-    doc.add_paragraph("Este documento não pode ser assinado nem entregue ao autuado enquanto houver pendências:")
-    doc.add_paragraph("{%p for pend in pendencias %}")
-    doc.add_paragraph("• {{ pend }}")
-    doc.add_paragraph("{%p endfor %}")
-    doc.add_paragraph("{%p endif %}")
-
-    p = doc.add_paragraph()
-    p.alignment = WD_ALIGN_PARAGRAPH.CENTER
-    r = p.add_run("{{ documento.titulo_upper }}")
-    r.bold = True
-    r.font.size = Pt(15)
-    p = doc.add_paragraph()
-    p.alignment = WD_ALIGN_PARAGRAPH.CENTER
-    p.add_run("Nº {{ documento.numero }}{% if documento.processo %} — Processo {{ documento.processo }}{% endif %}").bold = True
-    p = doc.add_paragraph("Lavrado com fundamento na {{ documento.base_legal }} ({{ lei.ementa }})")
-    p.runs[0].font.size = Pt(9)
-
-    doc.add_paragraph("{%p if exemplo_aviso %}")
-    p = doc.add_paragraph()
-    r = p.add_run("{{ exemplo_aviso }}")
-    r.bold = True
-    r.font.color.rgb = RGBColor(0xB0, 0x00, 0x00)
-    doc.add_paragraph("{%p endif %}")
-
-    doc.add_paragraph("{{ abertura }}, o agente autuante abaixo identificado lavrou o presente "
-                      "{{ documento.titulo }} contra:")
-    _heading(doc, "1. Autuado")
-    _labelled(doc, "Nome / razão social:",
-              "{{ autuado.nome }}{% if autuado.nome_fantasia %} ({{ autuado.nome_fantasia }}){% endif %}")
+def _identificacao(doc, label: str = "Nome / razão social:") -> None:  # type: ignore[no-untyped-def]
+    _labelled(doc, label, "{{ autuado.nome }}{% if autuado.nome_fantasia %} ({{ autuado.nome_fantasia }}){% endif %}")
     _labelled(doc, "{{ autuado.tipo }} — {{ autuado.documento_rotulo }}:", "{{ autuado.documento }}")
     _labelled(doc, "Qualificação:", "{{ autuado.qualificacao }}")
     _labelled(doc, "Endereço:", "{{ autuado.endereco }}")
-    doc.add_paragraph("{%p if autuado.registro %}")
-    _labelled(doc, "Registro:", "{{ autuado.registro }}")
-    doc.add_paragraph("{%p endif %}")
-    doc.add_paragraph("{%p if autuado.pj %}")
-    _labelled(doc, "Responsável legal:", "{{ autuado.responsavel_nome }}, CPF {{ autuado.responsavel_cpf }}, "
-              "{{ autuado.responsavel_qualificacao }}")
-    doc.add_paragraph("{%p endif %}")
+    _if(doc, "autuado.registro", lambda d: _labelled(d, "Registro:", "{{ autuado.registro }}"))
+    _if(doc, "autuado.pj", lambda d: _labelled(d, "Responsável legal:", "{{ autuado.responsavel_nome }}, CPF "
+                                               "{{ autuado.responsavel_cpf }}, {{ autuado.responsavel_qualificacao }}"))
 
+
+def _infracoes(doc, var: str = "infracoes") -> None:  # type: ignore[no-untyped-def]
+    _for(doc, f"i in {var}", lambda d: _p(d, "{{ i.citacao }} — {{ i.descricao }}{% if i.complemento %}; "
+                                              "{{ i.complemento }}{% endif %}."))
+
+
+def _penalidades(doc) -> None:  # type: ignore[no-untyped-def]
+    def one(d: Doc) -> None:
+        p = d.add_paragraph()
+        p.add_run("{{ pen.nome }}").bold = True
+        p.add_run(" ({{ pen.citacao }}){% if pen.itens %}: {{ pen.itens | join('; ') }}{% endif %}"
+                  "{% if pen.fiel_depositario %}. Fiel depositário: {{ pen.fiel_depositario }}{% endif %}"
+                  "{% if pen.observacao %}. {{ pen.observacao }}{% endif %}.")
+    _for(doc, "pen in penalidades", one)
+
+
+def _valor_multa(doc, label: str = "Valor da multa: ") -> None:  # type: ignore[no-untyped-def]
+    p = doc.add_paragraph(label)
+    p.add_run("{{ multa.unidades }}").bold = True
+    p.add_run(", correspondente a ")
+    p.add_run("{{ multa.reais }}").bold = True
+    p.add_run(".")
+
+
+def _memoria(doc, var: str = "multa.memoria", header: str = "Memória de cálculo") -> None:  # type: ignore[no-untyped-def]
+    _loop_table(doc, [header, "Base legal", "Resultado"], f"s in {var}",
+                ["{{ s.descricao }}", "{{ s.base_legal }}", "{{ s.resultado }}"])
+
+
+def _prazos(doc, var: str = "prazos") -> None:  # type: ignore[no-untyped-def]
+    def one(d: Doc) -> None:
+        p = d.add_paragraph()
+        p.add_run("{{ d.descricao }}:").bold = True
+        p.add_run(" {{ d.prazo }}{% if d.data %}, até {{ d.data }}{% endif %} ({{ d.base_legal }})."
+                  "{% if d.dias_pulados %} {{ d.dias_pulados }}{% endif %}")
+    _for(doc, f"d in {var}", one)
+
+
+def _clausulas(doc) -> None:  # type: ignore[no-untyped-def]
+    _for(doc, "c in clausulas", lambda d: _small(d, "{{ c.texto }} ({{ c.citacao }})"))
+
+
+def _signatures(doc, blocks: list[list[str]], witnesses: bool = True) -> None:  # type: ignore[no-untyped-def]
+    """Place and date, then one signature column per block (lines under a rule), then the witnesses."""
+    _p(doc, "{{ local_data_assinatura }}")
+    table = doc.add_table(rows=1, cols=len(blocks))
+    for cell, lines in zip(table.rows[0].cells, blocks, strict=True):
+        cell.paragraphs[0].add_run("\n\n______________________________________")
+        for line in lines:
+            cell.add_paragraph(line)
+    if witnesses:
+        def one(d: Doc) -> None:
+            _p(d, "\n______________________________________")
+            _p(d, "{{ t.nome }}{% if t.cpf %} — CPF {{ t.cpf }}{% endif %} — Testemunha")
+        _for(doc, "t in testemunhas", one)
+
+
+AGENTE = ["{{ agente.nome }}", "{{ agente.cargo }}",
+          "Matrícula {{ agente.matricula }}{% if agente.crmv %} — {{ agente.crmv }}{% endif %}"]
+
+
+# --- the kinds -------------------------------------------------------------------------------------
+
+
+def auto_de_infracao() -> Doc:
+    doc = _base(fundamento="Lavrado com fundamento na {{ documento.base_legal }} ({{ lei.ementa }})")
+    _p(doc, "{{ abertura }}, o agente autuante abaixo identificado lavrou o presente {{ documento.titulo }} contra:")
+    _heading(doc, "1. Autuado")
+    _identificacao(doc)
     _heading(doc, "2. Local, data e hora da lavratura")
     _labelled(doc, "Local:", "{{ lavratura.local }}")
     _labelled(doc, "Data:", "{{ lavratura.data }} ({{ lavratura.data_extenso }})")
     _labelled(doc, "Hora:", "{{ lavratura.hora }}")
     _labelled(doc, "Data da infração:", "{{ data_infracao }}")
-
     _heading(doc, "3. Descrição do fato infracional")
-    doc.add_paragraph("{{ fatos }}")
-
+    _p(doc, "{{ fatos }}")
     _heading(doc, "4. Dispositivo legal ou regulamentar infringido")
-    doc.add_paragraph("{%p for i in infracoes %}")
-    doc.add_paragraph("{{ i.citacao }} — {{ i.descricao }}{% if i.complemento %}; {{ i.complemento }}{% endif %}.")
-    doc.add_paragraph("{%p endfor %}")
-    doc.add_paragraph("{%p if circunstancias %}")
-    doc.add_paragraph().add_run("Circunstâncias consideradas").bold = True
-    doc.add_paragraph("{%p for c in circunstancias %}")
-    doc.add_paragraph("{{ c.tipo }}: {{ c.descricao }} ({{ c.citacao }}).")
-    doc.add_paragraph("{%p endfor %}")
-    doc.add_paragraph("{%p endif %}")
+    _infracoes(doc)
 
+    def circ(d: Doc) -> None:
+        _p(d, "Circunstâncias consideradas", bold=True)
+        _for(d, "c in circunstancias", lambda d2: _p(d2, "{{ c.tipo }}: {{ c.descricao }} ({{ c.citacao }})."))
+    _if(doc, "circunstancias", circ)
     _heading(doc, "5. Penalidades e medidas aplicadas")
-    doc.add_paragraph("{%p for pen in penalidades %}")
-    p = doc.add_paragraph()
-    p.add_run("{{ pen.nome }}").bold = True
-    p.add_run(" ({{ pen.citacao }}){% if pen.itens %}: {{ pen.itens | join('; ') }}{% endif %}"
-              "{% if pen.fiel_depositario %}. Fiel depositário: {{ pen.fiel_depositario }}{% endif %}"
-              "{% if pen.observacao %}. {{ pen.observacao }}{% endif %}.")
-    doc.add_paragraph("{%p endfor %}")
-    doc.add_paragraph("{%p if multa %}")
-    p = doc.add_paragraph("Valor da multa: ")
-    p.add_run("{{ multa.unidades }}").bold = True
-    p.add_run(", correspondente a ")
-    p.add_run("{{ multa.reais }}").bold = True
-    p.add_run(".")
-    table = doc.add_table(rows=3, cols=3)
-    table.style = "Table Grid"
-    table.alignment = WD_TABLE_ALIGNMENT.CENTER
-    for cell, text in zip(table.rows[0].cells, ("Memória de cálculo", "Base legal", "Resultado"), strict=True):
-        cell.paragraphs[0].add_run(text).bold = True
-    row = table.rows[1].cells
-    row[0].paragraphs[0].add_run("{%tr for s in multa.memoria %}")
-    row = table.rows[2].cells
-    row[0].paragraphs[0].add_run("{{ s.descricao }}")
-    row[1].paragraphs[0].add_run("{{ s.base_legal }}")
-    row[2].paragraphs[0].add_run("{{ s.resultado }}")
-    new = table.add_row().cells
-    new[0].paragraphs[0].add_run("{%tr endfor %}")
-    doc.add_paragraph("{%p endif %}")
+    _penalidades(doc)
 
+    def fine(d: Doc) -> None:
+        _valor_multa(d)
+        _memoria(d)
+    _if(doc, "multa", fine)
     _heading(doc, "6. Prazos")
-    doc.add_paragraph("{%p for d in prazos %}")
-    p = doc.add_paragraph()
-    p.add_run("{{ d.descricao }}:").bold = True
-    p.add_run(" {{ d.prazo }}{% if d.data %}, até {{ d.data }}{% endif %} ({{ d.base_legal }}).")
-    doc.add_paragraph("{%p endfor %}")
-    doc.add_paragraph("{%p if notificacao %}")
-    _labelled(doc, "Ciência:", "{{ notificacao.forma }}{% if notificacao.data %}, efetivada em "
-              "{{ notificacao.data }}{% endif %}.")
-    doc.add_paragraph("{%p endif %}")
+    _prazos(doc)
+    _if(doc, "notificacao", lambda d: _labelled(d, "Ciência:", "{{ notificacao.forma }}{% if notificacao.data %}, "
+                                                "efetivada em {{ notificacao.data }}{% endif %}."))
+    _clausulas(doc)
 
-    doc.add_paragraph("{%p if observacoes %}")
-    _heading(doc, "Observações")
-    doc.add_paragraph("{{ observacoes }}")
-    doc.add_paragraph("{%p endif %}")
+    def obs(d: Doc) -> None:
+        _heading(d, "Observações")
+        _p(d, "{{ observacoes }}")
+    _if(doc, "observacoes", obs)
+    _small(doc, "{{ assinatura_autuado }}")
+    _if(doc, "documento.nulidade", lambda d: _small(d, "Este auto não contém emendas, rasuras ou omissões "
+                                                    "({{ documento.nulidade }})."))
+    _signatures(doc, [[*AGENTE, "Agente autuante"],
+                      ["{{ autuado.nome }}{% if autuado.pj %} — por {{ autuado.responsavel_nome }}{% endif %}",
+                       "Autuado{% if recusa %} — RECUSOU-SE A ASSINAR{% endif %}"]])
+    return doc
 
-    p = doc.add_paragraph("{{ assinatura_autuado }}")
-    p.runs[0].font.size = Pt(9)
-    doc.add_paragraph("{%p if documento.nulidade %}")
-    p = doc.add_paragraph("Este auto não contém emendas, rasuras ou omissões ({{ documento.nulidade }}).")
-    p.runs[0].font.size = Pt(9)
-    doc.add_paragraph("{%p endif %}")
 
-    doc.add_paragraph("{{ local_data_assinatura }}")
-    sig = doc.add_table(rows=1, cols=2)
-    left, right = sig.rows[0].cells
-    left.paragraphs[0].add_run("\n\n______________________________________")
-    left.add_paragraph("{{ agente.nome }}")
-    left.add_paragraph("{{ agente.cargo }}")
-    left.add_paragraph("Matrícula {{ agente.matricula }}{% if agente.crmv %} — {{ agente.crmv }}{% endif %}")
-    left.add_paragraph("Agente autuante")
-    right.paragraphs[0].add_run("\n\n______________________________________")
-    right.add_paragraph("{{ autuado.nome }}{% if autuado.pj %} — por {{ autuado.responsavel_nome }}{% endif %}")
-    right.add_paragraph("Autuado{% if recusa %} — RECUSOU-SE A ASSINAR{% endif %}")
-    doc.add_paragraph("{%p for t in testemunhas %}")
-    doc.add_paragraph("\n______________________________________")
-    doc.add_paragraph("{{ t.nome }}{% if t.cpf %} — CPF {{ t.cpf }}{% endif %} — Testemunha")
-    doc.add_paragraph("{%p endfor %}")
-    doc.save(OUT / "auto_de_infracao.docx")
+def edital_notificacao() -> Doc:
+    """Only the published data: the context of this kind has nothing else (autos.context.edital_sections)."""
+    doc = _base(fundamento=None)
+    p = _p(doc, "O MUNICÍPIO DE {{ lei.municipio | upper }}, pela autoridade abaixo identificada, com fundamento "
+               "na {{ documento.base_legal }}, estando o autuado em domicílio incerto ou desconhecido, ")
+    p.add_run("NOTIFICA").bold = True
+    p.add_run(", pelo presente edital, a pessoa abaixo indicada da lavratura do auto de infração e dos prazos que "
+              "dela decorrem.")
+    _pairs_table(doc, [
+        ("Notificado(a)", "{{ edital.notificado.nome }}"),
+        ("{{ edital.notificado.documento_rotulo }}", "{{ edital.notificado.documento }}"),
+        ("Auto de infração", "nº {{ auto_ref.numero }}, lavrado em {{ auto_ref.data }}"),
+        ("Dispositivo infringido", "{% for i in edital.infracoes %}{{ i.citacao }} — {{ i.descricao }}"
+                                   "{% if i.complemento %}; {{ i.complemento }}{% endif %}. {% endfor %}"),
+        ("Valor da multa", "{% if edital.multa %}{{ edital.multa.unidades }}, correspondente a "
+                           "{{ edital.multa.reais }}{% else %}sem multa{% endif %}"),
+    ])
+    _heading(doc, "Publicação e data da notificação")
+    _for(doc, "pub in edital.publicacoes", lambda d: _labelled(d, "Publicado em:", "{{ pub.veiculo }}, em "
+                                                                 "{{ pub.data }}."))
+    _p(doc, "{{ edital.efeito }}")
+    p = _p(doc, "Data em que a notificação se considera feita: ")
+    p.add_run("{{ edital.data_notificacao }}").bold = True
+    p.add_run(".")
+    _heading(doc, "Prazos")
+    _prazos(doc)
+    _clausulas(doc)
+    _p(doc, "A íntegra do auto de infração está à disposição do notificado na repartição responsável "
+            "({{ cabecalho.orgao }}).")
+    _small(doc, "{{ edital.mascara }}")
+    _signatures(doc, [[*AGENTE, "Autoridade que expede o edital"]], witnesses=False)
+    return doc
+
+
+KINDS: dict[str, Callable[[], Doc]] = {
+    "auto_de_infracao": auto_de_infracao,
+    "edital_notificacao": edital_notificacao,
+}
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    for name, build in KINDS.items():
+        build().save(OUT / f"{name}.docx")
+    print(f"modelos DOCX gravados em {OUT}: {', '.join(KINDS)}")
 
 
 if __name__ == "__main__":
-    OUT.mkdir(parents=True, exist_ok=True)
-    auto_de_infracao()
-    print(f"modelos DOCX gravados em {OUT}")
+    main()

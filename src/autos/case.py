@@ -124,17 +124,23 @@ class Autuado(_Strict):
         return "CPF" if self.tipo == "pessoa_fisica" else "CNPJ"
 
 
+def _check_hhmm(v: object) -> object:
+    if isinstance(v, str) and not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", v.strip()):
+        raise ValueError(f"hora '{v}' inválida; use HH:MM entre 00:00 e 23:59, por exemplo 14:30")
+    return v
+
+
 class Lavratura(_Strict):
-    local: str | None = None
-    data: date | None = None
-    hora: time | None = None
+    """Where and when THIS document is drawn up (an auto, a notice, a letter, an edital, a termo…)."""
+
+    local: str | None = Field(default=None, description="local da lavratura ou da emissão deste documento")
+    data: date | None = Field(default=None, description="data da lavratura ou da emissão deste documento")
+    hora: time | None = Field(default=None, description="hora da lavratura (HH:MM, entre aspas)")
 
     @field_validator("hora", mode="before")
     @classmethod
     def _hora(cls, v: object) -> object:
-        if isinstance(v, str) and not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", v.strip()):
-            raise ValueError(f"hora '{v}' inválida; use HH:MM entre 00:00 e 23:59, por exemplo 14:30")
-        return v
+        return _check_hhmm(v)
 
 
 class Infracao(_Strict):
@@ -174,6 +180,7 @@ class Circunstancias(_Strict):
 class ItemApreendido(_Strict):
     descricao: str
     quantidade: str | None = None
+    lote: str | None = Field(default=None, description="lote, validade ou outra identificação do item apreendido")
 
 
 class PenalidadeProposta(_Strict):
@@ -181,6 +188,8 @@ class PenalidadeProposta(_Strict):
     valor_base: Decimal | None = Field(default=None, description="multa: valor em unidades fiscais")
     itens: list[ItemApreendido] = Field(default_factory=list)
     fiel_depositario: Pessoa | None = None
+    local_deposito: str | None = Field(default=None, description="apreensão: local onde os bens apreendidos "
+                                       "ficam depositados")
     observacao: str | None = None
 
 
@@ -229,6 +238,47 @@ class Notificacao(_Strict):
     edital: Edital | None = None
 
 
+class ReferenciaAuto(_Strict):
+    """The auto de infração a notice, edital, termo or statement refers to."""
+
+    numero: str | None = Field(default=None, pattern=r"^\d{1,6}/\d{4}$",
+                               description="número/ano do auto de infração a que este documento se refere, "
+                               "p. ex. 17/2026")
+    data: date | None = Field(default=None, description="data da lavratura desse auto de infração")
+
+
+class Exigencia(_Strict):
+    """What a notificação preliminar orders and by when (the deadline is an id of the law's prazos file)."""
+
+    descricao: str | None = Field(default=None, description="o que o notificado deve fazer para regularizar a "
+                                  "situação, p. ex. roçar, capinar e limpar o terreno")
+    prazo: str | None = Field(default=None, pattern=r"^[a-z0-9_]+$",
+                              description="id do prazo de cumprimento nas regras de prazos da lei, p. ex. "
+                              "limpeza_terreno_art4 (veja rules/<municipio>/<lei>.prazos.yaml)")
+
+
+class Apreensao(_Strict):
+    """Facts of an apprehension of animals (Cuiabá arts. 9 and 11). The species and the number of animals
+    are those of ``infracoes[].especie`` and ``infracoes[].quantidade`` (the size follows from the species,
+    art. 11, § 4º)."""
+
+    data: date | None = Field(default=None, description="data da apreensão")
+    hora: time | None = Field(default=None, description="hora da apreensão (HH:MM, entre aspas)")
+    local: str | None = Field(default=None, description="local da apreensão (via, logradouro ou imóvel)")
+    descricao: str | None = Field(default=None, description="descrição dos animais apreendidos: raça, pelagem, "
+                                  "sexo, idade aparente, sinais, coleira ou identificação")
+    data_recolhimento: date | None = Field(default=None, description="data em que o animal foi recolhido "
+                                           "(entregue) ao Centro de Controle de Zoonoses; dela corre o prazo de "
+                                           "resgate")
+    local_recolhimento: str | None = Field(default=None, description="onde o animal fica sob guarda, p. ex. "
+                                           "Centro de Controle de Zoonoses, com o endereço")
+
+    @field_validator("hora", mode="before")
+    @classmethod
+    def _hora(cls, v: object) -> object:
+        return _check_hhmm(v)
+
+
 DocumentKindId = Annotated[str, Field(pattern=r"^[a-z_]+$")]
 
 
@@ -241,7 +291,8 @@ class Case(_Strict):
     processo: str | None = None
     autuado: Autuado
     lavratura: Lavratura = Field(default_factory=Lavratura)
-    data_infracao: date | None = None
+    data_infracao: date | None = Field(default=None, description="data da infração, se diferente da data do auto "
+                                       "de infração (ou da lavratura deste documento)")
     fatos: str | None = None
     infracoes: list[Infracao] = Field(default_factory=list)
     agente: Agente = Field(default_factory=Agente)
@@ -249,8 +300,21 @@ class Case(_Strict):
     penalidades: list[PenalidadeProposta] = Field(default_factory=list)
     assinaturas: Assinaturas = Field(default_factory=Assinaturas)
     notificacao: Notificacao | None = None
+    auto: ReferenciaAuto | None = Field(default=None, description="auto de infração a que esta notificação, "
+                                        "edital, termo ou demonstrativo se refere")
+    exigencia: Exigencia | None = Field(default=None, description="notificação preliminar: a obrigação e o "
+                                        "prazo para cumpri-la")
+    apreensao: Apreensao | None = Field(default=None, description="termo de apreensão de animais: data, hora e "
+                                        "local da apreensão e o recolhimento ao Centro de Controle de Zoonoses")
     observacoes: str | None = None
 
     @property
     def infraction_date(self) -> date | None:
-        return self.data_infracao or self.lavratura.data
+        """``data_infracao``; if absent, the date of the auto the document refers to (``auto.data``: the
+        ``lavratura`` of a notice, edital, termo or statement is that document's own date); else the date of
+        this document's ``lavratura`` (an auto de infração)."""
+        if self.data_infracao is not None:
+            return self.data_infracao
+        if self.auto is not None and self.auto.data is not None:
+            return self.auto.data
+        return self.lavratura.data

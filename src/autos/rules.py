@@ -394,28 +394,51 @@ class Condition(_Strict):
 
 
 class Element(_Strict):
-    """A required element of a document kind (e.g. Timóteo Art. 20 § 1º, I–VII)."""
+    """A required element of a document kind (e.g. Timóteo Art. 20 § 1º, I–VII).
+
+    ``campos`` are dotted case paths; a list is entered with ``[]`` (every item) or ``[campo=valor]``
+    (the items whose field has that value), e.g. ``penalidades[tipo=apreensao].itens``.
+    """
 
     codigo: str = Field(pattern=r"^[A-Z0-9][A-Z0-9.\-]*$")
     descricao: str
     citacao: Citation
     severidade: Severity = "erro"
     verificacao: Literal[
-        "campos", "assinatura_ou_recusa", "dispositivos", "prazo_defesa", "veterinario_oficial"
+        "campos", "assinatura_ou_recusa", "dispositivos", "prazo_defesa", "veterinario_oficial",
+        "valores", "datas_em_ordem", "prazo", "multa_calculada", "custas_por_dia",
     ] = "campos"
     campos: list[str] = Field(default_factory=list)
     quando: Condition | None = None
-    prazo: str | None = None  # verificacao prazo_defesa: the deadline id in the law's prazos file
+    prazo: str | None = None  # prazo_defesa / prazo: the deadline id in the law's prazos file
+    prazo_campo: str | None = None  # prazo: the case field holding the deadline id (instead of ``prazo``)
+    valores: list[str | bool] = Field(default_factory=list)  # valores / prazo: the values allowed
+    penalidade: str | None = None  # custas_por_dia: the penalty whose costs accrue per day
     dica: str
 
     @model_validator(mode="after")
     def _fields(self) -> Element:
-        if self.verificacao == "campos" and not self.campos:
-            raise ValueError(f"o elemento {self.codigo} de verificação 'campos' precisa da lista 'campos'")
-        if self.verificacao == "prazo_defesa" and not self.prazo:
-            raise ValueError(f"o elemento {self.codigo} de verificação 'prazo_defesa' precisa de 'prazo' "
-                             "(o id do prazo nas regras de prazos)")
+        need = {"campos": bool(self.campos), "valores": bool(self.campos and self.valores),
+                "datas_em_ordem": len(self.campos) >= 2, "prazo_defesa": bool(self.prazo),
+                "prazo": (self.prazo is None) != (self.prazo_campo is None) and len(self.campos) <= 1,
+                "custas_por_dia": bool(self.penalidade)}
+        what = {"campos": "a lista 'campos'", "valores": "'campos' e 'valores'",
+                "datas_em_ordem": "ao menos duas datas em 'campos'",
+                "prazo_defesa": "'prazo' (o id do prazo nas regras de prazos)",
+                "prazo": "'prazo' (id fixo) ou 'prazo_campo' (campo do caso com o id), e no máximo um campo "
+                         "com a data de início em 'campos'",
+                "custas_por_dia": "'penalidade' (a penalidade cujas despesas correm por dia)"}
+        if not need.get(self.verificacao, True):
+            raise ValueError(f"o elemento {self.codigo} de verificação '{self.verificacao}' precisa de "
+                             f"{what[self.verificacao]}")
         return self
+
+
+class Clause(_Strict):
+    """A statement of the law a document kind prints, with its article (e.g. Timóteo Art. 16, § 4º)."""
+
+    texto: str
+    citacao: Citation
 
 
 class DocumentKind(_Strict):
@@ -424,6 +447,7 @@ class DocumentKind(_Strict):
     citacao: Citation
     elementos: list[Element]
     nulidade: Citation | None = None  # where the law voids a document that omits an element
+    clausulas: list[Clause] = Field(default_factory=list)  # legal statements the document prints
 
 
 class Statute(_Strict):

@@ -8,13 +8,16 @@ knows *kinds* of checks.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from datetime import date
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from .case import Case
+from .deadlines import NOTICE_EVENT, LawDeadlines, load_law_deadlines
 from .errors import AutosError, InputError
 from .load import LoadedCase
 from .rules import Element, RuleSet, Severity, Statute
@@ -93,6 +96,54 @@ def resolve(obj: Any, dotted: str) -> Any:
     return cur
 
 
+_SEGMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(\[(?:([A-Za-z_][A-Za-z0-9_]*)=([^\]]*))?\])?")
+
+
+def _text(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def select(obj: Any, dotted: str) -> list[tuple[PathKey, Any]]:
+    """Values of a dotted path, each with its concrete path; lists are entered with ``[]`` (every item)
+    or ``[campo=valor]`` (items whose field has that value): ``penalidades[tipo=apreensao].itens``.
+    A path without lists gives one value (``None`` when absent); a list selector matching no item, none."""
+    found: list[tuple[PathKey, Any]] = [((), obj)]
+    for part in dotted.split("."):
+        m = _SEGMENT.fullmatch(part)
+        if m is None:
+            raise ValueError(f"invalid path segment {part!r} in {dotted!r}")
+        name, listed, key, wanted = m.groups()
+        step: list[tuple[PathKey, Any]] = []
+        for path, cur in found:
+            value = getattr(cur, name, None) if cur is not None else None
+            here: PathKey = (*path, name)
+            if not listed:
+                step.append((here, value))
+                continue
+            for i, item in enumerate(value or []):
+                if key is None or _text(getattr(item, key, None)) == wanted:
+                    step.append(((*here, i), item))
+        found = step
+    return found
+
+
+_LAWS: dict[tuple[str, int], LawDeadlines] = {}
+
+
+def law_deadlines(statute: Statute) -> LawDeadlines:
+    """The deadline rules (``<lei>.prazos.yaml``) next to a statute file, cached while the file is unchanged."""
+    municipio_dir, stem = statute.id.split("/", 1)
+    root = statute.file.parent.parent
+    file = root / municipio_dir / f"{stem}.prazos.yaml"
+    try:
+        key = (str(file.resolve()), file.stat().st_mtime_ns)
+    except OSError:
+        key = (str(file), -1)
+    if key not in _LAWS:
+        _LAWS[key] = load_law_deadlines(root, municipio_dir, stem)
+    return _LAWS[key]
+
+
 def _blank(value: Any) -> bool:
     if value is None:
         return True
@@ -137,17 +188,117 @@ class _Checker:
                     continue
             getattr(self, f"_el_{el.verificacao}")(el)
 
-    def _missing(self, el: Element, what: str, path: str | None) -> None:
+    def _missing(self, el: Element, what: str, path: PathKey | str | None) -> None:
         cite = self.statute.cite(el.citacao)
         self.add(el.severidade, el.codigo, f"falta {what}: {el.descricao}.", path, cite, el.dica)
 
+    def _pretty(self, dotted: str) -> str:
+        return dotted.replace("autuado.documento", f"autuado.{self.case.autuado.documento_rotulo.lower()}")
+
+    def _key(self, path: PathKey) -> PathKey:
+        if path == ("autuado", "documento"):
+            return ("autuado", self.case.autuado.documento_rotulo.lower())
+        return path
+
+    def _absent_at(self, dotted: str) -> PathKey | None:
+        """Where a required field is missing (its first blank value, or the list that has no item), else None."""
+        values = select(self.case, dotted)
+        if not values:  # a list with no (matching) item: point at the list
+            head = dotted.split("[", 1)[0]
+            return tuple(head.split("."))
+        for path, value in values:
+            if _blank(value):
+                return path
+        return None
+
     def _el_campos(self, el: Element) -> None:
-        absent = [f for f in el.campos if _blank(resolve(self.case, f))]
+        absent = [(f, at) for f in el.campos if (at := self._absent_at(f)) is not None]
         if absent:
-            pretty = ", ".join(a.replace("autuado.documento", f"autuado.{self.case.autuado.documento_rotulo.lower()}")
-                               for a in absent)
-            first = absent[0].replace("autuado.documento", f"autuado.{self.case.autuado.documento_rotulo.lower()}")
-            self._missing(el, f"elemento obrigatório ({pretty})", first)
+            pretty = ", ".join(self._pretty(f) for f, _ in absent)
+            self._missing(el, f"elemento obrigatório ({pretty})", self._key(absent[0][1]))
+
+    def _el_valores(self, el: Element) -> None:
+        allowed = ", ".join(_text(v) for v in el.valores)
+        for f in el.campos:
+            for path, value in select(self.case, f):
+                if _blank(value) or value in el.valores or _text(value) in el.valores:
+                    continue
+                self.add(el.severidade, el.codigo, f"o campo '{format_path(path)}' vale '{_text(value)}', mas "
+                         f"{el.descricao} (valor exigido: {allowed}).", path, self.statute.cite(el.citacao), el.dica)
+                return
+
+    def _el_datas_em_ordem(self, el: Element) -> None:
+        dated: list[tuple[PathKey, date]] = []
+        for f in el.campos:
+            values = [(p, v) for p, v in select(self.case, f) if isinstance(v, date)]
+            if values:
+                dated.append(values[0])
+        for (p1, d1), (p2, d2) in pairwise(dated):
+            if d2 < d1:
+                self.add(el.severidade, el.codigo, f"a data em '{format_path(p2)}' ({d2.strftime('%d/%m/%Y')}) é "
+                         f"anterior à data em '{format_path(p1)}' ({d1.strftime('%d/%m/%Y')}): {el.descricao}.",
+                         p2, self.statute.cite(el.citacao), el.dica)
+                return
+
+    def _el_prazo(self, el: Element) -> None:
+        cite = self.statute.cite(el.citacao)
+        deadline_id = el.prazo
+        if el.prazo_campo is not None:
+            value = resolve(self.case, el.prazo_campo)
+            if _blank(value):
+                self._missing(el, f"elemento obrigatório ({el.prazo_campo})", el.prazo_campo)
+                return
+            deadline_id = str(value)
+            if el.valores and deadline_id not in el.valores:
+                self.add(el.severidade, el.codigo, f"o prazo '{deadline_id}' não é um dos previstos para este "
+                         f"documento: {el.descricao}.", el.prazo_campo, cite,
+                         f"use um destes: {', '.join(_text(v) for v in el.valores)}.")
+                return
+        assert deadline_id is not None
+        try:
+            law = law_deadlines(self.statute)
+        except AutosError as exc:
+            self.add("erro", el.codigo, f"as regras de prazos da lei não puderam ser lidas: {exc.message}", None,
+                     cite, el.dica)
+            return
+        rule = law.prazos.get(deadline_id)
+        if rule is None:
+            self.add("erro", el.codigo, f"o prazo '{deadline_id}' não está nas regras de prazos ({law.file}).",
+                     el.prazo_campo, cite, f"use um de: {', '.join(sorted(law.prazos))}.")
+            return
+        from_notice = rule.conta_de == NOTICE_EVENT
+        if from_notice == bool(el.campos):
+            where = "da data informada em " + el.campos[0] if el.campos else "da notificação"
+            self.add("erro", el.codigo, f"o prazo '{deadline_id}' ({rule.base_legal}) corre da "
+                     f"{rule.conta_de_descricao}, e este documento o conta {where}.", el.prazo_campo, cite, el.dica)
+            return
+        if el.campos:
+            self._el_campos(el)
+
+    def _el_multa_calculada(self, el: Element) -> None:
+        from .fines import compute_fines  # fines imports this module
+
+        try:
+            result = compute_fines(self.case, self.statute)
+        except AutosError:
+            return  # reported with its path by fines.fine_findings (MULTA-INCALCULAVEL)
+        if result is None:
+            self._missing(el, "o valor a cobrar (nenhuma penalidade proposta tem valor)", "penalidades")
+
+    def _el_custas_por_dia(self, el: Element) -> None:
+        from .context import costs_by_day  # context imports this module
+
+        assert el.penalidade is not None
+        try:
+            by_day = costs_by_day(self.case, self.statute, el.penalidade)
+        except AutosError as exc:
+            self.add(el.severidade, el.codigo, f"as despesas por dia não podem ser calculadas: {exc.message}",
+                     _dotted_key(exc.path) if exc.path else "infracoes", self.statute.cite(el.citacao),
+                     exc.hint or el.dica)
+            return
+        if not by_day:
+            self.add(el.severidade, el.codigo, f"nenhuma infração do caso admite a penalidade "
+                     f"'{el.penalidade}': {el.descricao}.", "infracoes", self.statute.cite(el.citacao), el.dica)
 
     def _el_dispositivos(self, el: Element) -> None:
         if not self.case.infracoes:
@@ -303,6 +454,16 @@ class _Checker:
                      "EXEMPLO; o documento dirá isso de forma visível.", None,
                      self.statute.cite(self.statute.unidade_fiscal.citacao),
                      "substitua o valor nas regras pelo fixado pelo Município, com o ato de origem.")
+
+
+def _dotted_key(path: str) -> PathKey:
+    """``infracoes[0].especie`` → ``('infracoes', 0, 'especie')``."""
+    key: list[str | int] = []
+    for part in path.split("."):
+        name, _, rest = part.partition("[")
+        key.append(name)
+        key.extend(int(i) for i in re.findall(r"\d+", "[" + rest) if rest)
+    return tuple(key)
 
 
 def validate_case(loaded: LoadedCase, rules: RuleSet, *, today: date | None = None,

@@ -1,0 +1,312 @@
+"""Every document kind of every law, rendered from the samples, checked by extracted text (DOCX and PDF).
+
+For each sample, ``EXPECTED`` lists — by hand, with the article — the printed value of every element
+the rules declare for its kind (the test fails if the rules declare an element without an entry here),
+plus key computed values (deadline dates, amounts in words) under ``CALCULADOS``.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import tempfile
+from datetime import date
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from autos.context import mask_cnpj, mask_cpf
+from autos.errors import InputError, RefusedError
+from autos.pipeline import Autos
+
+from .conftest import DATA, ROOT, SAMPLES, TODAY
+from .textutil import docx_text, pdf_text
+
+CALCULADOS = "calculados"  # key of the computed values (not an element code)
+DOCS = DATA / "documents"
+
+FERRAZ = "ferraz-de-vasconcelos-sp"
+TIMOTEO = "timoteo-mg"
+CUIABA = "cuiaba-mt"
+
+EXPECTED: dict[str, dict[str, list[str]]] = {
+    # --- Ferraz de Vasconcelos, Lei nº 3.240/2015 ---------------------------------------------------------
+    f"{FERRAZ}/auto-terreno-sem-limpeza.yaml": {
+        # the law does not list the elements of the auto: the rules' minimum (interpretation auto-elementos-minimos)
+        "FER-76-AUTUADO": ["Roberto Alves de Souza", "314.159.265-90"],
+        "FER-76-ENDERECO": ["Rua Bruno Altafin, 210 — Vila Romanópolis — Ferraz de Vasconcelos / SP — CEP 08540-000"],
+        "FER-76-LAVRATURA": ["Rua Benedito Pereira de Moraes, lote 14, quadra C", "15 de setembro de 2026"],
+        "FER-75-FATO": ["o terreno, com 350 m², permanece com mato alto"],
+        "FER-75-DISPOSITIVO": ["Lei nº 3.240/2015, art. 4º — Não atender, no prazo de 30 dias"],
+        "FER-78-PENALIDADE": ["Multa (Lei nº 3.240/2015, art. 75)"],
+        "FER-76-AGENTE": ["Márcia Regina Tavares", "Agente Fiscal de Posturas", "Matrícula 4.712"],
+        "FER-76-CIENCIA": ["Ciência: pessoalmente ou por representante legal, efetivada em 15 de setembro de 2026"],
+        CALCULADOS: [
+            # art. 4º: 350 m² = 4 blocks of 100 m² (the fraction counts) × 5 UFM = 20 UFM × R$ 156,1935 = R$ 3.123,87
+            "20 (vinte) UFM", "R$ 3.123,87 (três mil cento e vinte e três reais e oitenta e sete centavos)",
+            # art. 78: 10 dias corridos from 15/09/2026 → 25/09/2026 (Friday)
+            "até 25 de setembro de 2026",
+            # art. 80: 10 dias úteis from 15/09/2026 (16–18, 21–25, 28, 29) → 29/09/2026
+            "até 29 de setembro de 2026",
+        ],
+    },
+    f"{FERRAZ}/edital-entulho-domicilio-desconhecido.yaml": {
+        # art. 76, III: edital only if the fiscal domicile is unknown
+        "FER-76-III-DOMICILIO": ["domicílio incerto ou desconhecido", "Lei nº 3.240/2015, art. 76, inciso III"],
+        # art. 76: name and masked CPF (LGPD art. 6º, III: 372.614.958-91 → only the 6 middle digits)
+        "FER-76-III-NOTIFICADO": ["Edson Luiz Barreto", "***.614.958-**"],
+        "FER-76-III-AUTO": ["nº 248/2026, lavrado em 22 de setembro de 2026"],
+        # art. 2º, II (entulho), fine of § 2º
+        "FER-76-III-DISPOSITIVO": ["Lei nº 3.240/2015, art. 2º, inciso II — Preparar ou depositar argamassa"],
+        # art. 2º, § 2º: 30 UFM × R$ 156,1935 (2026, example value) = R$ 4.685,805 → R$ 4.685,81
+        "FER-78-MULTA": ["30 (trinta) UFM",
+                         "R$ 4.685,81 (quatro mil seiscentos e oitenta e cinco reais e oitenta e um centavos)"],
+        "FER-77-III-PUBLICACAO": ["Quadro de Editais do Paço Municipal, em 6 de outubro de 2026"],
+        "FER-77-III-FORMA": ["EDITAL DE NOTIFICAÇÃO", "NOTIFICA, pelo presente edital"],
+        "FER-76-III-DATAS": ["22 de setembro de 2026", "Ferraz de Vasconcelos/SP, 5 de outubro de 2026",
+                             "6 de outubro de 2026"],
+        "FER-78-RECURSO": ["Prazo para apresentar recurso contra a multa"],
+        "FER-80-PAGAMENTO": ["Prazo para recolher a multa"],
+        "FER-EDITAL-EXPEDICAO": ["Márcia Regina Tavares", "Agente Fiscal de Posturas", "Matrícula 4.712"],
+        CALCULADOS: [
+            # art. 77, III: 5 dias corridos from 06/10/2026 end on Sunday 11/10; 12/10 is a national holiday
+            # (Nossa Senhora Aparecida) → moved to Tuesday 13/10/2026 (Lei 9.784/1999, art. 66, § 1º)
+            "Data em que a notificação se considera feita: 13 de outubro de 2026",
+            "ao fim do prazo de 5 (cinco) dias corridos",
+            # art. 78: 10 dias corridos from 13/10 → 23/10/2026 (Friday)
+            "até 23 de outubro de 2026",
+            # art. 80: 10 dias úteis from 13/10, skipping 14/10 (municipal holiday), weekends and 28/10
+            # (Dia do Servidor Público) → 29/10/2026
+            "até 29 de outubro de 2026",
+            "VALOR DE EXEMPLO",
+        ],
+    },
+    # --- Timóteo, Lei nº 3.844/2022 ---------------------------------------------------------------------
+    f"{TIMOTEO}/auto-pj-completo.yaml": {
+        # art. 20, § 1º, I to VII and art. 6º (the same values as tests/test_render.py)
+        "TIM-20-1-I": ["Laticínios Vale do Aço Ltda.", "11.222.333/0001-81",
+                       "Avenida Acesita, 1500 — Centro-Norte — Timóteo / MG — CEP 35180-000"],
+        "TIM-20-1-I-PJ": ["Maria Aparecida dos Santos", "529.982.247-25", "sócia-administradora"],
+        "TIM-20-1-II": ["Avenida Acesita, 1500, Centro-Norte, Timóteo/MG", "16 de março de 2026", "14h30"],
+        "TIM-20-1-III": ["120 kg de queijo minas frescal sem identificação de lote"],
+        "TIM-20-1-IV": ["Lei nº 3.844/2022, art. 15", "Decreto municipal nº 5.123/2022, art. 45, inciso II"],
+        "TIM-20-1-V": ["Prazo para apresentação de defesa", "15 (quinze) dias corridos", "prazo de EXEMPLO"],
+        "TIM-20-1-VI": ["Dr. João Batista Ferreira", "Médico Veterinário Oficial", "Matrícula 20.315"],
+        "TIM-6-VET": ["CRMV-MG 12345"],
+        "TIM-20-1-VII": ["O autuado recebeu cópia deste auto e o assinou em 16 de março de 2026"],
+        CALCULADOS: [
+            # art. 16, II and § 5º: 1.500 UPFMT − 50% = 750 UPFMT × R$ 5,0770 = R$ 3.807,75
+            "750 (setecentas e cinquenta) UPFMT",
+            "R$ 3.807,75 (três mil oitocentos e sete reais e setenta e cinco centavos)",
+            # art. 20, § 1º, V: notice in person 16/03/2026 + 15 dias corridos (example) → 31/03/2026
+            "até 31 de março de 2026",
+        ],
+    },
+    f"{TIMOTEO}/edital-pj-local-incerto.yaml": {
+        "TIM-21-III-LOCAL": ["domicílio incerto ou desconhecido", "Lei nº 3.844/2022, art. 21, inciso III"],
+        # art. 20, § 1º, I; CNPJ 27.384.915/0001-02 → first 2 and check digits hidden
+        "TIM-21-III-NOTIFICADO": ["Frigorífico Serra Azul Ltda.", "**.384.915/0001-**"],
+        "TIM-21-III-AUTO": ["nº 21/2026, lavrado em 12 de maio de 2026"],
+        "TIM-21-III-DISPOSITIVO": ["Lei nº 3.844/2022, art. 9º — Funcionar estabelecimento industrial"],
+        # art. 16, II: 2.000 UPFMT × R$ 5,0770 (2026, example value) = R$ 10.154,00
+        "TIM-21-III-MULTA": ["2.000 (duas mil) UPFMT", "R$ 10.154,00 (dez mil cento e cinquenta e quatro reais)"],
+        "TIM-21-3-PUBLICACAO": ["Diário Oficial Eletrônico do Município de Timóteo, em 2 de junho de 2026",
+                                "Jornal Diário do Aço, em 3 de junho de 2026"],
+        "TIM-21-III-FORMA": ["EDITAL DE NOTIFICAÇÃO", "NOTIFICA, pelo presente edital"],
+        "TIM-21-III-DATAS": ["12 de maio de 2026", "Timóteo/MG, 28 de maio de 2026"],
+        "TIM-21-III-DATAS-JORNAL": ["3 de junho de 2026"],
+        "TIM-21-III-DEFESA": ["Prazo para apresentação de defesa contra o auto de infração", "prazo de EXEMPLO"],
+        "TIM-21-III-EXPEDICAO": ["Dr. João Batista Ferreira", "Coordenador do SIM", "Matrícula 20.315"],
+        CALCULADOS: [
+            # art. 21, § 3º: 10 days after the later publication (03/06) end on Saturday 13/06/2026 → Monday 15/06
+            "Data em que a notificação se considera feita: 15 de junho de 2026",
+            "10 (dez) dias corridos",
+            # art. 20, § 1º, V: 15 dias corridos (example term of the rules) from 15/06 → 30/06/2026 (Tuesday)
+            "até 30 de junho de 2026",
+        ],
+    },
+    # --- Cuiabá, Lei nº 3.666/1997 -------------------------------------------------------------------------
+    f"{CUIABA}/auto-animal-solto.yaml": {
+        "CBA-35-AUTUADO": ["Cláudia Fernandes Lima", "271.828.182-05", "Rua Barão de Melgaço, 1033"],
+        "CBA-35-LAVRATURA": ["Centro de Controle de Zoonoses, Cuiabá/MT", "7 de outubro de 2026"],
+        "CBA-35-FATO": ["dois cães sem raça definida"],
+        "CBA-35-DISPOSITIVO": ["Lei nº 3.666/1997, art. 6º — Permitir a permanência de animal solto"],
+        "CBA-35-PENALIDADE": ["Multa (Lei nº 3.666/1997, art. 35, inciso I)",
+                              "Apreensão do animal (Lei nº 3.666/1997, art. 35, inciso II)"],
+        "CBA-37-AGENTE": ["Paulo Henrique Campos", "Agente de Controle de Zoonoses", "Matrícula 31.208"],
+        "CBA-CIENCIA": ["efetivada em 7 de outubro de 2026"],
+        CALCULADOS: [
+            # art. 36, I: 3 UPF; art. 11, § 3º: 2 dogs × (0,25 + 0,50 + 1,00 + 1,50) = 6,5 UPF; 9,5 UPF in all
+            # × R$ 107,3327 → R$ 322,00 + R$ 697,66 = R$ 1.019,66
+            "9,5 (nove vírgula cinco) UPF",
+            "R$ 1.019,66 (mil e dezenove reais e sessenta e seis centavos)",
+        ],
+    },
+}
+
+#: for every edital, what must NOT be published (LGPD art. 6º, III): full numbers, address, facts, people
+EDITAL_PRIVATE = {
+    f"{FERRAZ}/edital-entulho-domicilio-desconhecido.yaml": [
+        "372.614.958-91", "pedreiro", "Kaoru Hiramatsu", "mudou-se", "3 m³"],
+    f"{TIMOTEO}/edital-pj-local-incerto.yaml": [
+        "27.384.915/0001-02", "Gilberto Antunes Rocha", "468.205.731-62", "Rua Sete", "abatedouro", "sócio"],
+}
+
+#: kinds a law does not provide, with the reason (the rules file omits them on purpose)
+NOT_PROVIDED = {
+    # Timóteo: no preliminary notice — penalties follow the auto directly (arts. 16 and 20); art. 5º, IV,
+    # lists "notificar" among the SIM's powers but sets no compliance order, term or effect
+    (TIMOTEO, "notificacao_preliminar"),
+    # Cuiabá: the law regulates neither notice forms (prazos file: omissa) nor a compliance order
+    (CUIABA, "notificacao_preliminar"),
+    (CUIABA, "notificacao_ar"),
+    (CUIABA, "edital_notificacao"),
+}
+
+
+@functools.cache
+def _render(sample: str) -> dict[str, str]:
+    """The DOCX and PDF text of a sample (rendered once per test process)."""
+    autos = Autos(ROOT / "rules", ROOT / "templates", today=TODAY)
+    with tempfile.TemporaryDirectory() as tmp:
+        result = autos.generate(SAMPLES / sample, tmp, "ambos")
+        assert not result.draft, sample
+        by_ext = {p.suffix: p.read_bytes() for p in result.files}
+    return {"docx": docx_text(by_ext[".docx"]), "pdf": pdf_text(by_ext[".pdf"])}
+
+
+def _element_codes(autos: Autos, sample: str) -> list[str]:
+    loaded = autos.load(SAMPLES / sample)
+    return [el.codigo for el in autos.statute_of(loaded).documentos[loaded.case.documento].elementos]
+
+
+# --- every kind of every law has a sample; every element has its expected value ----------------------
+
+
+def test_every_kind_of_every_law_is_covered(autos: Autos) -> None:
+    covered = set()
+    for sample in EXPECTED:
+        loaded = autos.load(SAMPLES / sample)
+        covered.add((loaded.case.lei, loaded.case.documento))
+    for sid, statute in autos.rules.statutes.items():
+        for kind in statute.documentos:
+            assert (sid, kind) in covered, f"{sid}: no sample in EXPECTED for '{kind}'"
+
+
+@pytest.mark.parametrize("sample", sorted(EXPECTED))
+def test_every_declared_element_has_an_expected_value(autos: Autos, sample: str) -> None:
+    declared = _element_codes(autos, sample)
+    assert sorted(set(EXPECTED[sample]) - {CALCULADOS}) == sorted(declared)
+
+
+@pytest.mark.parametrize("fmt", ["docx", "pdf"])
+@pytest.mark.parametrize("sample", sorted(EXPECTED))
+def test_element_values_are_in_the_document(sample: str, fmt: str) -> None:
+    text = _render(sample)[fmt]
+    for code, values in EXPECTED[sample].items():
+        for value in values:
+            assert value in text, f"{sample} [{fmt}] {code}: {value!r} missing"
+
+
+@pytest.mark.parametrize("sample", sorted(EXPECTED))
+def test_samples_are_valid(autos: Autos, sample: str) -> None:
+    report = autos.validate(SAMPLES / sample)
+    assert report.ok, [f.render() for f in report.errors]
+
+
+# --- the edital publishes only what the law requires ---------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", ["docx", "pdf"])
+@pytest.mark.parametrize("sample", sorted(EDITAL_PRIVATE))
+def test_edital_does_not_publish_personal_data(sample: str, fmt: str) -> None:
+    text = _render(sample)[fmt]
+    for private in EDITAL_PRIVATE[sample]:
+        assert private not in text, f"{sample} [{fmt}] publishes {private!r}"
+
+
+def test_masks() -> None:
+    # CPF: the 6 middle digits; CNPJ: first 2 and the 2 check digits hidden (choice documented in context.py)
+    assert mask_cpf("123.456.789-09") == "***.456.789-**"
+    assert mask_cpf("12345678909") == "***.456.789-**"
+    assert mask_cnpj("11.222.333/0001-81") == "**.222.333/0001-**"
+    with pytest.raises(ValueError):
+        mask_cpf("123")
+
+
+def test_edital_context_has_no_unpublishable_data(autos: Autos) -> None:
+    """The edital's context does not even contain the address, facts or full number: a template cannot leak them."""
+    from autos.context import build_context
+
+    loaded = autos.load(SAMPLES / f"{FERRAZ}/edital-entulho-domicilio-desconhecido.yaml")
+    ctx = build_context(loaded.case, autos.statute_of(loaded), autos.check(loaded), autos.fines(loaded),
+                        autos.deadline_lines(loaded)[0], draft=False)
+    for key in ("autuado", "fatos", "testemunhas", "lavratura", "penalidades", "abertura"):
+        assert key not in ctx
+    assert "372.614.958-91" not in repr(ctx)
+
+
+def test_edital_with_known_address_is_refused(autos: Autos, tmp_path: Path) -> None:
+    src = (SAMPLES / f"{FERRAZ}/edital-entulho-domicilio-desconhecido.yaml").read_text(encoding="utf-8")
+    case = tmp_path / "caso.yaml"
+    case.write_text(src.replace("endereco_desconhecido: true", "endereco_desconhecido: false"), encoding="utf-8")
+    report = autos.validate(case)
+    assert [f.codigo for f in report.errors] == ["FER-76-III-DOMICILIO"]
+    assert "art. 76, inciso III" in (report.errors[0].citacao or "")
+    with pytest.raises(RefusedError):
+        autos.generate(case, tmp_path / "out", "pdf")
+
+
+def test_incomplete_edital_renders_only_as_draft(autos: Autos, tmp_path: Path) -> None:
+    case = DOCS / "edital-sem-publicacao.yaml"
+    with pytest.raises(RefusedError):
+        autos.generate(case, tmp_path, "ambos")
+    result = autos.generate(case, tmp_path, "ambos", draft=True)
+    assert result.draft
+    for path in result.files:
+        data = path.read_bytes()
+        text = pdf_text(data) if path.suffix == ".pdf" else docx_text(data)
+        assert "MINUTA" in text and "TIM-21-3-PUBLICACAO" in text and "[NÃO INFORMADO]" in text
+        assert "**.384.915/0001-**" in text and "27.384.915/0001-02" not in text
+
+
+# --- kinds the law does not provide ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("municipio", "kind"), sorted(NOT_PROVIDED))
+def test_kind_the_law_lacks_is_an_input_error(autos: Autos, tmp_path: Path, municipio: str, kind: str) -> None:
+    statute_id = next(s for s in autos.rules.statutes if s.startswith(municipio))
+    assert kind not in autos.rules.statutes[statute_id].documentos
+    case = tmp_path / "caso.yaml"
+    case.write_text(f"lei: {statute_id}\ndocumento: {kind}\nautuado:\n  tipo: pessoa_fisica\n", encoding="utf-8")
+    with pytest.raises(InputError, match="não prevê o documento"):
+        autos.check(autos.load(case))
+
+
+# --- PDF form: letterhead, page numbers, metadata --------------------------------------------------------
+
+
+@pytest.mark.parametrize("sample", sorted(EXPECTED))
+def test_pdf_letterhead_pages_and_metadata(autos: Autos, sample: str, tmp_path: Path) -> None:
+    result = autos.generate(SAMPLES / sample, tmp_path, "pdf")
+    data = result.files[0].read_bytes()
+    reader = PdfReader(io.BytesIO(data))
+    text = pdf_text(data)
+    n = len(reader.pages)
+    assert f"Página 1 de {n}" in text and f"Página {n} de {n}" in text
+    assert "PREFEITURA MUNICIPAL DE" in text
+    loaded = autos.load(SAMPLES / sample)
+    kind = autos.statute_of(loaded).documentos[loaded.case.documento]
+    assert reader.metadata is not None and (reader.metadata.title or "").startswith(kind.titulo)
+
+
+def test_dates_in_2026(autos: Autos) -> None:
+    """Samples are dated in 2026 and never after the reference date."""
+    for sample in sorted(SAMPLES.glob("*/*.yaml")) + sorted(SAMPLES.glob("verificacao/**/*.yaml")):
+        if sample.parent.name == "pendentes":
+            continue
+        case = autos.load(sample).case
+        for d in (case.lavratura.data, case.data_infracao, case.auto.data if case.auto else None):
+            if d is not None:
+                assert date(2026, 1, 1) <= d <= TODAY, f"{sample}: {d}"
