@@ -31,7 +31,10 @@ PathKey = tuple[str | int, ...]
 
 _NULLS = {"", "~", "null", "Null", "NULL"}
 _STR_TAG = "tag:yaml.org,2002:str"
-_COLLECTION_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
+_MAP_TAG = "tag:yaml.org,2002:map"
+_SEQ_TAG = "tag:yaml.org,2002:seq"
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+_COLLECTION_TAGS = {_MAP_TAG, _SEQ_TAG}
 _ALLOWED_SCALAR_TAGS = {
     _STR_TAG,
     "tag:yaml.org,2002:null",
@@ -74,13 +77,34 @@ class YamlDoc:
         return cls(message, file=self.file, path=format_path(path), line=self.line_of(path), hint=hint)
 
 
+class _Loader(_BaseLoader):
+    """PyYAML's loader without implicit typing of untagged scalars, which this module never uses.
+
+    Every scalar is kept as the text typed, so resolving ``14:30`` or ``2026-03-16`` to an int or
+    timestamp tag (a regular-expression search per scalar, the costliest part of composing) would only be
+    thrown away. Untagged scalars get the str tag, except a plain ``<<``, which keeps the merge tag so that
+    it is still refused; explicitly tagged nodes are not resolved at all and are checked by the walk.
+    Path resolvers are not used either.
+    """
+
+    def resolve(self, kind: type[yaml.Node], value: Any, implicit: tuple[bool, bool]) -> str:
+        if kind is yaml.ScalarNode:
+            return _MERGE_TAG if implicit[0] and value == "<<" else _STR_TAG
+        return _SEQ_TAG if kind is yaml.SequenceNode else _MAP_TAG
+
+    def descend_resolver(self, current_node: Any, current_index: Any) -> None:
+        return None
+
+    def ascend_resolver(self) -> None:
+        return None
+
+
 class _Walker:
     def __init__(self, file: Path, error_cls: type[AutosError]) -> None:
         self.file = file
         self.error_cls = error_cls
         self.lines: dict[PathKey, int] = {}
         self.count = 0
-        self.scalar_loader = _BaseLoader("")
 
     def fail(self, node: yaml.Node, path: PathKey, message: str, hint: str | None = None) -> AutosError:
         return self.error_cls(
@@ -100,15 +124,22 @@ class _Walker:
                 f"o documento é grande demais ou usa âncoras/aliases em excesso (mais de {MAX_NODES} nós).",
                 "remova aliases (*nome) repetidos ou divida o arquivo.",
             )
-        self.lines.setdefault(path, node.start_mark.line + 1)
-        if isinstance(node, yaml.MappingNode | yaml.SequenceNode) and node.tag not in _COLLECTION_TAGS:
+        # the line of ``path`` was recorded by the caller (key or list item) or by parse_yaml (root)
+        if isinstance(node, yaml.ScalarNode):  # most nodes
+            if node.tag not in _ALLOWED_SCALAR_TAGS:
+                raise self.fail(node, path, f"a marca YAML '{node.tag}' não é aceita.",
+                                "use apenas textos, números, listas e mapas.")
+            if not node.style and node.value in _NULLS:
+                return None
+            return node.value
+        if node.tag not in _COLLECTION_TAGS:
             raise self.fail(node, path, f"a marca YAML '{node.tag}' não é aceita.",
                             "use apenas textos, números, listas e mapas.")
         if isinstance(node, yaml.MappingNode):
             out: dict[str, Any] = {}
             seen: dict[str, int] = {}
             for key_node, value_node in node.value:
-                if key_node.tag == "tag:yaml.org,2002:merge":
+                if key_node.tag == _MERGE_TAG:
                     raise self.fail(key_node, path, "a chave de mesclagem '<<' não é aceita.",
                                     "escreva os campos por extenso.")
                 if not isinstance(key_node, yaml.ScalarNode):
@@ -123,22 +154,17 @@ class _Walker:
                         "deixe só uma ocorrência da chave.",
                     )
                 seen[key] = line
-                self.lines[(*path, key)] = line
-                out[key] = self.walk(value_node, (*path, key))
+                child: PathKey = (*path, key)
+                self.lines[child] = line
+                out[key] = self.walk(value_node, child)
             return out
-        if isinstance(node, yaml.SequenceNode):
-            items = []
-            for i, item in enumerate(node.value):
-                self.lines[(*path, i)] = item.start_mark.line + 1
-                items.append(self.walk(item, (*path, i)))
-            return items
-        assert isinstance(node, yaml.ScalarNode)
-        if node.tag not in _ALLOWED_SCALAR_TAGS:
-            raise self.fail(node, path, f"a marca YAML '{node.tag}' não é aceita.",
-                            "use apenas textos, números, listas e mapas.")
-        if not node.style and node.value in _NULLS:
-            return None
-        return node.value
+        assert isinstance(node, yaml.SequenceNode)
+        items = []
+        for i, item in enumerate(node.value):
+            child = (*path, i)
+            self.lines[child] = item.start_mark.line + 1
+            items.append(self.walk(item, child))
+        return items
 
 
 _PROBLEMS = {
@@ -165,7 +191,7 @@ def _problem_pt(problem: str) -> str:
 def parse_yaml(text: str, file: str | Path, error_cls: type[AutosError] = InputError) -> YamlDoc:
     """Parse one YAML document from ``text``; errors name ``file`` and the line."""
     path = Path(file)
-    loader = _BaseLoader(text)
+    loader = _Loader(text)
     try:
         try:
             node = loader.get_single_node()
@@ -189,6 +215,7 @@ def parse_yaml(text: str, file: str | Path, error_cls: type[AutosError] = InputE
     if node is None:
         raise error_cls("o arquivo está vazio.", file=path, hint="preencha o arquivo conforme o modelo.")
     walker = _Walker(path, error_cls)
+    walker.lines[()] = node.start_mark.line + 1
     data = walker.walk(node, ())
     return YamlDoc(data=data, file=path, lines=walker.lines)
 
