@@ -20,6 +20,7 @@ class _AliasGroup(click.Group):
 
     ALIASES: ClassVar[dict[str, str]] = {
         "validate": "validar", "generate": "gerar", "rules": "regras", "deadlines": "prazos", "fine": "multa",
+        "check": "verificar",
     }
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
@@ -69,6 +70,33 @@ def validar(ctx: click.Context, casos: tuple[Path, ...], as_json: bool) -> None:
     else:
         click.echo(reports_text(reports))
     sys.exit(exit_code(reports))
+
+
+@main.command("verificar")
+@click.argument("pastas", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
+@click.option("--html", "html", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Grava também o relatório em HTML (um só arquivo, para abrir no navegador).")
+@click.pass_context
+def verificar(ctx: click.Context, pastas: tuple[Path, ...], as_json: bool, html: Path | None) -> None:
+    """Confere se os casos de pastas inteiras estão completos, antes da assinatura.
+
+    Resumo por lei, por tipo de documento e por código de achado; depois os achados de cada caso, com a
+    base legal. Saída 0: todos completos; 1: algum caso com erro; 2: algum caso ilegível ou nenhum caso.
+    """
+    from .verify import verification_text, verify, write_verification_html
+
+    autos = _autos(ctx)
+    result = verify(autos, list(pastas))
+    click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if as_json
+               else verification_text(result))
+    if html is not None:
+        try:
+            write_verification_html(result, html, autos.templates_dir)
+        except AutosError as exc:
+            _fail(exc)
+        click.echo(f"relatório HTML gravado: {html}", err=as_json)
+    sys.exit(result.exit_code())
 
 
 @main.command("gerar")
