@@ -107,14 +107,21 @@ def verificar(ctx: click.Context, pastas: tuple[Path, ...], as_json: bool, html:
               show_default=True, help="Pasta de saída.")
 @click.option("--minuta", "--draft", "minuta", is_flag=True,
               help="Gera minuta (marcada MINUTA, com a lista do que falta) mesmo com pendências.")
+@click.option("--arquivo", "--archive", "arquivo", is_flag=True,
+              help="PDF de arquivamento: PDF/A-3b com o YAML do caso anexado e metadados de identificação.")
 @click.pass_context
-def gerar(ctx: click.Context, casos: tuple[Path, ...], formato: str, saida: Path, minuta: bool) -> None:
+def gerar(ctx: click.Context, casos: tuple[Path, ...], formato: str, saida: Path, minuta: bool,
+          arquivo: bool) -> None:
     """Gera o documento (DOCX editável e/ou PDF final) de cada caso (arquivos ou pastas).
 
     Saída 0: tudo gerado; 1: algum caso recusado por pendências; 2: erro de leitura ou gravação.
     """
+    if arquivo and formato == "docx":
+        click.echo("erro: --arquivo gera PDF/A; use --formato pdf ou ambos.", err=True)
+        sys.exit(2)
     worst = 0
-    for _path, result in _autos(ctx).generate_many(list(casos), saida, formato, draft=minuta):  # type: ignore[arg-type]
+    for _path, result in _autos(ctx).generate_many(list(casos), saida, formato,  # type: ignore[arg-type]
+                                                   draft=minuta, arquivo=arquivo):
         if isinstance(result, AutosError):
             click.echo(f"erro: {result}", err=True)
             worst = max(worst, result.exit_code)

@@ -7,24 +7,27 @@ command; batch jobs and benchmarks reuse one object so rules and templates are r
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 from typing import Literal
 
 from .context import DeadlineLine, build_context
-from .errors import AutosError, RefusedError
+from .errors import AutosError, InputError, RefusedError
 from .fines import FineResult, compute_fines, fine_findings
-from .load import LoadedCase, load_case
+from .load import LoadedCase, load_case, parse_case
 from .notice import CaseDeadlines, DeadlineService
 from .output import ensure_dir, write_atomic
 from .render_docx import DocxRenderer
-from .render_pdf import PdfRenderer
+from .render_pdf import EmbeddedFile, PdfMetadata, PdfRenderer
 from .resources import default_rules_dir, default_templates_dir
 from .rules import RuleSet, Statute, load_rules
 from .validate import Report, validate_case
 
 Format = Literal["docx", "pdf", "ambos"]
+#: PDF variant of ``gerar --arquivo``: PDF/A-3 allows embedding the case file (ISO 19005-3), level B
+ARCHIVE_VARIANT = "pdf/a-3b"
 
 
 @dataclass
@@ -81,12 +84,12 @@ class Autos:
         return [self.validate(p) for p in expand_case_paths(files)]
 
     def generate_many(self, files: list[Path], out_dir: str | Path, formato: Format = "ambos", *,
-                      draft: bool = False) -> list[tuple[Path, Generated | AutosError]]:
+                      draft: bool = False, arquivo: bool = False) -> list[tuple[Path, Generated | AutosError]]:
         """Generate every case (files or folders); a failing case does not stop the others."""
         results: list[tuple[Path, Generated | AutosError]] = []
         for path in expand_case_paths(files):
             try:
-                results.append((path, self.generate(path, out_dir, formato, draft=draft)))
+                results.append((path, self.generate(path, out_dir, formato, draft=draft, arquivo=arquivo)))
             except AutosError as exc:
                 results.append((path, exc))
         return results
@@ -124,9 +127,17 @@ class Autos:
         return self._docx
 
     def generate(self, file: str | Path, out_dir: str | Path, formato: Format = "ambos", *,
-                 draft: bool = False, now: datetime | None = None) -> Generated:
-        """Validate and render one case. Refused (``RefusedError``) when it has erros, unless ``draft``."""
-        loaded = self.load(file)
+                 draft: bool = False, now: datetime | None = None, arquivo: bool = False) -> Generated:
+        """Validate and render one case. Refused (``RefusedError``) when it has erros, unless ``draft``.
+
+        ``arquivo``: the PDF is archival, PDF/A-3b, with the case file embedded (relationship *Source*)
+        and identifying metadata (title, author, subject, keywords with the law and the case number).
+        """
+        source: bytes | None = None
+        if arquivo and formato in ("pdf", "ambos"):
+            loaded, source = _load_with_source(self, file)
+        else:
+            loaded = self.load(file)
         report = self.check(loaded)
         if report.errors and not draft:
             lines = "\n".join("  " + f.render().replace("\n", "\n  ") for f in report.errors)
@@ -149,7 +160,13 @@ class Autos:
         rendered: list[tuple[Path, bytes]] = []
         if formato in ("docx", "ambos"):
             rendered.append((out / f"{stem}.docx", self.docx_renderer.docx(template, context)))
-        if formato in ("pdf", "ambos"):
+        if formato in ("pdf", "ambos") and source is not None:
+            stamp = (now or datetime.now()).astimezone()
+            pdf = self.pdf_renderer.pdf(template, context, pdf_variant=ARCHIVE_VARIANT,
+                                        attachments=[_source_attachment(loaded, source, stamp)],
+                                        metadata=_archive_metadata(loaded, statute, stamp))
+            rendered.append((out / f"{stem}.pdf", pdf))
+        elif formato in ("pdf", "ambos"):
             rendered.append((out / f"{stem}.pdf", self.pdf_renderer.pdf(template, context)))
         for path, data in rendered:  # everything rendered before anything is written
             write_atomic(path, data)
@@ -161,6 +178,48 @@ def expand_case_paths(paths: list[Path]) -> list[Path]:
     from .yamlio import iter_yaml_files
 
     return [p for given in paths for p in (iter_yaml_files(given) if Path(given).is_dir() else [Path(given)])]
+
+
+def _load_with_source(autos: Autos, file: str | Path) -> tuple[LoadedCase, bytes]:
+    """The case and the exact bytes it was read from (the archive embeds what was validated)."""
+    try:
+        raw = Path(file).read_bytes()
+        text = raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        autos.load(file)  # raises the error with its Portuguese message
+        raise InputError("o arquivo mudou durante a leitura.", file=file, hint="tente de novo.") from None
+    return parse_case(text, file), raw
+
+
+def _ascii_name(name: str) -> str:
+    """``caso com espaço.yaml`` → ``caso-com-espaco.yaml``: PDF readers show non-ASCII file names badly."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", plain).strip("-") or "caso.yaml"
+
+
+def _source_attachment(loaded: LoadedCase, source: bytes, stamp: datetime) -> EmbeddedFile:
+    return EmbeddedFile(name=_ascii_name(loaded.file.name), data=source, mime="application/yaml",
+                        relationship="Source", when=stamp,
+                        description=f"Caso '{loaded.file.name}' (fatos em YAML) a partir do qual este documento "
+                        "foi gerado pelo autos")
+
+
+def _archive_metadata(loaded: LoadedCase, statute: Statute, stamp: datetime) -> PdfMetadata:
+    case, lei = loaded.case, statute.lei
+    kind = statute.documentos[case.documento]
+    numero = case.numero or "s/n"
+    keywords = [kind.titulo, lei.label, statute.id, f"{lei.municipio}/{lei.uf}", f"nº {numero}"]
+    if case.processo:
+        keywords.append(f"processo {case.processo}")
+    keywords.append(lei.urn)
+    return PdfMetadata(
+        titulo=f"{kind.titulo} nº {numero} — {lei.municipio}/{lei.uf}",
+        autor=f"Prefeitura Municipal de {lei.municipio} — {case.agente.nome or 'agente não informado'}",
+        assunto=f"{kind.titulo} nº {numero} — {lei.label} ({lei.municipio}/{lei.uf}) — autuado: "
+        f"{case.autuado.nome or 'não informado'}",
+        palavras_chave=keywords,
+        criado_em=stamp,
+    )
 
 
 def _fines_or_none(autos: Autos, loaded: LoadedCase) -> FineResult | None:

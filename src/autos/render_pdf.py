@@ -1,17 +1,24 @@
 """Stage 4b — render PDF: HTML/CSS template (Jinja sandbox, autoescape) → WeasyPrint.
 
-The renderer fetches nothing from the network and nothing outside the templates folder.
+The renderer fetches nothing from the network and nothing outside the templates folder. For archiving,
+:meth:`PdfRenderer.pdf` also takes a PDF variant (``pdf/a-3b``), embedded files and identifying metadata
+(WeasyPrint writes them to the Info dictionary and to the XMP stream, with the PDF/A identification).
 """
 
 from __future__ import annotations
 
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from hashlib import md5
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
-from weasyprint import HTML
+from weasyprint import HTML, Attachment
 from weasyprint.urls import URLFetcher
 
 from .errors import RenderError
@@ -32,6 +39,53 @@ class _LocalOnlyFetcher(URLFetcher):  # type: ignore[misc]
         if not path.is_relative_to(self.root):
             raise ValueError(f"recurso fora da pasta de modelos recusado: {url}")
         return super().fetch(url, headers)
+
+
+@dataclass(frozen=True)
+class PdfMetadata:
+    """Identifying metadata of a PDF; it replaces what the template's ``<title>``/``<meta>`` say."""
+
+    titulo: str
+    autor: str
+    assunto: str
+    palavras_chave: list[str]
+    criado_em: datetime | None = None
+
+
+@dataclass(frozen=True)
+class EmbeddedFile:
+    """A file embedded in the PDF, associated with the document (PDF/A-3 "associated file")."""
+
+    name: str
+    data: bytes
+    mime: str
+    description: str
+    relationship: str = "Source"  # ISO 32000-2, 7.11.3: Source, Data, Alternative, Supplement, Unspecified
+    when: datetime | None = None
+
+    def attachment(self) -> Attachment:
+        return Attachment(file_obj=io.BytesIO(self.data), name=self.name, description=self.description,
+                          relationship=self.relationship, created=self.when, modified=self.when)
+
+
+def _finish_embedded(files: list[EmbeddedFile]) -> Callable[[Any, Any], None]:
+    """Post-process WeasyPrint's PDF: give each embedded file its MIME type (WeasyPrint guesses from the
+    name and falls back to application/octet-stream) and list each associated file once in the
+    catalog's /AF array (WeasyPrint's PDF/A code adds every file spec twice)."""
+    mimes = {f"<{md5(f.data, usedforsecurity=False).hexdigest()}>": f.mime for f in files}
+
+    def finisher(_document: Any, pdf: Any) -> None:
+        for obj in pdf.objects:
+            extra = getattr(obj, "extra", None)
+            if isinstance(extra, dict) and extra.get("Type") == "/EmbeddedFile":
+                mime = mimes.get(extra.get("Params", {}).get("CheckSum"))
+                if mime:
+                    extra["Subtype"] = "/" + mime.replace("/", "#2f")
+        af = pdf.catalog.get("AF")
+        if af is not None:
+            af[:] = list(dict.fromkeys(af))
+
+    return finisher
 
 
 def strict_html_env(folder: Path) -> SandboxedEnvironment:
@@ -71,14 +125,32 @@ class PdfRenderer:
             raise RenderError(f"o modelo tentou uma operação proibida: {exc}.", file=self.folder / name) from None
 
     def pdf(self, template: str, context: dict[str, Any], *, attachments: list[Any] | None = None,
-            pdf_variant: str | None = None) -> bytes:
+            pdf_variant: str | None = None, metadata: PdfMetadata | None = None) -> bytes:
+        """The PDF of ``template``; ``attachments`` are :class:`EmbeddedFile` (or ``weasyprint.Attachment``)."""
         source = self.html(template, context)
         doc = HTML(string=source, base_url=str(self.folder) + "/", url_fetcher=self.fetcher)
         kwargs: dict[str, Any] = {}
+        finisher = None
         if attachments:
-            kwargs["attachments"] = attachments
+            kwargs["attachments"] = [a.attachment() if isinstance(a, EmbeddedFile) else a for a in attachments]
+            embedded = [a for a in attachments if isinstance(a, EmbeddedFile)]
+            if embedded:
+                finisher = _finish_embedded(embedded)
         if pdf_variant:
             kwargs["pdf_variant"] = pdf_variant
-        data = doc.write_pdf(**kwargs)
+        if metadata is None:
+            data = doc.write_pdf(finisher=finisher, **kwargs)
+        else:
+            rendered = doc.render(**kwargs)
+            meta = rendered.metadata
+            meta.title = metadata.titulo
+            meta.authors = [metadata.autor]
+            meta.description = metadata.assunto
+            meta.keywords = list(metadata.palavras_chave)
+            meta.generator = "autos"
+            if metadata.criado_em is not None:
+                stamp = metadata.criado_em.isoformat(timespec="seconds")
+                meta.created = meta.modified = stamp
+            data = rendered.write_pdf(finisher=finisher, **kwargs)
         assert isinstance(data, bytes)
         return data
