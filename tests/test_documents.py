@@ -51,6 +51,71 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
             "até 29 de setembro de 2026",
         ],
     },
+    f"{FERRAZ}/notificacao-preliminar-terreno.yaml": {
+        # art. 4º: the responsible is notified to clean the lot within 30 days, then fined
+        "FER-NP-NOTIFICADO": ["Roberto Alves de Souza", "314.159.265-90"],
+        "FER-NP-ENDERECO": ["Rua Bruno Altafin, 210 — Vila Romanópolis"],
+        "FER-NP-CONSTATACAO": ["Rua Benedito Pereira de Moraes, lote 14, quadra C", "10 de agosto de 2026", "9h40"],
+        "FER-NP-FATO": ["com mato de cerca de 1,5 m de altura"],
+        "FER-NP-EXIGENCIA": ["Fica o notificado obrigado a roçar, capinar e limpar o terreno do lote 14, quadra C"],
+        "FER-NP-PRAZO": ["Prazo para roçar, capinar e limpar o terreno: 30 (trinta) dias corridos",
+                         "(Lei nº 3.240/2015, art. 4º)"],
+        "FER-NP-CONSEQUENCIA": ["Lei nº 3.240/2015, art. 4º — Não atender, no prazo de 30 dias, notificação"],
+        "FER-NP-PENALIDADE": ["Multa (Lei nº 3.240/2015, art. 75)"],
+        "FER-NP-AGENTE": ["Márcia Regina Tavares", "Agente Fiscal de Posturas", "Matrícula 4.712"],
+        "FER-NP-CIENCIA": ["Ciência: pessoalmente ou por representante legal, em 10 de agosto de 2026"],
+        "FER-NP-DATAS": ["Ferraz de Vasconcelos/SP, 10 de agosto de 2026"],
+        CALCULADOS: [
+            # art. 4º: 30 dias corridos from the notice in person on 10/08/2026 → 09/09/2026 (Wednesday)
+            "até 9 de setembro de 2026",
+            # art. 4º, fine threatened: 350 m² → 4 blocks × 5 UFM = 20 UFM × R$ 156,1935 = R$ 3.123,87
+            "20 (vinte) UFM", "R$ 3.123,87 (três mil cento e vinte e três reais e oitenta e sete centavos)",
+        ],
+    },
+    f"{FERRAZ}/notificacao-ar-ruido-bar.yaml": {
+        # art. 76, II: letter with AR, with a copy of the auto
+        "FER-76-II-DESTINATARIO": ["Bar e Lanchonete Estrela do Leste Ltda.", "CNPJ 36.451.827/0001-69",
+                                   "Rua Rui Barbosa, 745 — Centro — Ferraz de Vasconcelos / SP — CEP 08500-000",
+                                   "A/C Valdir Aparecido Nunes"],
+        "FER-76-II-ENDERECO-CONHECIDO": ["Rua Rui Barbosa, 745"],
+        "FER-76-II-AUTO": ["Auto de Infração nº 260/2026, lavrado em 16 de outubro de 2026", "cuja cópia segue anexa"],
+        "FER-76-II-DISPOSITIVO": ["Lei nº 3.240/2015, art. 64 — Produzir sons acima de 75 dB"],
+        "FER-76-II-PENALIDADE": ["Multa (Lei nº 3.240/2015, art. 75)"],
+        "FER-76-II-FORMA": ["registrada com aviso de recebimento (AR)",
+                            "a notificação considera-se feita na data de recebimento lançada no AR devolvido"],
+        "FER-76-II-DATAS": ["16 de outubro de 2026", "Ferraz de Vasconcelos/SP, 19 de outubro de 2026",
+                            "Carta postada em 19 de outubro de 2026", "assinado em 22 de outubro de 2026"],
+        "FER-78-RECURSO": ["Prazo para apresentar recurso contra a multa"],
+        "FER-80-PAGAMENTO": ["Prazo para recolher a multa"],
+        "FER-76-II-EXPEDICAO": ["Márcia Regina Tavares", "Agente Fiscal de Posturas", "Matrícula 4.712"],
+        CALCULADOS: [
+            # art. 77, II: notice on the date of receipt in the AR, 22/10/2026
+            "notificação considerada feita em 22 de outubro de 2026",
+            # art. 78: 10 dias corridos → 01/11 (Sunday); 02/11 Finados → 03/11/2026
+            "até 3 de novembro de 2026",
+            # art. 80: 10 dias úteis from 22/10, skipping weekends, 28/10 (Dia do Servidor) and 02/11 → 09/11/2026
+            "até 9 de novembro de 2026",
+            # art. 68: 30 UFM, em dobro na reincidência = 60 UFM × R$ 156,1935 = R$ 9.371,61
+            "60 (sessenta) UFM", "R$ 9.371,61 (nove mil trezentos e setenta e um reais e sessenta e um centavos)",
+        ],
+    },
+    f"{FERRAZ}/demonstrativo-ruido-bar.yaml": {
+        "FER-DD-DEVEDOR": ["Bar e Lanchonete Estrela do Leste Ltda.", "36.451.827/0001-69"],
+        "FER-DD-AUTO": ["Auto de Infração nº 260/2026, lavrado em 16 de outubro de 2026"],
+        "FER-DD-DISPOSITIVO": ["Lei nº 3.240/2015, art. 64 — Produzir sons acima de 75 dB"],
+        # art. 68: fixed 30 UFM, doubled for recidivism (memo from autos.fines)
+        "FER-DD-VALOR": ["Multa fixada na lei", "Reincidência: multa aplicada em dobro",
+                         "Total em reais: R$ 9.371,61 (nove mil trezentos e setenta e um reais e sessenta e um "
+                         "centavos)",
+                         "Total em unidades fiscais: 60 (sessenta) UFM"],
+        "FER-80-PAGAMENTO": ["Prazo para recolher a multa"],
+        "FER-DD-EMISSAO": ["calculado em 23 de outubro de 2026", "Sandra Lúcia Gomes", "Matrícula 3.918"],
+        "FER-DD-DATAS": ["Data da infração: 16 de outubro de 2026", "Ferraz de Vasconcelos/SP, 23 de outubro de 2026"],
+        CALCULADOS: [
+            "até 9 de novembro de 2026",  # art. 80, as in the AR letter
+            "Valor da unidade fiscal: R$ 156,1935",
+        ],
+    },
     f"{FERRAZ}/edital-entulho-domicilio-desconhecido.yaml": {
         # art. 76, III: edital only if the fiscal domicile is unknown
         "FER-76-III-DOMICILIO": ["domicílio incerto ou desconhecido", "Lei nº 3.240/2015, art. 76, inciso III"],
@@ -103,6 +168,67 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
             "até 31 de março de 2026",
         ],
     },
+    f"{TIMOTEO}/notificacao-ar-mel.yaml": {
+        # art. 21, II, and § 2º: letter before the AR returns — the defence term, no date
+        "TIM-21-II-DESTINATARIO": ["Antônio Marcos Teixeira", "CPF 615.384.027-26",
+                                   "Rua Itabira, 310 — Primavera — Timóteo / MG — CEP 35181-100"],
+        "TIM-21-II-ENDERECO-CONHECIDO": ["Rua Itabira, 310"],
+        "TIM-21-II-AUTO": ["Auto de Infração nº 20/2026, lavrado em 14 de julho de 2026"],
+        "TIM-21-II-DISPOSITIVO": ["Lei nº 3.844/2022, art. 1º — Deixar de submeter à fiscalização prévia"],
+        "TIM-21-II-PENALIDADE": ["Multa (Lei nº 3.844/2022, art. 16, inciso II)",
+                                 "mel de abelha em frascos de 500 g, sem registro e sem rótulo — 40 frascos"],
+        "TIM-21-II-FORMA": ["registrada com aviso de recebimento (AR)",
+                            "a notificação considera-se feita na data da juntada do aviso de recebimento"],
+        "TIM-21-II-DATAS": ["14 de julho de 2026", "Timóteo/MG, 15 de julho de 2026"],
+        "TIM-21-II-DEFESA": ["Prazo para apresentação de defesa contra o auto de infração: 15 (quinze) dias corridos",
+                             "prazo de EXEMPLO"],
+        "TIM-21-II-EXPEDICAO": ["Dra. Ana Paula Moreira", "Matrícula 20.511"],
+        CALCULADOS: [
+            # art. 16, II: 300 UPFMT × R$ 5,0770 = R$ 1.523,10
+            "300 (trezentas) UPFMT", "R$ 1.523,10 (mil quinhentos e vinte e três reais e dez centavos)",
+            "Cada prazo abaixo corre da data em que a notificação se considerar feita",
+        ],
+    },
+    f"{TIMOTEO}/termo-apreensao-queijo.yaml": {
+        # art. 16, III and § 4º
+        "TIM-16-4-RESPONSAVEL": ["Laticínios Vale do Aço Ltda.", "11.222.333/0001-81", "Avenida Acesita, 1500"],
+        "TIM-16-III-AUTO": ["relativo ao Auto de Infração nº 17/2026, lavrado em 16 de março de 2026"],
+        "TIM-16-III-LAVRATURA": ["Avenida Acesita, 1500, Centro-Norte, Timóteo/MG", "14h50",
+                                 "Aos dezesseis dias do mês de março do ano de dois mil e vinte e seis"],
+        "TIM-16-III-MOTIVO": ["armazenados em câmara fria com temperatura de 14 °C"],
+        "TIM-16-III-DISPOSITIVO": ["Lei nº 3.844/2022, art. 15", "Decreto municipal nº 5.123/2022, art. 45"],
+        "TIM-16-III-ITENS": ["queijo minas frescal sem identificação de lote", "120 kg (48 peças de 2,5 kg)",
+                             "sem lote; fabricação declarada em 12/03/2026"],
+        "TIM-16-4-DEPOSITARIO": ["Fiel depositário: Maria Aparecida dos Santos, CPF 529.982.247-25",
+                                 "câmara fria nº 2 do próprio estabelecimento, lacrada com o lacre SIM nº 0457",
+                                 "Fiel depositário — aceito o encargo"],
+        "TIM-16-III-AGENTE": ["Dr. João Batista Ferreira", "Matrícula 20.315"],
+        "TIM-16-III-VET": ["CRMV-MG 12345", "Médico Veterinário Oficial"],
+        "TIM-16-III-DATAS": ["Timóteo/MG, 16 de março de 2026"],
+        CALCULADOS: [
+            # § 4º and art. 17 are printed as the law's clauses
+            "sob as penas da lei de depositário", "(Lei nº 3.844/2022, art. 17)",
+            "Rogério Alves Pimenta",
+        ],
+    },
+    f"{TIMOTEO}/demonstrativo-linguica.yaml": {
+        "TIM-DD-DEVEDOR": ["José Carlos Pereira", "111.444.777-35"],
+        "TIM-DD-AUTO": ["Auto de Infração nº 18/2026, lavrado em 9 de abril de 2026"],
+        "TIM-DD-DISPOSITIVO": ["Lei nº 3.844/2022, art. 1º", "Lei nº 3.844/2022, art. 9º"],
+        # art. 16, II: base value fixed by the agent, circumstances (§ 2º) without numeric effect
+        "TIM-DD-VALOR": ["Valor-base da multa fixado pelo agente", "Circunstâncias (agravantes a, f)",
+                         "Total em reais: R$ 4.061,60 (quatro mil e sessenta e um reais e sessenta centavos)"],
+        "TIM-DD-EMISSAO": ["calculado em 28 de abril de 2026", "Dra. Ana Paula Moreira"],
+        "TIM-DD-DATAS": ["Data da infração: 9 de abril de 2026", "Timóteo/MG, 28 de abril de 2026"],
+        CALCULADOS: [
+            # 800 UPFMT × R$ 5,0770 = R$ 4.061,60
+            "Total em unidades fiscais: 800 (oitocentas) UPFMT",
+            # art. 21, § 1º: refusal certified on 09/04/2026; defence 15 dias corridos (example) → 24/04/2026
+            "até 24 de abril de 2026",
+            # art. 16, § 1º
+            "inscrição do débito na dívida ativa",
+        ],
+    },
     f"{TIMOTEO}/edital-pj-local-incerto.yaml": {
         "TIM-21-III-LOCAL": ["domicílio incerto ou desconhecido", "Lei nº 3.844/2022, art. 21, inciso III"],
         # art. 20, § 1º, I; CNPJ 27.384.915/0001-02 → first 2 and check digits hidden
@@ -127,6 +253,50 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         ],
     },
     # --- Cuiabá, Lei nº 3.666/1997 -------------------------------------------------------------------------
+    f"{CUIABA}/termo-apreensao-cavalo.yaml": {
+        "CBA-9-RESPONSAVEL": ["Sebastião Ribeiro da Costa", "804.736.291-78"],
+        "CBA-9-APREENSAO": ["Data: 18 de novembro de 2026", "Hora: 10h15",
+                            "Avenida Fernando Corrêa da Costa, altura do nº 2.300, Coxipó, Cuiabá/MT",
+                            "com a marca \"SR\" a fogo na anca esquerda"],
+        # art. 11, § 4º, III: equines are large animals (interpretation art11-equideos)
+        "CBA-11-4-ESPECIE": ["equina", "grande porte"],
+        "CBA-11-3-CUSTAS": ["Despesas do animal apreendido (transporte, multa e diárias)", "Transporte",
+                            "Diárias de guarda (3 dia(s)): 1º dia 3 UPF + 2º dia 3,5 UPF + 3º dia 4 UPF"],
+        "CBA-9-MOTIVO": ["sem qualquer processo de contenção (art. 9º, I)"],
+        "CBA-9-DISPOSITIVO": ["Lei nº 3.666/1997, art. 6º — Permitir a permanência de animal solto"],
+        "CBA-11-1-RECOLHIMENTO": ["Recolhido em: 18 de novembro de 2026, ao Centro de Controle de Zoonoses de Cuiabá"],
+        # art. 11, § 2º: 3 dias úteis from 18/11/2026 (Wednesday): 19/11; 20/11 is the national holiday of
+        # Consciência Negra; 23/11, 24/11 → 24/11/2026
+        "CBA-11-2-RESGATE": ["3 (três) dias úteis", "até 24 de novembro de 2026",
+                             "20/11/2026 (Dia Nacional de Zumbi e da Consciência Negra, feriado nacional)"],
+        # art. 11, § 5º: the day after the rescue term → 25/11/2026
+        "CBA-11-5-DESTINACAO": ["a partir de 25 de novembro de 2026"],
+        "CBA-9-DATAS": ["18 de novembro de 2026"],
+        "CBA-9-DATAS-TERMO": ["Cuiabá/MT, 18 de novembro de 2026"],
+        "CBA-37-AGENTE": ["Luciana Prado Arruda", "Agente de Controle de Zoonoses", "Matrícula 31.455"],
+        CALCULADOS: [
+            # art. 11, § 3º, large animal: transporte 1 + multa 2 = 3 UPF; diárias 3 / 3,5 / 4 UPF; × R$ 107,3327
+            "6 (seis) UPF", "R$ 644,00 (seiscentos e quarenta e quatro reais)",                      # 1st day: 6 UPF
+            "9,5 (nove vírgula cinco) UPF", "R$ 1.019,66 (mil e dezenove reais e sessenta e seis centavos)",  # 2nd
+            "13,5 (treze vírgula cinco) UPF",                                                        # 3rd: 13,5 UPF
+            "R$ 1.448,99 (mil quatrocentos e quarenta e oito reais e noventa e nove centavos)",
+            # art. 36, I: the fine of the auto, 3 UPF = R$ 322,00
+            "R$ 322,00 (trezentos e vinte e dois reais)",
+        ],
+    },
+    f"{CUIABA}/demonstrativo-caes.yaml": {
+        "CBA-DD-DEVEDOR": ["Cláudia Fernandes Lima", "271.828.182-05"],
+        "CBA-DD-AUTO": ["Auto de Infração nº 88/2026, lavrado em 7 de outubro de 2026"],
+        "CBA-DD-DISPOSITIVO": ["Lei nº 3.666/1997, art. 6º"],
+        # art. 36, I (3 UPF) + art. 11, § 3º (2 dogs × 3,25 UPF = 6,5 UPF)
+        "CBA-DD-VALOR": ["R$ 322,00 (trezentos e vinte e dois reais)",
+                         "R$ 697,66 (seiscentos e noventa e sete reais e sessenta e seis centavos)",
+                         "Total em reais: R$ 1.019,66 (mil e dezenove reais e sessenta e seis centavos)",
+                         "Total em unidades fiscais: 9,5 (nove vírgula cinco) UPF"],
+        "CBA-DD-EMISSAO": ["calculado em 7 de outubro de 2026", "Paulo Henrique Campos"],
+        "CBA-DD-DATAS": ["Data da infração: 6 de outubro de 2026"],
+        CALCULADOS: ["(Lei nº 3.666/1997, art. 11, § 2º)", "(Lei nº 3.666/1997, art. 41)"],
+    },
     f"{CUIABA}/auto-animal-solto.yaml": {
         "CBA-35-AUTUADO": ["Cláudia Fernandes Lima", "271.828.182-05", "Rua Barão de Melgaço, 1033"],
         "CBA-35-LAVRATURA": ["Centro de Controle de Zoonoses, Cuiabá/MT", "7 de outubro de 2026"],

@@ -11,6 +11,7 @@ calculation memo, the law's clauses, signatures). Both read the same context (``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -83,8 +84,9 @@ def _labelled(doc, label: str, value: str) -> None:  # type: ignore[no-untyped-d
 
 
 def _heading(doc, text: str) -> None:  # type: ignore[no-untyped-def]
+    """A section heading in capitals (Jinja tags in it are kept as they are)."""
     p = doc.add_paragraph()
-    r = p.add_run(text.upper())
+    r = p.add_run(re.sub(r"(\{\{.*?\}\}|\{%.*?%\})|([^{]+)", lambda m: m.group(1) or m.group(2).upper(), text))
     r.bold = True
     p.paragraph_format.space_before = Pt(8)
 
@@ -219,7 +221,7 @@ def _prazos(doc, var: str = "prazos") -> None:  # type: ignore[no-untyped-def]
     def one(d: Doc) -> None:
         p = d.add_paragraph()
         p.add_run("{{ d.descricao }}:").bold = True
-        p.add_run(" {{ d.prazo }}{% if d.data %}, até {{ d.data }}{% endif %} ({{ d.base_legal }})."
+        p.add_run(" {{ d.prazo }}{% if d.data %}, {{ d.rotulo_data }} {{ d.data }}{% endif %} ({{ d.base_legal }})."
                   "{% if d.dias_pulados %} {{ d.dias_pulados }}{% endif %}")
     _for(doc, f"d in {var}", one)
 
@@ -329,9 +331,205 @@ def edital_notificacao() -> Doc:
     return doc
 
 
+def notificacao_preliminar() -> Doc:
+    doc = _base()
+    p = _p(doc, "{{ abertura }}, o agente fiscal abaixo identificado, no exercício do poder de polícia do Município, "
+               "constatou a irregularidade descrita nesta notificação e ")
+    p.add_run("NOTIFICA").bold = True
+    p.add_run(" a pessoa abaixo identificada a regularizá-la no prazo da lei:")
+    _heading(doc, "1. Notificado")
+    _identificacao(doc)
+    _heading(doc, "2. Local, data e hora da constatação")
+    _labelled(doc, "Local:", "{{ lavratura.local }}")
+    _labelled(doc, "Data:", "{{ lavratura.data }} ({{ lavratura.data_extenso }})")
+    _labelled(doc, "Hora:", "{{ lavratura.hora }}")
+    _heading(doc, "3. Irregularidade constatada")
+    _p(doc, "{{ fatos }}")
+    _heading(doc, "4. Providência exigida e prazo para cumpri-la")
+    p = _p(doc, "Fica o notificado obrigado a ")
+    p.add_run("{{ exigencia.descricao }}").bold = True
+    p.add_run(".")
+    _prazos(doc, "exigencia.prazos")
+    _if(doc, "notificacao", lambda d: _labelled(d, "Ciência:", "{{ notificacao.forma }}{% if notificacao.data %}, em "
+                                                "{{ notificacao.data }}{% endif %}."))
+    _if(doc, "not notificacao", lambda d: _p(d, "O prazo conta-se da data em que esta notificação for recebida, "
+                                                "lançada no recibo abaixo."))
+    _heading(doc, "5. Consequência do não atendimento")
+    _p(doc, "Não atendida esta notificação no prazo, o notificado será autuado, com aplicação da penalidade "
+            "prevista em:")
+    _infracoes(doc)
+    _for(doc, "pen in penalidades", lambda d: _labelled(d, "Penalidade:", "{{ pen.nome }} ({{ pen.citacao }})."))
+
+    def fine(d: Doc) -> None:
+        _valor_multa(d, "Multa cominada, calculada com os valores em vigor na data desta notificação: ")
+        _memoria(d)
+    _if(doc, "multa", fine)
+    _clausulas(doc)
+    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _signatures(doc, [[*AGENTE, "Agente fiscal"],
+                      ["{{ autuado.nome }}", "Notificado — recebi a 1ª via em ____/____/______"]])
+    return doc
+
+
+def notificacao_ar() -> Doc:
+    doc = _base(fundamento=None)
+    _p(doc, "{{ local_data_assinatura }}", right=True)
+    _p(doc, "Ao(À) Sr(a).")
+    _p(doc, "{{ autuado.nome }}{% if autuado.nome_fantasia %} ({{ autuado.nome_fantasia }}){% endif %}", bold=True)
+    _if(doc, "autuado.pj", lambda d: _p(d, "A/C {{ autuado.responsavel_nome }}"))
+    _p(doc, "{{ autuado.documento_rotulo }} {{ autuado.documento }}")
+    _p(doc, "{{ autuado.endereco }}")
+    _p(doc, "Assunto: notificação da lavratura do {{ auto_ref.texto }}.", bold=True)
+    _p(doc, "Prezado(a) Senhor(a),")
+    p = _p(doc, "Pela presente carta, registrada com aviso de recebimento (AR), fica V. Sa. ")
+    p.add_run("NOTIFICADO(A)").bold = True
+    p.add_run(", com fundamento na {{ documento.base_legal }}, da lavratura do {{ auto_ref.texto }}, cuja cópia segue "
+              "anexa, pelos fatos e com as penalidades abaixo resumidos.")
+    _pairs_table(doc, [
+        ("Data da infração", "{{ data_infracao }}"),
+        ("Fato", "{{ fatos }}"),
+        ("Dispositivo infringido", "{% for i in infracoes %}{{ i.citacao }} — {{ i.descricao }}{% if i.complemento %}; "
+                                   "{{ i.complemento }}{% endif %}. {% endfor %}"),
+        ("Penalidades", "{% for pen in penalidades %}{{ pen.nome }} ({{ pen.citacao }}){% if pen.itens %}: "
+                        "{{ pen.itens | join('; ') }}{% endif %}. {% endfor %}"),
+        ("Valor da multa", "{% if multa %}{{ multa.unidades }}, correspondente a {{ multa.reais }}{% else %}sem multa"
+                           "{% endif %}"),
+    ])
+    _heading(doc, "Data da notificação e prazos")
+    _p(doc, "{{ carta.efeito }}")
+
+    def known(d: Doc) -> None:
+        p = _p(d, "Aviso de recebimento assinado em {{ carta.recebimento }}{% if carta.juntada %} e juntado aos autos "
+                  "em {{ carta.juntada }}{% endif %}: notificação considerada feita em ")
+        p.add_run("{{ carta.data_notificacao }}").bold = True
+        p.add_run(".")
+    _if(doc, "carta.data_notificacao", known)
+    _if(doc, "not carta.data_notificacao", lambda d: _p(d, "Cada prazo abaixo corre da data em que a notificação se "
+                                                           "considerar feita, na forma acima."))
+    _prazos(doc)
+    _clausulas(doc)
+    _p(doc, "Atenciosamente,")
+    _signatures(doc, [[*AGENTE, "Responsável pela notificação"]], witnesses=False)
+    _small(doc, "Anexo: cópia do {{ auto_ref.texto }}.{% if carta.postagem %} Carta postada em {{ carta.postagem }}."
+                "{% endif %}{% if documento.processo %} Processo {{ documento.processo }}.{% endif %}")
+    return doc
+
+
+def termo_apreensao() -> Doc:
+    doc = _base()
+    _p(doc, "{{ abertura }}, o agente abaixo identificado, com fundamento na {{ documento.base_legal }}, lavrou o "
+            "presente {{ documento.titulo }}{% if auto_ref.texto %}, relativo ao {{ auto_ref.texto }}{% endif %}, nos "
+            "termos seguintes.")
+    _heading(doc, "Proprietário ou responsável")
+    _if(doc, "autuado.nome", _identificacao)
+    _if(doc, "not autuado.nome", lambda d: _p(d, "Não identificado no ato da apreensão."))
+
+    def animals(d: Doc) -> None:
+        _heading(d, "Apreensão")
+        _labelled(d, "Data:", "{{ apreensao.data }}")
+        _labelled(d, "Hora:", "{{ apreensao.hora }}")
+        _labelled(d, "Local:", "{{ apreensao.local }}")
+        _p(d, "Animais apreendidos", bold=True)
+        _loop_table(d, ["Espécie", "Porte", "Quantidade"], "a in animais",
+                    ["{{ a.especie }}", "{{ a.porte }}{% if a.porte_citacao %} ({{ a.porte_citacao }}){% endif %}",
+                     "{{ a.quantidade }}"])
+        _labelled(d, "Descrição:", "{{ apreensao.descricao }}")
+    _if(doc, "apreensao", animals)
+
+    def goods(d: Doc) -> None:
+        _heading(d, "Bens apreendidos — {{ b.medida | upper }} ({{ b.citacao }})")
+        _loop_table(d, ["Descrição", "Quantidade", "Lote / identificação"], "i in b.itens",
+                    ["{{ i.descricao }}", "{{ i.quantidade }}", "{{ i.lote }}"])
+        _if(d, "b.local_deposito", lambda d2: _labelled(d2, "Local de depósito:", "{{ b.local_deposito }}"))
+        _if(d, "b.depositario", lambda d2: _labelled(
+            d2, "Fiel depositário:", "{{ b.depositario.nome }}, CPF {{ b.depositario.cpf }}"
+            "{% if b.depositario.qualificacao %}, {{ b.depositario.qualificacao }}{% endif %}"
+            "{% if b.depositario.endereco %}, {{ b.depositario.endereco }}{% endif %}"))
+    _for(doc, "b in bens", goods)
+    _heading(doc, "Motivo da apreensão")
+    _p(doc, "{{ fatos }}")
+    _infracoes(doc)
+    _heading(doc, "Penalidades e medidas")
+    _for(doc, "pen in penalidades", lambda d: _labelled(d, "{{ pen.nome }}", "({{ pen.citacao }})."))
+    _if(doc, "multa", lambda d: _p(d, "Valor da multa: {{ multa.unidades }}, correspondente a {{ multa.reais }}"
+                                      "{% if auto_ref.texto %} ({{ auto_ref.texto }}){% endif %}."))
+
+    def rescue(d: Doc) -> None:
+        _heading(d, "Recolhimento e prazo para resgate")
+        _labelled(d, "Recolhido em:", "{{ apreensao.recolhimento }}{% if apreensao.local_recolhimento %}, ao "
+                  "{{ apreensao.local_recolhimento }}{% endif %}.")
+        _prazos(d, "prazos_documento")
+    _if(doc, "apreensao", rescue)
+
+    def costs(d: Doc) -> None:
+        _heading(d, "Despesas para o resgate, por dia de guarda")
+        _loop_table(d, ["Retirada no", "Diárias devidas", "Total em unidades fiscais", "Total em reais"],
+                    "c in custas.dias", ["{{ c.dia }}", "{{ c.diarias }}", "{{ c.unidades }}", "{{ c.reais }}"])
+        _memoria(d, "custas.memoria", "Memória de cálculo (retirada no último dia)")
+    _if(doc, "custas", costs)
+
+    def deadlines(d: Doc) -> None:
+        _heading(d, "Prazos")
+        _prazos(d)
+    _if(doc, "prazos", deadlines)
+    _clausulas(doc)
+    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _signatures(doc, [[*AGENTE, "Agente responsável pela apreensão"],
+                      ["{% for b in bens %}{% if b.depositario %}{{ b.depositario.nome }}{% endif %}{% endfor %}",
+                       "{% for b in bens %}{% if b.depositario %}Fiel depositário — aceito o encargo{% endif %}"
+                       "{% endfor %}"],
+                      ["{{ autuado.nome }}", "{% if autuado.nome %}Proprietário ou responsável{% endif %}"]])
+    return doc
+
+
+def demonstrativo_debito() -> Doc:
+    doc = _base()
+    _p(doc, "Demonstrativo do débito decorrente do {{ auto_ref.texto }}, calculado em {{ debito.data_calculo }}"
+            "{% if multa %} com o valor da unidade fiscal em vigor na data da infração ({{ multa.data_referencia }})"
+            "{% endif %}.")
+    _heading(doc, "1. Devedor")
+    _identificacao(doc)
+    _heading(doc, "2. Infração")
+    _labelled(doc, "Data da infração:", "{{ data_infracao }}")
+    _infracoes(doc)
+
+    def fine(d: Doc) -> None:
+        def parts(d2: Doc) -> None:
+            _heading(d2, "3. Composição do débito")
+            _loop_table(d2, ["Parcela", "Base legal", "Unidades fiscais", "Reais"], "i in multa.itens",
+                        ["{{ i.descricao }}", "{{ i.base_legal }}", "{{ i.unidades }}", "{{ i.reais }}"])
+        _if(d, "multa.itens | length > 1", parts)
+        _heading(d, "4. Memória de cálculo")
+        _memoria(d)
+        _heading(d, "5. Total do débito")
+        p = _p(d, "Total em unidades fiscais: ")
+        p.add_run("{{ multa.unidades }}").bold = True
+        p = _p(d, "Total em reais: ")
+        p.add_run("{{ multa.reais }}").bold = True
+        _labelled(d, "Valor da unidade fiscal:", "{{ multa.valor_unidade }} — {{ multa.fonte_unidade }}")
+        _for(d, "a in multa.avisos", lambda d2: _small(d2, "Atenção: {{ a }}"))
+    _if(doc, "multa", fine)
+    _if(doc, "not multa and minuta", lambda d: _p(d, "[VALOR NÃO CALCULADO]"))
+    def deadlines(d: Doc) -> None:
+        _heading(d, "6. Notificação e prazos")
+        _if(d, "notificacao", lambda d2: _labelled(d2, "Notificação do auto:", "{{ notificacao.forma }}"
+                                                   "{% if notificacao.data %}, efetivada em {{ notificacao.data }}"
+                                                   "{% endif %}."))
+        _prazos(d)
+    _if(doc, "prazos or notificacao", deadlines)
+    _clausulas(doc)
+    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _signatures(doc, [[*AGENTE, "Responsável pelo cálculo"]], witnesses=False)
+    return doc
+
+
 KINDS: dict[str, Callable[[], Doc]] = {
     "auto_de_infracao": auto_de_infracao,
+    "notificacao_preliminar": notificacao_preliminar,
+    "notificacao_ar": notificacao_ar,
     "edital_notificacao": edital_notificacao,
+    "termo_apreensao": termo_apreensao,
+    "demonstrativo_debito": demonstrativo_debito,
 }
 
 

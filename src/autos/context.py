@@ -190,7 +190,7 @@ def _term(rule: DeadlineRule, law: LawDeadlines) -> str:
 
 def _skipped(d: Deadline) -> str:
     """``Dias sem expediente não contados: 12/10/2026 (…)`` for business-day counts and moved ends."""
-    if not d.dias_pulados or not (d.tipo == "dias_uteis" or d.prorrogado or d.tipo == "dia_seguinte"):
+    if not d.dias_pulados or not (d.tipo == "dias_uteis" or d.prorrogado):
         return ""
     days = "; ".join(f"{ptbr.format_date_short(_as_date(s.date))} ({s.reason})" for s in d.dias_pulados)
     return f"Dias sem expediente não contados: {days}."
@@ -225,7 +225,7 @@ def element_deadlines(case: Case, statute: Statute, kind: DocumentKind, *, draft
         if _blank(deadline_id) or str(deadline_id) not in law.prazos:
             if draft:
                 out.append({"descricao": el.descricao, "base_legal": statute.cite(el.citacao),
-                            "prazo": "[PRAZO NÃO INFORMADO]", "data": "", "dias_pulados": ""})
+                            "prazo": "[PRAZO NÃO INFORMADO]", "data": "", "dias_pulados": "", "rotulo_data": "até"})
                 continue
             raise AutosError(f"o prazo do elemento {el.codigo} não está nas regras de prazos.")
         rule = law.deadline(str(deadline_id))
@@ -239,7 +239,9 @@ def element_deadlines(case: Case, statute: Statute, kind: DocumentKind, *, draft
             value = resolve(case, el.campos[0]) if el.campos else None
             start = value if isinstance(value, date) else None
         line: dict[str, Any] = {"descricao": rule.descricao, "base_legal": rule.base_legal,
-                                "prazo": _term(rule, law), "data": "", "dias_pulados": ""}
+                                "prazo": _term(rule, law), "data": "", "dias_pulados": "",
+                                # a 'dia_seguinte' date is when something becomes possible, not an end
+                                "rotulo_data": "a partir de" if rule.tipo == "dia_seguinte" else "até"}
         if start is not None:
             d = _safe(lambda rid=rule.id, s=start: compute(rid, s, law, cal), draft)
             if d is not None:
@@ -270,7 +272,7 @@ def build_context(case: Case, statute: Statute, report: Report, fines: FineResul
     """The context of one document. ``draft`` marks it MINUTA and lists what is missing."""
     kind = statute.documentos[case.documento]
     ctx = _frame(case, statute, kind, report, fines, draft=draft, generated_at=generated_at)
-    prazos = [{**d.__dict__, "dias_pulados": ""} for d in deadlines]
+    prazos = [{**d.__dict__, "dias_pulados": "", "rotulo_data": "até"} for d in deadlines]
     if kind.modelo == "edital_notificacao":
         ctx.update(edital_sections(case, statute, fines, prazos, draft=draft, notice_date=notice_date))
         return ctx
