@@ -110,6 +110,17 @@ def test_whole_samples_folder_agrees_with_validar() -> None:
     assert files == {p.resolve() for p in SAMPLES.rglob("*.y*ml")}
 
 
+@pytest.mark.skipif(not (SAMPLES / "verificacao").is_dir(), reason="samples/verificacao ainda não existe")
+def test_verification_samples_mix_complete_and_incomplete(autos: Autos) -> None:
+    folder = SAMPLES / "verificacao"
+    v = verify(autos, [folder])
+    assert {c.report.file.resolve() for c in v.casos} == {p.resolve() for p in folder.rglob("*.y*ml")}
+    status = {c.status for c in v.casos}
+    assert {"sem_erro", "com_erro"} <= status
+    assert v.exit_code() == run("validar", str(folder))[0] >= 1
+    _assert_inert(verification_html(v, ROOT / "templates"))
+
+
 # --- JSON ----------------------------------------------------------------------------------------
 def test_json_output() -> None:
     code, out = run("verificar", "--json", str(VERIFY))
