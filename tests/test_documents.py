@@ -9,16 +9,21 @@ from __future__ import annotations
 
 import functools
 import io
+import shutil
 import tempfile
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
 import pytest
+import yaml
 from pypdf import PdfReader
 
 from autos.context import mask_cnpj, mask_cpf
-from autos.errors import InputError, RefusedError
+from autos.errors import InputError, RefusedError, RulesError
+from autos.load import load_case
 from autos.pipeline import Autos
+from autos.validate import select
 
 from .conftest import DATA, ROOT, SAMPLES, TODAY
 from .textutil import docx_text, pdf_text
@@ -480,3 +485,77 @@ def test_dates_in_2026(autos: Autos) -> None:
         for d in (case.lavratura.data, case.data_infracao, case.auto.data if case.auto else None):
             if d is not None:
                 assert date(2026, 1, 1) <= d <= TODAY, f"{sample}: {d}"
+
+
+# --- the element checks of the kinds: each fixture has exactly the finding expected, at its line -----
+
+CHECKS = yaml.safe_load((DOCS / "expectations.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", sorted(CHECKS))
+def test_element_check_findings(autos: Autos, name: str) -> None:
+    exp = CHECKS[name]
+    report = autos.validate(DOCS / name)
+    assert [f.codigo for f in report.errors] == [exp["codigo"]], [f.render() for f in report.errors]
+    finding = report.errors[0]
+    assert finding.linha == exp["linha"], finding.render()
+    text = finding.render()
+    for words in exp["contem"]:
+        assert words in text, f"{words!r} not in {text!r}"
+
+
+def _rules_copy(tmp_path: Path, municipio: str, edit: Callable[[str], str]) -> Autos:
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "rules", rules)
+    statute = next((rules / municipio).glob("lei-*[0-9].yaml"))
+    statute.write_text(edit(statute.read_text(encoding="utf-8")), encoding="utf-8")
+    return Autos(rules, ROOT / "templates", today=TODAY)
+
+
+def test_prazo_check_refuses_a_deadline_missing_from_the_prazos_file(tmp_path: Path) -> None:
+    autos = _rules_copy(tmp_path, CUIABA, lambda s: s.replace("prazo: resgate_art11_p2", "prazo: resgate_art11_p9"))
+    report = autos.validate(SAMPLES / f"{CUIABA}/termo-apreensao-cavalo.yaml")
+    assert [f.codigo for f in report.errors] == ["CBA-11-2-RESGATE"]
+    assert "'resgate_art11_p9' não está nas regras de prazos" in report.errors[0].mensagem
+
+
+def test_prazo_check_refuses_a_deadline_counted_from_another_event(tmp_path: Path) -> None:
+    """The rescue term runs from the collection of the animal, not from a notice (art. 11, § 2º)."""
+    def edit(s: str) -> str:
+        return s.replace("        prazo: resgate_art11_p2\n        campos: [apreensao.data_recolhimento]\n",
+                         "        prazo: resgate_art11_p2\n")
+    autos = _rules_copy(tmp_path, CUIABA, edit)
+    report = autos.validate(SAMPLES / f"{CUIABA}/termo-apreensao-cavalo.yaml")
+    assert [f.codigo for f in report.errors] == ["CBA-11-2-RESGATE"]
+    assert "corre da data em que o animal foi recolhido" in report.errors[0].mensagem
+
+
+def test_element_rules_are_checked_when_loading(tmp_path: Path) -> None:
+    with pytest.raises(RulesError, match=r"CBA-11-2-RESGATE.*'prazo'"):
+        _rules_copy(tmp_path, CUIABA, lambda s: s.replace("        prazo: resgate_art11_p2\n", ""))
+
+
+def test_list_paths() -> None:
+    loaded = load_case(SAMPLES / f"{TIMOTEO}/termo-apreensao-queijo.yaml")
+    assert [v for _, v in select(loaded.case, "penalidades[tipo=apreensao].fiel_depositario.nome")] == [
+        "Maria Aparecida dos Santos"]
+    assert select(loaded.case, "penalidades[tipo=multa].itens") == []
+    assert [p for p, _ in select(loaded.case, "infracoes[].regra")] == [("infracoes", 0, "regra")]
+    assert select(loaded.case, "autuado.cnpj") == [(("autuado", "cnpj"), "11.222.333/0001-81")]
+
+
+# --- draft mode: every kind of every law renders as MINUTA from an almost empty case --------------------
+
+
+def test_every_kind_renders_as_draft_from_an_almost_empty_case(autos: Autos, tmp_path: Path) -> None:
+    for sid, statute in autos.rules.statutes.items():
+        for kind in statute.documentos:
+            case = tmp_path / f"{kind}.yaml"
+            case.write_text(f"lei: {sid}\ndocumento: {kind}\nautuado:\n  tipo: pessoa_juridica\n", encoding="utf-8")
+            with pytest.raises(RefusedError):
+                autos.generate(case, tmp_path / "final", "pdf")
+            result = autos.generate(case, tmp_path / "minuta", "ambos", draft=True)
+            for path in result.files:
+                data = path.read_bytes()
+                text = pdf_text(data) if path.suffix == ".pdf" else docx_text(data)
+                assert "MINUTA" in text and "[NÃO INFORMADO]" in text, (sid, kind, path.suffix)
