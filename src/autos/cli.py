@@ -20,7 +20,7 @@ class _AliasGroup(click.Group):
 
     ALIASES: ClassVar[dict[str, str]] = {
         "validate": "validar", "generate": "gerar", "rules": "regras", "deadlines": "prazos", "fine": "multa",
-        "check": "verificar",
+        "check": "verificar", "publish-editais": "publicar-editais", "verify-pdf": "conferir",
     }
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
@@ -212,6 +212,59 @@ def schema(saida: Path | None) -> None:
     except AutosError as exc:
         _fail(exc)
     click.echo(f"gravado: {saida}")
+
+
+@main.command("publicar-editais")
+@click.argument("casos", type=click.Path(path_type=Path, exists=True))
+@click.option("--data", "data", type=click.DateTime(formats=["%Y-%m-%d"]), required=True,
+              help="Data da publicação no órgão oficial de imprensa (AAAA-MM-DD).")
+@click.option("--data-jornal", "data_jornal", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
+              help="Data da publicação no jornal local, onde a lei a exige (Timóteo). Padrão: a de --data.")
+@click.option("--veiculo", multiple=True, help='Órgão oficial de imprensa: "TEXTO" ou "municipio-uf=TEXTO" '
+              "(repetível).")
+@click.option("--jornal", multiple=True, help='Jornal local (Timóteo): "TEXTO" ou "municipio-uf=TEXTO".')
+@click.option("-o", "--saida", "--output", "saida", type=click.Path(path_type=Path), default=Path("editais"),
+              show_default=True, help="Pasta de saída (editais, caderno, manifesto).")
+@click.option("--ledger", "--livro", "livro", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Livro de editais (SQLite). Padrão: SAIDA/livro-editais.sqlite3.")
+@click.option("--dry-run", "--simular", "dry_run", is_flag=True, help="Mostra o que seria publicado; não grava nada.")
+@click.option("--processos", "--workers", "workers", type=click.IntRange(1), default=None,
+              help="Processos de renderização. Padrão: um por núcleo.")
+@click.option("--max-por-edital", "max_por_edital", type=click.IntRange(1), default=500, show_default=True,
+              help="Casos por edital; acima disso a mesma data tem mais de um edital, numerados em sequência.")
+@click.pass_context
+def publicar_editais(ctx: click.Context, casos: Path, data: Any, data_jornal: Any, veiculo: tuple[str, ...],
+                     jornal: tuple[str, ...], saida: Path, livro: Path | None, dry_run: bool, workers: int | None,
+                     max_por_edital: int) -> None:
+    """Publicação noturna: edital consolidado, editais individuais, caderno e manifesto (docs/runbook-editais.md).
+
+    Saída 0: tudo publicado (ou nada a publicar); 1: algum caso recusado (os demais publicados);
+    2: erro — parou; o edital em curso não deixou rastro e os anteriores ficaram publicados.
+    """
+    from .publish import Options, place_option, run_cli
+
+    o = ctx.obj
+    sys.exit(run_cli(Options(
+        casos=casos, data=data.date(), saida=saida, data_jornal=data_jornal.date() if data_jornal else None,
+        veiculos=place_option(veiculo), jornais=place_option(jornal), livro=livro, dry_run=dry_run,
+        workers=workers, max_por_edital=max_por_edital, rules_dir=o["rules_dir"], templates_dir=o["templates_dir"],
+        today=o["today"])))
+
+
+@main.command("conferir")
+@click.argument("arquivo", type=click.Path(path_type=Path, exists=True, dir_okay=False))
+@click.option("--ledger", "--livro", "livro", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Livro de editais. Padrão: livro-editais.sqlite3 na pasta do arquivo ou numa acima.")
+def conferir(arquivo: Path, livro: Path | None) -> None:
+    """Confere um arquivo publicado: SHA-256 contra o livro de editais. Saída 0: confere; 1: não confere."""
+    from .publish import verify_file
+
+    try:
+        result = verify_file(arquivo, livro)
+    except AutosError as exc:
+        _fail(exc)
+    click.echo("\n".join(result.linhas))
+    sys.exit(result.exit_code)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,1522 @@
+"""Overnight edital publication (``autos publicar-editais``) and authenticity check (``autos conferir``).
+
+A run, for one publication date:
+
+1. finishes any edital a previous run reserved but did not publish (it was killed);
+2. reads the case files (streamed, in parallel), keeps the autos de infração whose autuado must be
+   notified by edital and has not been yet (:func:`classify`), validates each with the edital's dates,
+   and lists every other case it had to refuse, with the reasons;
+3. per law, in groups of at most ``max_por_edital`` cases, publishes an edital: reserve the number in
+   the ledger → render into temporary files (consolidated edital, each case's individual edital in PDF
+   and DOCX, the merged gazette file) → rename them into place → commit the hashes (one transaction);
+4. writes the manifest of the date (JSON and CSV): every file with its SHA-256 and case, every case
+   refused with its reasons.
+
+Nothing a user typed is changed: each individual edital is rendered from an in-memory case derived
+from the auto (``documento: edital_notificacao`` and the publication dates filled in).
+
+The legal choices (which cases, Cuiabá's silent law, Timóteo's newspaper date, masking) are documented
+in ``docs/runbook-editais.md`` and in :func:`classify`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import errno
+import hashlib
+import io
+import json
+import os
+import re
+import signal
+import sqlite3
+import unicodedata
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from jinja2.sandbox import SandboxedEnvironment
+
+from . import ptbr
+from .case import Case, Edital, Lavratura, Notificacao, ReferenciaAuto
+from .context import build_context
+from .deadlines import Deadline, LawDeadlines, NoticeFormRule
+from .errors import AutosError, InputError, OutputError, RefusedError, RenderError
+from .ledger import (
+    DEFAULT_LEDGER_NAME,
+    EditalRecord,
+    FileRecord,
+    Ledger,
+    LedgerError,
+    Match,
+    PlannedCase,
+    case_key,
+)
+from .load import LoadedCase, parse_case
+from .pipeline import Autos
+from .rules import Statute
+from .validate import Report
+
+EXIT_OK = 0  #: every selected case published (or nothing to publish)
+EXIT_REJECTED = 1  #: the batch ran to the end, but some cases were refused (listed in the manifest)
+EXIT_ERROR = 2  #: stopped by an error; nothing of the failing edital is left (earlier editais stay published)
+
+AUTO_KIND = "auto_de_infracao"
+INDIVIDUAL_KIND = "edital_notificacao"
+CONSOLIDATED_TEMPLATE = "edital_consolidado"
+
+#: fault injection for tests and drills: ``ponto[:n]`` (comma-separated) — the process kills itself
+#: (SIGKILL) the n-th time it reaches ``ponto`` (reserva, renderizado, renomeado, commit), or, for
+#: ``disco-cheio``, the n-th gazette file write fails with ENOSPC.
+FAULT_ENV = "AUTOS_FALHA_PUBLICACAO"
+
+FILE_LABELS = {
+    "edital_consolidado": "edital consolidado (PDF)",
+    "edital_individual_pdf": "edital individual (PDF)",
+    "edital_individual_docx": "edital individual (DOCX)",
+    "caderno": "caderno para o diário oficial (PDF unificado)",
+}
+
+# --------------------------------------------------------------------------------------------------
+# verification codes and masking
+
+
+_CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
+_CODE_CHARS = "[0-9A-HJKMNP-TV-Z]"
+CODE_RE = re.compile(rf"\b({_CODE_CHARS}{{4}}-{_CODE_CHARS}{{4}}-{_CODE_CHARS}{{4}})\b")
+DOC_CODE_LABEL = "Código de verificação:"
+GAZETTE_CODE_LABEL = "código do caderno:"
+
+
+def verification_code(*parts: str) -> str:
+    """A short code (60 bits, ``7KQ2-M9XA-3FDP``) naming one published file; deterministic, so a
+    restarted run prints the same code. It identifies; the SHA-256 in the ledger authenticates."""
+    digest = hashlib.sha256("\x1f".join(("autos-edital", *parts)).encode()).digest()
+    n = int.from_bytes(digest[:8], "big") >> 4
+    chars = []
+    for _ in range(12):
+        chars.append(_CODE_ALPHABET[n & 31])
+        n >>= 5
+    s = "".join(reversed(chars))
+    return f"{s[:4]}-{s[4:8]}-{s[8:]}"
+
+
+def _fold(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
+
+
+# --------------------------------------------------------------------------------------------------
+# which cases (the legal rule)
+
+#: Correios return reasons that mean the address is not where the person can be found
+_UNKNOWN_ADDRESS_RETURNS = ("mudou", "desconhecid", "insuficiente", "inexistente", "nao existe", "incert",
+                            "ignorad", "nao localizad")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What :func:`classify` says about one auto."""
+
+    estado: str  # 'candidato' | 'recusado' | 'sem_edital' | 'publicado_no_caso'
+    motivo: str = ""  # why edital (candidates): the log and the manifest say it, the edital does not
+    problemas: tuple[str, ...] = ()
+
+
+def edital_rule(law: LawDeadlines) -> NoticeFormRule | None:
+    return law.notificacao.formas.get("edital")
+
+
+def classify(case: Case, law: LawDeadlines, *, address_typed: bool = False) -> Decision:
+    """Must this auto's autuado be notified by edital now, and does the law admit it?
+
+    Selected (``candidato``) when no notice has taken effect yet and either
+    * the domicile is unknown (``autuado.endereco_desconhecido: true``), or
+    * the AR letter came back undelivered for a reason that shows the address is unknown or uncertain
+      (mudou-se, desconhecido, endereço insuficiente, número inexistente…), or
+    * the case already says ``notificacao.forma: edital`` without a publication date, with one of the two
+      facts above.
+    The three laws only admit the edital when the domicile is unknown (Ferraz art. 76, III: "se
+    desconhecido o domicílio fiscal"; Timóteo art. 21, III: "em local incerto ou desconhecido"; Cuiabá,
+    silent, by the rules' adopted analogy with Lei federal nº 9.784/1999, art. 26, § 4º: "interessado
+    desconhecido ou com domicílio indefinido"). So an AR returned because the autuado was absent,
+    refused it or did not collect it is refused here: the address is known, and notice must be tried
+    again in person or by letter. A case whose file says ``endereco_desconhecido: false`` in so many words
+    (``address_typed``) is not overruled by the AR.
+    """
+    n = case.notificacao
+    a = case.autuado
+    from_ar = False
+    if n is not None:
+        if n.forma == "edital":
+            if n.edital is not None and n.edital.data_publicacao is not None:
+                return Decision("publicado_no_caso", problemas=(
+                    f"o caso já registra a publicação do edital em {ptbr.format_date(n.edital.data_publicacao)}",))
+        elif n.forma == "ar" and n.ar is not None and n.ar.devolvido:
+            from_ar = True
+        else:
+            return Decision("sem_edital")  # notice given (or under way) in person, by refusal or by AR
+    elif not a.endereco_desconhecido:
+        return Decision("sem_edital")
+    rule = edital_rule(law)
+    if rule is None:
+        return Decision("recusado", problemas=(
+            f"a {law.citacao} não prevê notificação por edital ({law.notificacao.base_legal})",))
+    condition = (rule.condicao or f"o edital exige domicílio desconhecido ({rule.base_legal})").rstrip(".")
+    if a.endereco_desconhecido:
+        return Decision("candidato", motivo="domicílio desconhecido (em local incerto ou não sabido)")
+    if from_ar:
+        assert n is not None and n.ar is not None
+        motivo = (n.ar.motivo_devolucao or "").strip()
+        if not motivo:
+            return Decision("recusado", problemas=(
+                f"AR devolvido sem o motivo da devolução: {condition}; informe notificacao.ar.motivo_devolucao "
+                "(p. ex. 'mudou-se', 'desconhecido', 'endereço insuficiente') ou, se o domicílio for de fato "
+                "desconhecido, marque autuado.endereco_desconhecido: true",))
+        if any(k in _fold(motivo) for k in _UNKNOWN_ADDRESS_RETURNS):
+            if address_typed:
+                return Decision("recusado", problemas=(
+                    f"o AR voltou ('{motivo}'), mas o caso afirma autuado.endereco_desconhecido: false: {condition}; "
+                    "confirme o domicílio e corrija o campo, ou renove a notificação",))
+            return Decision("candidato", motivo=f"carta com AR devolvida sem entrega (motivo: {motivo})")
+        return Decision("recusado", problemas=(
+            f"AR devolvido por '{motivo}', motivo que não mostra domicílio desconhecido: {condition}; "
+            "renove a notificação pessoal ou por carta, ou, se o domicílio for de fato desconhecido, marque "
+            "autuado.endereco_desconhecido: true",))
+    return Decision("recusado", problemas=(
+        f"o caso pede notificação por edital, mas não registra domicílio desconhecido nem AR devolvido: "
+        f"{condition}",))
+
+
+def needs_newspaper(rule: NoticeFormRule) -> bool:
+    """Timóteo art. 21, § 3º: official press AND a local newspaper."""
+    return "edital_jornal" in rule.exige
+
+
+@dataclass(frozen=True)
+class Publication:
+    """Where and when this run publishes, as the derived cases record it."""
+
+    data: date  # official press (--data)
+    data_jornal: date | None  # local newspaper (--data-jornal), only where the law requires it
+    veiculo: str
+    jornal: str | None
+    local: str  # where the edital is issued: "Município/UF"
+    numero: str  # the edital's number "N/AAAA" (individual editais carry the consolidated edital's number)
+
+
+def derive(loaded: LoadedCase, documento: str, pub: Publication) -> LoadedCase:
+    """The in-memory case published by edital: the user's case (and file) is not touched (pydantic copies;
+    the YAML lines stay for messages).
+
+    * ``auto_de_infracao``: the auto with its notice by edital on the publication date(s) — validated as
+      the auto that is being notified, and the source of the dates;
+    * ``edital_notificacao``: the individual edital of that auto — its own number (the consolidated
+      edital's), date and place (the publication date, or the newspaper's if earlier; the municipality),
+      the auto it refers to (number and date), the infraction date, and the autuado with domicile unknown
+      (:func:`classify` concluded so, from the case or from the AR's return reason).
+    """
+    case = loaded.case
+    prev = case.notificacao
+    notificacao = Notificacao(
+        forma="edital",
+        ar=prev.ar if prev is not None else None,
+        edital=Edital(data_publicacao=pub.data, veiculo=pub.veiculo, data_publicacao_jornal=pub.data_jornal,
+                      jornal=pub.jornal),
+    )
+    update: dict[str, Any] = {
+        "notificacao": notificacao,
+        "autuado": case.autuado.model_copy(update={"endereco_desconhecido": True}),
+    }
+    if documento == INDIVIDUAL_KIND:
+        issued = min(d for d in (pub.data, pub.data_jornal) if d is not None)
+        update.update({
+            "documento": documento,
+            "numero": pub.numero,
+            "auto": ReferenciaAuto(numero=case.numero, data=case.lavratura.data),
+            "data_infracao": case.infraction_date,
+            "lavratura": Lavratura(local=pub.local, data=issued),
+        })
+    return LoadedCase(case=case.model_copy(update=update), doc=loaded.doc)
+
+
+# --------------------------------------------------------------------------------------------------
+# worker side: everything a process reuses across documents
+
+
+@dataclass(frozen=True)
+class RunParams:
+    """What every task needs to know about the run (picklable)."""
+
+    data: date
+    data_jornal: date  # used only where the law requires the newspaper
+    rules_dir: str | None
+    templates_dir: str | None
+    today: date | None
+    veiculos: tuple[tuple[str, str], ...] = ()  # (municipio_dir or "*", official press)
+    jornais: tuple[tuple[str, str], ...] = ()  # (municipio_dir or "*", local newspaper)
+
+    def publication(self, statute: Statute, rule: NoticeFormRule, numero: str) -> Publication:
+        """The run's publication for one law: one vehicle per edital (never taken from a single case)."""
+        municipio_dir = statute.id.split("/", 1)[0]
+        lei = statute.lei
+        veiculo = _pick(self.veiculos, municipio_dir) or default_veiculo(lei.municipio)
+        jornal = (_pick(self.jornais, municipio_dir) or DEFAULT_JORNAL) if needs_newspaper(rule) else None
+        return Publication(self.data, self.data_jornal if needs_newspaper(rule) else None, veiculo, jornal,
+                           f"{lei.municipio}/{lei.uf}", numero)
+
+
+def _pick(pairs: tuple[tuple[str, str], ...], municipio_dir: str) -> str | None:
+    found = dict(pairs)
+    return found.get(municipio_dir) or found.get("*")
+
+
+def default_veiculo(municipio: str) -> str:
+    return f"órgão oficial de imprensa do Município de {municipio}"
+
+
+DEFAULT_JORNAL = "jornal de grande circulação local"
+
+
+@dataclass
+class Prepared:
+    """One case file after selection and validation (sent back from a worker)."""
+
+    arquivo: str
+    estado: str  # 'candidato' | 'recusado' | 'sem_edital' | 'publicado_no_caso' | 'ignorado'
+    lei: str | None = None
+    caso: str | None = None
+    auto_numero: str | None = None
+    sha256: str = ""
+    texto: str = ""
+    linha: dict[str, Any] | None = None
+    motivos: list[str] = field(default_factory=list)
+    motivo: str = ""  # why edital (candidates)
+
+
+class _CompileOnce(SandboxedEnvironment):
+    """The DOCX renderer's environment (sandbox, strict, autoescape) that compiles each source once:
+    docxtpl compiles the template's XML at every render, and that XML is the same for every document."""
+
+    def __init__(self) -> None:
+        super().__init__(undefined=jinja2.StrictUndefined, autoescape=True)
+        self._compiled: dict[str, jinja2.Template] = {}
+
+    def from_string(self, source: Any, globals: Any = None, template_class: Any = None) -> jinja2.Template:
+        if globals is not None or template_class is not None or not isinstance(source, str):
+            return super().from_string(source, globals, template_class)
+        compiled = self._compiled.get(source)
+        if compiled is None:
+            compiled = self._compiled[source] = super().from_string(source)
+        return compiled
+
+
+class _Engine:
+    """Rules, templates, fonts and parsed stylesheets of one process, built once and reused for every
+    document (the measured per-document savings are in ``bench/bench_publish.py``)."""
+
+    _LINK = re.compile(r'<link rel="stylesheet" href="([A-Za-z0-9_.-]+\.css)">')
+
+    def __init__(self, rules_dir: str | None, templates_dir: str | None, today: date | None) -> None:
+        from weasyprint.text.fonts import FontConfiguration
+
+        self.autos = Autos(rules_dir, templates_dir, today)
+        self.fonts = FontConfiguration()
+        self._css: dict[str, Any] = {}
+        self._docx_env = _CompileOnce()
+        self._docx_templates: dict[str, bytes] = {}
+
+    def law(self, statute: Statute) -> LawDeadlines:
+        return self.autos.deadline_service.law(statute)
+
+    def context(self, loaded: LoadedCase, *, now: datetime | None = None) -> tuple[Report, str, dict[str, Any]]:
+        """Validate and build the document context (as ``Autos.generate`` does); refuse a case with erros."""
+        autos = self.autos
+        report = autos.check(loaded)
+        if report.errors:
+            raise RefusedError("; ".join(_finding_text(f) for f in report.errors), file=loaded.file)
+        statute = autos.statute_of(loaded)
+        kind = statute.documentos.get(loaded.case.documento)
+        if kind is None:
+            raise RenderError(f"as regras da {statute.lei.label} não têm o documento '{loaded.case.documento}'.",
+                              file=loaded.file, hint="atualize as regras (autos regras mostrar).")
+        fines = autos.fines(loaded)
+        lines, notice_date = autos.deadline_lines(loaded)
+        ctx = build_context(loaded.case, statute, report, fines, lines, draft=False, notice_date=notice_date,
+                            generated_at=now)
+        return report, kind.modelo, ctx
+
+    def _stylesheet(self, name: str) -> Any:
+        """A template stylesheet parsed once (WeasyPrint ``CSS``), read through the renderer's fetcher."""
+        from weasyprint import CSS
+
+        if name not in self._css:
+            renderer = self.autos.pdf_renderer
+            self._css[name] = CSS(url=(renderer.folder / name).as_uri(), url_fetcher=renderer.fetcher,
+                                  font_config=self.fonts)
+        return self._css[name]
+
+    def _footer_css(self) -> Any:
+        """The footer line grows with the verification code: let it wrap, never the page number."""
+        from weasyprint import CSS
+
+        if "" not in self._css:
+            self._css[""] = CSS(string="@page { @bottom-right { white-space: nowrap; } }", font_config=self.fonts)
+        return self._css[""]
+
+    def pdf(self, html: str) -> bytes:
+        """WeasyPrint with the process's fonts and parsed stylesheets.
+
+        A template whose only stylesheet is one ``<link>`` to a file of the templates folder (and no
+        ``<style>``) gets that stylesheet pre-parsed: the cascade is the same (one author sheet either way)."""
+        from weasyprint import HTML
+
+        renderer = self.autos.pdf_renderer
+        sheets: list[Any] = []
+        links = self._LINK.findall(html)
+        if len(links) == 1 and "<style" not in html and html.count("<link") == 1:
+            html = self._LINK.sub("", html, count=1)
+            sheets.append(self._stylesheet(links[0]))
+        sheets.append(self._footer_css())
+        doc = HTML(string=html, base_url=str(renderer.folder) + "/", url_fetcher=renderer.fetcher)
+        data = doc.write_pdf(stylesheets=sheets, font_config=self.fonts)
+        assert isinstance(data, bytes)
+        return data
+
+    def docx(self, template: str, ctx: dict[str, Any]) -> bytes:
+        """The DOCX renderer's output with compiled templates reused; any problem goes to the reference
+        renderer (``DocxRenderer.docx``), which gives the same document or its Portuguese error."""
+        from docxtpl import DocxTemplate
+
+        renderer = self.autos.docx_renderer
+        try:
+            if template not in self._docx_templates:
+                self._docx_templates[template] = (renderer.folder / f"{template}.docx").read_bytes()
+            tpl = DocxTemplate(io.BytesIO(self._docx_templates[template]))
+            tpl.render(ctx, jinja_env=self._docx_env, autoescape=True)
+            out = io.BytesIO()
+            tpl.save(out)
+            return out.getvalue()
+        except Exception:  # the reference renderer reports it properly
+            return renderer.docx(template, ctx)
+
+
+def with_code(ctx: dict[str, Any], codigo: str) -> dict[str, Any]:
+    """The context with the verification code at the end of the footer line (``rodape``, printed on every
+    page of the PDF and in the DOCX footer by the templates)."""
+    return {**ctx, "rodape": f"{ctx['rodape']} — {DOC_CODE_LABEL} {codigo}"}
+
+
+def _finding_text(f: Any) -> str:
+    where = f" (linha {f.linha})" if getattr(f, "linha", None) else ""
+    cite = f" ({f.citacao})" if getattr(f, "citacao", None) else ""
+    return f"{f.codigo}: {f.mensagem}{cite}{where}"
+
+
+_ENGINE: _Engine | None = None
+
+
+def _init_worker(rules_dir: str | None, templates_dir: str | None, today: date | None) -> None:
+    global _ENGINE
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what an interrupt means
+    _ENGINE = _Engine(rules_dir, templates_dir, today)
+
+
+def _engine() -> _Engine:
+    assert _ENGINE is not None, "worker not initialised"
+    return _ENGINE
+
+
+def _prepare_many(paths: list[str], params: RunParams) -> list[Prepared]:
+    return [_prepare_one(p, params) for p in paths]
+
+
+def _prepare_one(path: str, params: RunParams) -> Prepared:
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        return Prepared(path, "recusado", motivos=[f"não foi possível ler o arquivo ({exc.strerror})"])
+    sha = hashlib.sha256(raw).hexdigest()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return Prepared(path, "recusado", sha256=sha, motivos=["o arquivo não está em UTF-8"])
+    return _prepare_text(path, text, sha, params, numero=f"1/{params.data.year}")
+
+
+def _prepare_text(path: str, text: str, sha: str, params: RunParams, *, numero: str) -> Prepared:
+    """Select and validate one case (``numero``: the edital's number, a placeholder before reservation)."""
+    eng = _engine()
+    try:
+        loaded = parse_case(text, path)
+    except AutosError as exc:
+        return Prepared(path, "recusado", sha256=sha, motivos=[exc.render()])
+    case = loaded.case
+    if case.documento != AUTO_KIND:
+        return Prepared(path, "ignorado", lei=case.lei, sha256=sha)
+    out = Prepared(path, "recusado", lei=case.lei, sha256=sha, texto=text, auto_numero=case.numero,
+                   caso=case_key(case.lei, case.numero) if case.numero else None)
+    try:
+        statute = eng.autos.statute_of(loaded)
+        law = eng.law(statute)
+    except AutosError as exc:
+        out.motivos = [exc.render()]
+        return out
+    decision = classify(case, law, address_typed=loaded.doc.line_of(("autuado", "endereco_desconhecido"))
+                        != loaded.doc.line_of(("autuado",)))
+    if decision.estado != "candidato":
+        out.estado = decision.estado
+        out.motivos = list(decision.problemas)
+        return out
+    if INDIVIDUAL_KIND not in statute.documentos:
+        out.motivos = [f"a {law.citacao} admite a notificação por edital ({law.notificacao.base_legal}), mas as "
+                       f"regras de documentos da lei não definem o edital individual ({INDIVIDUAL_KIND}); sem "
+                       "ele o edital não é publicado — acrescente o documento às regras da lei"]
+        return out
+    if not case.numero:
+        out.motivos = ["o auto não tem número (campo 'numero'); o edital precisa citá-lo"]
+        return out
+    out.motivo = decision.motivo
+    try:
+        out.linha = _row(eng, loaded, statute, law, params, numero)
+    except RefusedError as exc:
+        out.motivos = [f"com a notificação por edital publicada em {ptbr.format_date(params.data)}, {exc.message}"]
+        return out
+    except AutosError as exc:
+        out.motivos = [exc.render()]
+        return out
+    out.estado = "candidato"
+    return out
+
+
+def _row(eng: _Engine, loaded: LoadedCase, statute: Statute, law: LawDeadlines, params: RunParams,
+         numero: str) -> dict[str, Any]:
+    """The case's entry in the consolidated edital: what its individual edital publishes (so the two
+    always agree), after validating the auto and the individual edital with the publication's dates."""
+    rule = edital_rule(law)
+    assert rule is not None
+    pub = params.publication(statute, rule, numero)
+    auto = derive(loaded, AUTO_KIND, pub)
+    try:
+        eng.context(auto)
+    except RefusedError as exc:
+        raise RefusedError(f"o auto de infração tem pendências: {exc.message}", file=loaded.file) from None
+    individual = derive(loaded, INDIVIDUAL_KIND, pub)
+    try:
+        _report, template, ctx = eng.context(individual)
+    except RefusedError as exc:
+        raise RefusedError(f"o edital individual teria pendências: {exc.message}", file=loaded.file) from None
+    eng.autos.pdf_renderer.html(template, ctx)  # a template error shows now, not after the reservation
+    notice = eng.autos.deadlines(individual).notice
+    assert notice is not None
+    ed = ctx["edital"]
+    return {
+        "nome": ed["notificado"]["nome"],
+        "documento_rotulo": ed["notificado"]["documento_rotulo"],
+        "documento": ed["notificado"]["documento"],
+        "auto": ctx["auto_ref"]["numero"],
+        "auto_data": ctx["auto_ref"]["data"],
+        "processo": ctx["documento"]["processo"],
+        "infracoes": ed["infracoes"],
+        "multa_unidades": ed["multa"]["unidades"] if ed["multa"] else "",
+        "multa_reais": ed["multa"]["reais"] if ed["multa"] else "",
+        "notificacao_em": ed["data_notificacao"],
+        "prazos": [{"descricao": d["descricao"], "prazo": d["prazo"], "data": d["data"] or "",
+                    "base_legal": d["base_legal"]} for d in ctx["prazos"]],
+        "exemplo_aviso": ctx["exemplo_aviso"],
+        "efeito": _effect_text(notice),
+    }
+
+
+def _effect_text(notice: Deadline) -> str:
+    if notice.tipo == "imediata":
+        return f"{notice.descricao}: efeito na própria data da publicação ({notice.base_legal})."
+    text = f"{notice.descricao}: {notice.prazo_texto()} contados da {notice.conta_de}"
+    if notice.prorrogado:
+        assert notice.fim_sem_prorrogacao is not None
+        text += (f"; o prazo terminaria em {ptbr.format_date(notice.fim_sem_prorrogacao)}, dia sem expediente, "
+                 "e foi prorrogado para o primeiro dia útil seguinte")
+    return text + f" ({notice.base_legal})."
+
+
+# --- rendering tasks -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CaseJob:
+    """Render one case's individual edital (PDF and DOCX) into two temporary files."""
+
+    caso: str
+    arquivo: str
+    texto: str
+    codigo: str
+    pdf_tmp: str
+    docx_tmp: str
+
+
+@dataclass(frozen=True)
+class Written:
+    tmp: str
+    sha256: str
+    bytes: int
+
+
+def _render_cases(jobs: list[CaseJob], params: RunParams, numero: str, now: datetime) -> list[Written]:
+    eng = _engine()
+    out: list[Written] = []
+    for job in jobs:
+        loaded = parse_case(job.texto, job.arquivo)
+        statute = eng.autos.statute_of(loaded)
+        rule = edital_rule(eng.law(statute))
+        assert rule is not None
+        individual = derive(loaded, INDIVIDUAL_KIND, params.publication(statute, rule, numero))
+        _report, template, ctx = eng.context(individual, now=now)
+        ctx = with_code(ctx, job.codigo)
+        html = eng.autos.pdf_renderer.html(template, ctx)
+        out.append(_write_tmp(Path(job.pdf_tmp), eng.pdf(html)))
+        out.append(_write_tmp(Path(job.docx_tmp), eng.docx(template, ctx)))
+    return out
+
+
+def _render_consolidated(ctx: dict[str, Any], codigo: str, tmp: str) -> Written:
+    eng = _engine()
+    html = eng.autos.pdf_renderer.html(CONSOLIDATED_TEMPLATE, with_code(ctx, codigo))
+    return _write_tmp(Path(tmp), eng.pdf(html))
+
+
+def _write_tmp(path: Path, data: bytes) -> Written:
+    """Write a temporary file completely (fsync) or raise :class:`OutputError`."""
+    try:
+        with open(path, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            path.unlink()
+        raise _output_error(exc, path) from None
+    return Written(str(path), hashlib.sha256(data).hexdigest(), len(data))
+
+
+def _why(exc: OSError) -> str:
+    return {
+        errno.ENOSPC: "disco cheio: não há espaço para gravar",
+        errno.EDQUOT: "cota de disco esgotada",
+        errno.EACCES: "sem permissão de escrita",
+        errno.EPERM: "sem permissão de escrita",
+        errno.EROFS: "o disco está montado somente para leitura",
+        errno.ENOTDIR: "um componente do caminho não é uma pasta",
+    }.get(exc.errno or 0, exc.strerror or str(exc))
+
+
+def _output_error(exc: OSError, path: Path) -> OutputError:
+    return OutputError(f"não foi possível gravar o arquivo ({_why(exc)}).", file=path,
+                       hint="libere espaço ou corrija a permissão da pasta de saída e rode de novo; o livro ficou "
+                       "como estava antes deste edital (veja docs/runbook-editais.md).")
+
+
+# --------------------------------------------------------------------------------------------------
+# the gazette file (pypdf): merge, outline, continuous folio numbers, its own verification code
+
+
+def build_gazette(parts: list[tuple[str, Path]], folio: Callable[[int, int], str],
+                  metadata: dict[str, str]) -> bytes:
+    """Merge ``parts`` (title, pdf) in order with one bookmark each, and stamp every page with ``folio(i, n)``
+    (continuous numbering of the merged document, 1-based)."""
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter()
+    for title, path in parts:
+        start = len(writer.pages)
+        writer.append(PdfReader(path), import_outline=False)
+        writer.add_outline_item(title=title, page_number=start)
+    total = len(writer.pages)
+    _stamp(writer, [folio(i + 1, total) for i in range(total)])
+    writer.add_metadata(metadata)
+    buf = io.BytesIO()
+    writer.write(buf)
+    return buf.getvalue()
+
+
+def _pdf_string(text: str) -> bytes:
+    raw = text.encode("cp1252", errors="replace")
+    return b"(" + raw.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)") + b")"
+
+
+def _stamp(writer: Any, texts: list[str]) -> None:
+    """Draw one line of text at the top edge of each page, above the running header (Helvetica, WinAnsi),
+    after the page's own content."""
+    from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject
+
+    font = DictionaryObject({
+        NameObject("/Type"): NameObject("/Font"), NameObject("/Subtype"): NameObject("/Type1"),
+        NameObject("/BaseFont"): NameObject("/Helvetica"), NameObject("/Encoding"): NameObject("/WinAnsiEncoding"),
+    })
+    font_ref = writer._add_object(font)
+    push = DecodedStreamObject()
+    push.set_data(b"q\n")
+    push_ref = writer._add_object(push)
+    for page, text in zip(writer.pages, texts, strict=True):
+        resources = page.get("/Resources")
+        if resources is None:
+            resources = DictionaryObject()
+            page[NameObject("/Resources")] = resources
+        resources = resources.get_object()
+        fonts = resources.get("/Font")
+        if fonts is None:
+            fonts = DictionaryObject()
+            resources[NameObject("/Font")] = fonts
+        fonts.get_object()[NameObject("/FAutosCaderno")] = font_ref
+        box = page.mediabox
+        x, y = float(box.left) + 62.36, float(box.top) - 17.0  # 22 mm from the left, 6 mm from the top
+        ops = (b"\nQ q BT /FAutosCaderno 6.5 Tf 0.2 g " + f"{x:.2f} {y:.2f} Td ".encode() + _pdf_string(text)
+               + b" Tj ET Q\n")
+        stamp = DecodedStreamObject()
+        stamp.set_data(ops)
+        contents = page.raw_get("/Contents") if "/Contents" in page else None
+        arr = ArrayObject([push_ref])
+        if isinstance(contents, ArrayObject):
+            arr.extend(contents)
+        elif contents is not None:
+            arr.append(contents)
+        arr.append(writer._add_object(stamp))
+        page[NameObject("/Contents")] = arr
+
+
+# --------------------------------------------------------------------------------------------------
+# the run
+
+
+@dataclass(frozen=True)
+class Options:
+    casos: Path
+    data: date
+    saida: Path
+    data_jornal: date | None = None  # None: the same date as ``data``
+    veiculos: tuple[tuple[str, str], ...] = ()  # (municipio_dir or "*", official press)
+    jornais: tuple[tuple[str, str], ...] = ()  # (municipio_dir or "*", local newspaper)
+    livro: Path | None = None  # None: <saida>/livro-editais.sqlite3
+    dry_run: bool = False
+    workers: int | None = None  # None: every core; 1: in this process
+    max_por_edital: int = 500
+    lote: int = 8  # cases per rendering task
+    rules_dir: Path | None = None
+    templates_dir: Path | None = None
+    today: date | None = None
+
+    @property
+    def ledger_path(self) -> Path:
+        return self.livro if self.livro is not None else self.saida / DEFAULT_LEDGER_NAME
+
+
+@dataclass
+class CaseProblem:
+    arquivo: str
+    caso: str | None
+    motivos: list[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"arquivo": self.arquivo, "caso": self.caso, "motivos": self.motivos}
+
+
+@dataclass
+class PlannedEdital:
+    """A dry run's edital: the number it would take and its cases."""
+
+    lei: str
+    numero: int
+    ano: int
+    casos: list[Prepared]
+
+
+@dataclass
+class PublishResult:
+    data: date
+    publicados: list[EditalRecord] = field(default_factory=list)  # published by this run (recovered ones too)
+    recuperados: list[int] = field(default_factory=list)  # ids of editais finished after a stopped run
+    recusados: list[CaseProblem] = field(default_factory=list)
+    ja_publicados: list[CaseProblem] = field(default_factory=list)
+    planejados: list[PlannedEdital] = field(default_factory=list)
+    sem_edital: int = 0
+    ignorados: int = 0
+    lidos: int = 0
+    manifesto: list[Path] = field(default_factory=list)
+    erro: AutosError | None = None
+
+    @property
+    def exit_code(self) -> int:
+        if self.erro is not None:
+            return EXIT_ERROR
+        return EXIT_REJECTED if self.recusados else EXIT_OK
+
+
+class _Inline(Executor):
+    """Runs tasks in this process (``workers=1``): same code path, no child processes."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        fut: Future[Any] = Future()
+        try:
+            fut.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # delivered through the future, as a pool would
+            fut.set_exception(exc)
+        return fut
+
+
+class _Faults:
+    def __init__(self) -> None:
+        self.at: dict[str, int] = {}
+        self.seen: dict[str, int] = {}
+        for item in filter(None, (s.strip() for s in os.environ.get(FAULT_ENV, "").split(","))):
+            point, _, n = item.partition(":")
+            self.at[point] = int(n or 1)
+
+    def hit(self, point: str) -> None:
+        if point not in self.at:
+            return
+        self.seen[point] = self.seen.get(point, 0) + 1
+        if self.seen[point] != self.at[point]:
+            return
+        if point == "disco-cheio":
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        os.kill(os.getpid(), signal.SIGKILL)  # pragma: no cover - the process ends here
+
+
+def _slug(lei: str) -> str:
+    return lei.replace("/", "-")
+
+
+def _auto_slug(numero: str) -> str:
+    num, year = numero.split("/")
+    return f"{year}-{int(num):04d}"
+
+
+@dataclass
+class _Group:
+    lei: str
+    items: list[Prepared] = field(default_factory=list)
+
+
+class Publisher:
+    """One ``publicar-editais`` run. ``log`` receives Portuguese lines; ``advance`` the cases read."""
+
+    def __init__(self, options: Options, *, log: Callable[[str], None] = lambda _m: None,
+                 advance: Callable[[int], None] = lambda _n: None,
+                 start: Callable[[int], None] = lambda _n: None) -> None:
+        self.o = options
+        self.log = log
+        self.advance = advance
+        self.start = start
+        self.faults = _Faults()
+        self.result = PublishResult(data=options.data)
+        self.data_jornal = options.data_jornal or options.data
+        self.params = RunParams(options.data, self.data_jornal,
+                                str(options.rules_dir) if options.rules_dir else None,
+                                str(options.templates_dir) if options.templates_dir else None, options.today,
+                                options.veiculos, options.jornais)
+        self.autos = Autos(options.rules_dir, options.templates_dir, options.today)
+        self.saida = options.saida.resolve() if not options.dry_run else options.saida.absolute()
+        self._pool: Executor | None = None
+        self._seen: dict[str, str] = {}  # case key → file, for this run
+
+    # --- entry point -----------------------------------------------------------------------------
+    def run(self) -> PublishResult:
+        """Publish (or, in a dry run, plan); errors end up in ``result.erro``, never raised."""
+        try:
+            if not self.o.dry_run:
+                _ensure_writable(self.saida)  # before the ledger is touched
+            ledger = Ledger(self.o.ledger_path, readonly=self.o.dry_run)
+        except AutosError as exc:
+            self.result.erro = exc
+            return self.result
+        try:
+            if not self.o.dry_run:
+                ledger.lock()
+        except AutosError as exc:
+            ledger.close()
+            self.result.erro = exc
+            return self.result
+        restore = _terminate_as_interrupt()
+        try:
+            with self._executor() as pool:
+                self._pool = pool
+                self._recover(ledger)
+                self._select_and_publish(ledger)
+        except AutosError as exc:
+            self.result.erro = exc
+        except KeyboardInterrupt:
+            self.result.erro = AutosError("publicação interrompida; o edital em curso foi desfeito e os anteriores "
+                                          "ficaram publicados.", hint="rode de novo para continuar.")
+        finally:
+            restore()
+            self._pool = None
+            try:
+                if not self.o.dry_run:
+                    self._write_manifest(ledger)
+            finally:
+                ledger.close()
+        return self.result
+
+    @contextlib.contextmanager
+    def _executor(self) -> Iterator[Executor]:
+        workers = self.o.workers or os.cpu_count() or 1
+        args = (self.params.rules_dir, self.params.templates_dir, self.params.today)
+        if workers <= 1:
+            global _ENGINE
+            saved = _ENGINE
+            _ENGINE = _Engine(*args)
+            try:
+                yield _Inline()
+            finally:
+                _ENGINE = saved
+            return
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=args)
+        try:
+            yield pool
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    @property
+    def pool(self) -> Executor:
+        assert self._pool is not None
+        return self._pool
+
+    # --- recovery --------------------------------------------------------------------------------
+    def _recover(self, ledger: Ledger) -> None:
+        for rec in ledger.pending():
+            if self.o.dry_run:
+                self.log(f"edital {rec.rotulo} ({rec.lei}) está reservado e não foi concluído; a próxima execução "
+                         "o concluirá.")
+                continue
+            self.log(f"concluindo o edital {rec.rotulo} ({rec.lei}), reservado em "
+                     f"{rec.reservado_em:%d/%m/%Y %H:%M} por uma execução que parou.")
+            items: list[Prepared] = []
+            municipio_dir = rec.lei.split("/", 1)[0]
+            params = RunParams(rec.data_publicacao, rec.data_jornal or rec.data_publicacao, *self._param_dirs(),
+                               veiculos=((municipio_dir, rec.veiculo),),
+                               jornais=((municipio_dir, rec.jornal),) if rec.jornal else ())
+            problems: list[str] = []
+            numero = f"{rec.numero}/{rec.ano}"
+            for c in rec.casos:
+                p = self.pool.submit(_prepare_from_text, c.arquivo, c.texto_caso, c.sha256_caso, params,
+                                     numero).result()
+                if p.estado != "candidato":
+                    problems.append(f"{c.arquivo}: {'; '.join(p.motivos) or p.estado}")
+                items.append(p)
+            if problems:
+                self._abandon(ledger, rec, problems)
+                continue
+            published = self._publish(ledger, _Group(rec.lei, items), rec, params)
+            self.result.recuperados.append(published.id)
+
+    def _param_dirs(self) -> tuple[str | None, str | None, date | None]:
+        return self.params.rules_dir, self.params.templates_dir, self.params.today
+
+    def _abandon(self, ledger: Ledger, rec: EditalRecord, problems: list[str]) -> None:
+        """A reserved edital whose cases no longer validate (rules changed): remove it, if it is the last number."""
+        for f in rec.arquivos:
+            with contextlib.suppress(FileNotFoundError):
+                (rec.saida / f.caminho).unlink()
+        ledger.undo(rec.id)
+        self.log(f"reserva do edital {rec.rotulo} ({rec.lei}) desfeita, porque os casos não puderam ser "
+                 f"publicados como planejado: {' | '.join(problems)}. Os casos voltam à fila.")
+
+    # --- selection -------------------------------------------------------------------------------
+    def _select_and_publish(self, ledger: Ledger) -> None:
+        root = self.o.casos
+        if not root.exists():
+            raise InputError("pasta de casos não encontrada.", file=root, hint="confira o caminho informado.")
+        from .yamlio import iter_yaml_files
+
+        files = [str(p) for p in (iter_yaml_files(root) if root.is_dir() else [root])]
+        self.log(f"{len(files)} arquivo(s) de caso em {root}; publicação de {ptbr.format_date(self.o.data)}.")
+        self.start(len(files))
+        groups: dict[str, _Group] = {}
+        chunk = 8
+        window = 4 * max(1, self.o.workers or os.cpu_count() or 1)
+        pending: deque[Future[list[Prepared]]] = deque()
+        batches = (files[i:i + chunk] for i in range(0, len(files), chunk))
+        exhausted = False
+        while pending or not exhausted:
+            while not exhausted and len(pending) < window:
+                batch = next(batches, None)
+                if batch is None:
+                    exhausted = True
+                    break
+                pending.append(self.pool.submit(_prepare_many, batch, self.params))
+            if not pending:
+                break
+            for prepared in pending.popleft().result():
+                self.result.lidos += 1
+                self.advance(1)
+                group = self._triage(ledger, prepared, groups)
+                if group is not None and len(group.items) >= self.o.max_por_edital:
+                    self._flush(ledger, group)
+                    del groups[group.lei]
+        for lei in sorted(groups):
+            self._flush(ledger, groups[lei])
+
+    def _triage(self, ledger: Ledger, p: Prepared, groups: dict[str, _Group]) -> _Group | None:
+        if p.estado == "ignorado":
+            self.result.ignorados += 1
+            return None
+        if p.estado in ("sem_edital", "publicado_no_caso"):
+            self.result.sem_edital += 1
+            return None
+        if p.caso is not None and p.estado == "candidato":
+            other = self._seen.get(p.caso)
+            if other is not None and other != p.arquivo:
+                p.estado = "recusado"
+                p.motivos = [f"o auto {p.auto_numero} ({p.lei}) também está no arquivo {other}; só um arquivo por "
+                             "auto é publicado — remova o arquivo repetido"]
+            else:
+                self._seen[p.caso] = p.arquivo
+                found = ledger.case_edital(p.caso)  # the ledger knows the case, not where its file lives now
+                if found is not None:
+                    self._already(found[0], found[1], p)
+                    return None
+        if p.estado == "recusado":
+            self.result.recusados.append(CaseProblem(p.arquivo, p.caso, p.motivos))  # listed in the summary
+            return None
+        assert p.caso is not None and p.lei is not None
+        group = groups.setdefault(p.lei, _Group(p.lei))
+        group.items.append(p)
+        return group
+
+    def _already(self, ed: EditalRecord, planned: PlannedCase, p: Prepared) -> None:
+        same = ed.data_publicacao == self.o.data and ed.estado == "publicado"
+        changed = planned.sha256_caso != p.sha256
+        if same and not changed:
+            return  # published by an earlier run of this same date: already in the date's manifest
+        what = "publicado" if ed.estado == "publicado" else "reservado"
+        msg = (f"auto {p.auto_numero} já {what} no edital {ed.rotulo} de "
+               f"{ptbr.format_date(ed.data_publicacao)}; não é publicado de novo")
+        if changed:
+            msg += (" (o arquivo do caso mudou depois da publicação: se a alteração exige nova publicação, a "
+                    "decisão é da autoridade — veja o runbook)")
+        self.result.ja_publicados.append(CaseProblem(p.arquivo, p.caso, [msg]))  # listed in the summary
+
+    # --- one edital ------------------------------------------------------------------------------
+    def _flush(self, ledger: Ledger, group: _Group) -> None:
+        if not group.items:
+            return
+        if self.o.dry_run:
+            ano = self.o.data.year
+            numero = ledger.next_number(group.lei, ano) + sum(
+                1 for e in self.result.planejados if e.lei == group.lei and e.ano == ano)
+            self.result.planejados.append(PlannedEdital(group.lei, numero, ano, list(group.items)))
+            self.log(f"seria publicado: edital Nº {numero}/{ano} ({group.lei}) com {len(group.items)} caso(s): "
+                     + ", ".join(f"auto {p.auto_numero}" for p in group.items))
+            return
+        self._publish(ledger, group, None, self.params)
+
+    def _publish(self, ledger: Ledger, group: _Group, rec: EditalRecord | None, params: RunParams) -> EditalRecord:
+        """Reserve (unless finishing ``rec``) → render to temporary files → rename → commit."""
+        statute = self.autos.rules.get(group.lei)
+        rule = edital_rule(self.autos.deadline_service.law(statute))
+        assert rule is not None
+        data_jornal = params.data_jornal if needs_newspaper(rule) else None
+        municipio_dir, lei_stem = group.lei.split("/", 1)
+        if rec is None:
+            casos = [PlannedCase(i + 1, p.caso or "", p.auto_numero or "", p.arquivo, p.sha256, p.texto)
+                     for i, p in enumerate(group.items)]
+            pub = params.publication(statute, rule, "")
+            if pub.veiculo == default_veiculo(statute.lei.municipio) or pub.jornal == DEFAULT_JORNAL:
+                self.log(f"aviso: {group.lei}: sem --veiculo/--jornal para {municipio_dir}; o edital diz "
+                         f"'{pub.veiculo}'" + (f" e '{pub.jornal}'" if pub.jornal else "") + ".")
+            rec = ledger.reserve(group.lei, params.data, data_jornal, pub.veiculo, pub.jornal, self.saida, casos,
+                                 lambda numero: self._plan_files(group, numero, params.data.year))
+            fresh = True
+            self.faults.hit("reserva")
+        else:
+            fresh = False
+        folder = rec.saida / municipio_dir / lei_stem / str(rec.ano) / f"edital-{rec.numero:04d}"
+        files = {f.caminho: f for f in rec.arquivos}
+        tmp_of = {c: folder / f".{Path(c).name}.tmp" for c in files}
+        renamed: list[Path] = []
+        try:
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise _output_error(exc, folder) from None
+            for stale in folder.glob(".*.tmp"):
+                stale.unlink()
+            written = self._render(rec, group, statute, rule, files, tmp_of, params, data_jornal)
+            self.faults.hit("renderizado")
+            for caminho, tmp in tmp_of.items():
+                final = rec.saida / caminho
+                try:
+                    os.replace(tmp, final)
+                except OSError as exc:
+                    raise _output_error(exc, final) from None
+                renamed.append(final)
+            _fsync_dir(folder)
+            self.faults.hit("renomeado")
+            ledger.commit(rec.id, {c: (w.sha256, w.bytes) for c, w in written.items()})
+        except BaseException:
+            for path in [*tmp_of.values(), *renamed]:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+            if fresh:  # the ledger goes back to how it was before this edital
+                with contextlib.suppress(OSError):
+                    folder.rmdir()  # only if empty
+                with contextlib.suppress(AutosError):  # if even that fails, the next run finishes the edital
+                    ledger.undo(rec.id)
+            raise
+        self.faults.hit("commit")
+        done = ledger.edital(rec.id)
+        assert done is not None
+        self.result.publicados.append(done)
+        self.log(f"publicado: edital {done.rotulo} ({done.lei}) com {len(done.casos)} caso(s), "
+                 f"{len(done.arquivos)} arquivo(s) em {folder}.")
+        return done
+
+    def _plan_files(self, group: _Group, numero: int, ano: int) -> list[FileRecord]:
+        municipio_dir, lei_stem = group.lei.split("/", 1)
+        rel = Path(municipio_dir) / lei_stem / str(ano) / f"edital-{numero:04d}"
+        base = f"{_slug(group.lei)}-{ano}-{numero:04d}"
+
+        def code(tipo: str, caso: str = "") -> str:
+            return verification_code(group.lei, str(ano), str(numero), tipo, caso)
+
+        files = [FileRecord("edital_consolidado", str(rel / f"edital-{base}.pdf"), None, code("edital_consolidado"))]
+        for p in group.items:
+            assert p.caso is not None and p.auto_numero is not None
+            stem = f"edital-{base}-auto-{_auto_slug(p.auto_numero)}"
+            files.append(FileRecord("edital_individual_pdf", str(rel / f"{stem}.pdf"), p.caso,
+                                    code("edital_individual_pdf", p.caso)))
+            files.append(FileRecord("edital_individual_docx", str(rel / f"{stem}.docx"), p.caso, None))
+        files.append(FileRecord("caderno", str(rel / f"caderno-{base}.pdf"), None, code("caderno")))
+        return files
+
+    def _render(self, rec: EditalRecord, group: _Group, statute: Statute, rule: NoticeFormRule,
+                files: dict[str, FileRecord], tmp_of: dict[str, Path], params: RunParams,
+                data_jornal: date | None) -> dict[str, Written]:
+        by_tmp = {str(t): c for c, t in tmp_of.items()}
+        consolidated = next(f for f in files.values() if f.tipo == "edital_consolidado")
+        gazette = next(f for f in files.values() if f.tipo == "caderno")
+        individual = {(f.caso, f.tipo): f for f in files.values() if f.caso is not None}
+        assert consolidated.codigo is not None and gazette.codigo is not None
+        ctx = self._consolidated_context(rec, group, statute, rule, consolidated.codigo)
+        futures: list[Future[Any]] = [self.pool.submit(_render_consolidated, ctx, consolidated.codigo,
+                                                       str(tmp_of[consolidated.caminho]))]
+        jobs = []
+        for p in group.items:
+            assert p.caso is not None
+            pdf, docx = individual[(p.caso, "edital_individual_pdf")], individual[(p.caso, "edital_individual_docx")]
+            assert pdf.codigo is not None
+            jobs.append(CaseJob(p.caso, p.arquivo, p.texto, pdf.codigo, str(tmp_of[pdf.caminho]),
+                                str(tmp_of[docx.caminho])))
+        written: dict[str, Written] = {}
+        window = 2 * max(1, self.o.workers or os.cpu_count() or 1)
+        queue = deque(jobs[i:i + self.o.lote] for i in range(0, len(jobs), self.o.lote))
+        inflight: set[Future[Any]] = set(futures)
+        try:
+            while queue or inflight:
+                while queue and len(inflight) < window:
+                    inflight.add(self.pool.submit(_render_cases, queue.popleft(), params,
+                                                  f"{rec.numero}/{rec.ano}", rec.reservado_em))
+                done, inflight = wait(inflight, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    result = fut.result()
+                    for w in (result if isinstance(result, list) else [result]):
+                        written[by_tmp[w.tmp]] = w
+        except BaseException:
+            for fut in inflight:
+                fut.cancel()
+            wait(inflight)  # running tasks end before their files are removed
+            raise
+        parts = [(f"Edital {rec.rotulo} — consolidado ({len(group.items)} notificado(s))",
+                  tmp_of[consolidated.caminho])]
+        for p in group.items:
+            assert p.caso is not None and p.linha is not None
+            parts.append((f"Edital de notificação — auto nº {p.auto_numero} — {p.linha['nome']}",
+                          tmp_of[individual[(p.caso, "edital_individual_pdf")].caminho]))
+        lei = statute.lei
+        place = f"{lei.municipio}/{lei.uf}"
+
+        def folio(i: int, n: int) -> str:
+            return (f"Caderno do edital {rec.rotulo} ({place}, publicação de {rec.data_publicacao:%d/%m/%Y}) — "
+                    f"folha {i} de {n} — {GAZETTE_CODE_LABEL} {gazette.codigo}")
+
+        data = build_gazette(parts, folio, {
+            "/Title": f"Caderno do edital de notificação {rec.rotulo} — {place} — {rec.data_publicacao:%d/%m/%Y}",
+            "/Author": f"Prefeitura Municipal de {lei.municipio}",
+            "/Subject": f"Edital {rec.rotulo} ({lei.label}) e editais individuais, para o diário oficial",
+            "/Keywords": f"edital de notificação, {lei.label}, {place}, código {gazette.codigo}",
+            "/Creator": "autos publicar-editais",
+        })
+        tmp = tmp_of[gazette.caminho]
+        try:
+            self.faults.hit("disco-cheio")
+        except OSError as exc:
+            raise _output_error(exc, tmp) from None
+        written[gazette.caminho] = _write_tmp(tmp, data)
+        return written
+
+    def _consolidated_context(self, rec: EditalRecord, group: _Group, statute: Statute, rule: NoticeFormRule,
+                              codigo: str) -> dict[str, Any]:
+        lei = statute.lei
+        rows = []
+        for i, p in enumerate(group.items):
+            assert p.linha is not None
+            rows.append({**p.linha, "ordem": i + 1})
+        first = rows[0]
+        dates = {r["notificacao_em"] for r in rows}
+        if len(dates) != 1:
+            raise AutosError(f"datas de notificação diferentes no mesmo edital ({sorted(dates)}); nada publicado.")
+        place = f"{lei.municipio}/{lei.uf}"
+        orgao = " ".join(lei.orgao.split())
+        with_deadlines = any(r["prazos"] for r in rows)
+        preambulo = (f"{orgao}, da Prefeitura Municipal de {lei.municipio}, com fundamento na {rule.base_legal}, "
+                     "NOTIFICA as pessoas abaixo relacionadas, com domicílio desconhecido ou em local incerto ou não "
+                     "sabido, da lavratura dos autos de infração indicados, para que tomem ciência das penalidades "
+                     "aplicadas" + (" e, querendo, exerçam os direitos previstos em lei nos prazos indicados."
+                                    if with_deadlines else "."))
+        fecho = ("Os autos de infração ficam à disposição dos notificados na repartição indicada no cabeçalho. "
+                 f"Este edital, Nº {rec.numero}/{rec.ano}, é publicado uma única vez: {rec.veiculo}"
+                 + (f", e {rec.jornal}" if rec.jornal else "") + ".")
+        issued = min(d for d in (rec.data_publicacao, rec.data_jornal) if d is not None)
+        titulo = f"Edital de Notificação nº {rec.numero}/{rec.ano}"
+        return {
+            "cabecalho": {"prefeitura": f"PREFEITURA MUNICIPAL DE {lei.municipio.upper()}",
+                          "estado": _state_name(lei.uf), "orgao": orgao},
+            "lei": {"rotulo": lei.label, "ementa": " ".join(lei.ementa.split())},
+            "edital": {
+                "numero": f"{rec.numero}/{rec.ano}",
+                "forma": rule.descricao,
+                "base_legal": rule.base_legal,
+                "preambulo": preambulo,
+                "veiculo": rec.veiculo,
+                "data_publicacao": ptbr.format_date(rec.data_publicacao),
+                "jornal": rec.jornal or "",
+                "data_jornal": ptbr.format_date(rec.data_jornal) if rec.data_jornal else "",
+                "notificacao_em": first["notificacao_em"],
+                "efeito": first["efeito"],
+                "fecho": fecho,
+            },
+            "casos": rows,
+            "exemplo_aviso": next((r["exemplo_aviso"] for r in rows if r["exemplo_aviso"]), ""),
+            "local_data": f"{place}, {ptbr.format_date(issued)}.",
+            "rodape": f"{titulo} — {lei.label} — {place} — gerado em {rec.reservado_em:%d/%m/%Y %H:%M} por autos",
+            "metadados": {
+                "titulo": f"{titulo} — {place}",
+                "autor": f"Prefeitura Municipal de {lei.municipio} — {orgao}",
+                "assunto": f"{titulo} — {lei.label} — {len(rows)} notificado(s)",
+                "palavras_chave": f"edital de notificação, {lei.label}, {lei.municipio}",
+            },
+        }
+
+    # --- manifest --------------------------------------------------------------------------------
+    def _write_manifest(self, ledger: Ledger) -> None:
+        try:
+            editais = [e for e in ledger.editais(data_publicacao=self.o.data) if e.estado == "publicado"]
+            doc = manifest_dict(self.o.data, editais, self.result)
+            stem = self.saida / f"manifesto-editais-{self.o.data.isoformat()}"
+            js = (json.dumps(doc, ensure_ascii=False, indent=2) + "\n").encode()
+            for path, data in ((stem.with_suffix(".json"), js), (stem.with_suffix(".csv"), manifest_csv(doc))):
+                if not (path.is_file() and path.read_bytes() == data):
+                    _replace_file(path, data)
+                self.result.manifesto.append(path)
+        except AutosError as exc:
+            self.result.erro = self.result.erro or exc
+        except (OSError, sqlite3.Error) as exc:
+            self.result.erro = self.result.erro or (_output_error(exc, self.saida) if isinstance(exc, OSError)
+                                                    else LedgerError(f"livro de editais: {exc}"))
+
+
+def _prepare_from_text(arquivo: str, texto: str, sha: str, params: RunParams, numero: str) -> Prepared:
+    """Recovery: prepare a case from the text stored in the ledger (the file may have changed since)."""
+    return _prepare_text(arquivo, texto, sha, params, numero=numero)
+
+
+def _state_name(uf: str) -> str:
+    from .context import _STATE_NAMES
+
+    return _STATE_NAMES.get(uf, uf)
+
+
+def _ensure_writable(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / f".autos-escrita-{os.getpid()}.tmp"
+        with open(probe, "wb") as fh:
+            fh.write(b"ok")
+        probe.unlink()
+    except OSError as exc:
+        raise OutputError(f"a pasta de saída não pode ser usada ({_why(exc)}).", file=folder,
+                          hint="escolha uma pasta em que você tenha permissão de escrita (-o PASTA); nada foi "
+                          "publicado e o livro não foi alterado.") from None
+
+
+def _terminate_as_interrupt() -> Callable[[], None]:
+    """SIGTERM (systemd stop, kill) ends the run like Ctrl-C: the edital in progress is undone."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+
+    def handler(_sig: int, _frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, handler)
+
+    def restore() -> None:
+        signal.signal(signal.SIGTERM, previous)
+
+    return restore
+
+
+def _fsync_dir(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _replace_file(path: Path, data: bytes) -> None:
+    """Write ``path`` all at once: a temporary file in the same folder, fsync, rename."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    _write_tmp(tmp, data)
+    try:
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise _output_error(exc, path) from None
+
+
+# --------------------------------------------------------------------------------------------------
+# manifest
+
+
+def manifest_dict(data: date, editais: list[EditalRecord], result: PublishResult) -> dict[str, Any]:
+    """The date's manifest: every published edital of ``data`` (from the ledger, so a re-run writes the same
+    bytes), the cases refused and those already published elsewhere (from this run)."""
+    out_editais = []
+    for e in editais:
+        out_editais.append({
+            "lei": e.lei,
+            "edital": f"{e.numero}/{e.ano}",
+            "data_publicacao": e.data_publicacao.isoformat(),
+            "data_jornal": e.data_jornal.isoformat() if e.data_jornal else None,
+            "publicado_em": e.publicado_em.isoformat() if e.publicado_em else None,
+            "casos": [{"caso": c.caso, "auto": c.auto_numero, "arquivo_caso": c.arquivo, "sha256_caso": c.sha256_caso}
+                      for c in e.casos],
+            "arquivos": [{"tipo": f.tipo, "caminho": f.caminho, "caso": f.caso,
+                          "codigo": f.codigo, "sha256": f.sha256, "bytes": f.bytes} for f in e.arquivos],
+        })
+    return {
+        "data_publicacao": data.isoformat(),
+        "editais": out_editais,
+        "recusados": [c.to_dict() for c in result.recusados],
+        "ja_publicados": [c.to_dict() for c in result.ja_publicados],
+    }
+
+
+MANIFEST_CSV_FIELDS = ["situacao", "lei", "edital", "tipo", "caso", "codigo", "caminho", "sha256", "bytes",
+                       "arquivo_caso", "motivos"]
+
+
+def manifest_csv(doc: dict[str, Any]) -> bytes:
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=MANIFEST_CSV_FIELDS, lineterminator="\n")
+    w.writeheader()
+    for e in doc["editais"]:
+        files_of = {c["caso"]: c["arquivo_caso"] for c in e["casos"]}
+        for f in e["arquivos"]:
+            w.writerow({"situacao": "publicado", "lei": e["lei"], "edital": e["edital"], "tipo": f["tipo"],
+                        "caso": f["caso"] or "", "codigo": f["codigo"] or "", "caminho": f["caminho"],
+                        "sha256": f["sha256"], "bytes": f["bytes"], "arquivo_caso": files_of.get(f["caso"], ""),
+                        "motivos": ""})
+    for situacao, key in (("recusado", "recusados"), ("ja_publicado", "ja_publicados")):
+        for c in doc[key]:
+            w.writerow({"situacao": situacao, "caso": c["caso"] or "", "arquivo_caso": c["arquivo"],
+                        "motivos": " | ".join(c["motivos"])})
+    return buf.getvalue().encode()
+
+
+# --------------------------------------------------------------------------------------------------
+# autos conferir
+
+
+@dataclass
+class Verification:
+    arquivo: Path
+    sha256: str
+    livro: Path
+    confere: bool
+    linhas: list[str]
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_OK if self.confere else EXIT_REJECTED
+
+
+def find_ledger(start: Path) -> Path | None:
+    """The ledger of a published file: ``livro-editais.sqlite3`` in its folder or the nearest one above."""
+    for folder in [start.resolve().parent, *start.resolve().parents]:
+        candidate = folder / DEFAULT_LEDGER_NAME
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _describe(m: Match) -> str:
+    e, f = m.arquivo, m.edital
+    text = (f"{FILE_LABELS.get(e.tipo, e.tipo)} do edital {f.rotulo} ({f.lei}), publicado em "
+            f"{ptbr.format_date(f.data_publicacao)}")
+    if e.caso:
+        text += f"; caso: auto nº {e.caso.split('#', 1)[1]}"
+    return text
+
+
+def verify_file(path: Path, ledger_path: Path | None = None) -> Verification:
+    """Recompute the SHA-256 of ``path`` and compare it with the ledger; say what the file claims to be."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"não foi possível ler o arquivo ({exc.strerror}).", file=path) from None
+    found = ledger_path or find_ledger(path)
+    if found is None:
+        raise LedgerError("livro de editais não encontrado nesta pasta nem nas de cima.", file=path,
+                          hint=f"indique o livro com --ledger (o padrão é {DEFAULT_LEDGER_NAME} na pasta de saída "
+                          "da publicação).")
+    if not found.is_file():
+        raise LedgerError("livro de editais não encontrado.", file=found, hint="confira o caminho de --ledger.")
+    sha = hashlib.sha256(data).hexdigest()
+    with Ledger(found, readonly=True) as ledger:
+        matches = [m for m in ledger.by_hash(sha) if m.edital.estado == "publicado"]
+        if matches:
+            m = matches[0]
+            lines = [f"CONFERE: o SHA-256 do arquivo está registrado no livro de editais ({found}).",
+                     f"É o {_describe(m)}.",
+                     f"Código de verificação: {m.arquivo.codigo or '(DOCX, sem código impresso)'}.",
+                     f"SHA-256: {sha}"]
+            return Verification(path, sha, found, True, lines)
+        lines = ["NÃO CONFERE: este arquivo não é nenhum dos arquivos publicados registrados no livro "
+                 f"({found}).", f"SHA-256 do arquivo: {sha}"]
+        claims = _claimed_codes(data)
+        if not claims:
+            lines.append("O arquivo não traz código de verificação legível.")
+        for label, code in claims:
+            rows = ledger.by_code(code)
+            if not rows:
+                lines.append(f"O arquivo traz o {label} {code}, que não existe neste livro.")
+                continue
+            m = rows[0]
+            lines.append(f"O arquivo diz ser, pelo {label} {code}, o {_describe(m)}; mas o SHA-256 não confere "
+                         f"com o registrado ({m.arquivo.sha256 or 'edital ainda não concluído'}): o arquivo foi "
+                         "alterado depois da publicação ou não é o publicado.")
+        return Verification(path, sha, found, False, lines)
+
+
+def _claimed_codes(data: bytes) -> list[tuple[str, str]]:
+    """Verification codes printed in a PDF: the gazette's first, then each document's (in order, once)."""
+    try:
+        from pypdf import PdfReader
+
+        reader = PdfReader(io.BytesIO(data))
+        text = " ".join((page.extract_text() or "") for page in reader.pages)
+    except Exception:  # any unreadable or non-PDF file simply has no readable code
+        return []
+    text = re.sub(r"\s+", " ", text)
+    out: list[tuple[str, str]] = []
+    for code in dict.fromkeys(re.findall(re.escape(GAZETTE_CODE_LABEL) + r"\s*" + CODE_RE.pattern, text)):
+        out.append(("código do caderno", code))
+    for code in dict.fromkeys(re.findall(re.escape(DOC_CODE_LABEL) + r"\s*" + CODE_RE.pattern, text)):
+        if ("código do caderno", code) not in out:
+            out.append(("código de verificação", code))
+    if any(label == "código do caderno" for label, _ in out):
+        out = [c for c in out if c[0] == "código do caderno"]
+    return out
+
+
+# --------------------------------------------------------------------------------------------------
+# command line (``autos publicar-editais``): progress, log lines and the summary
+
+
+_MUNICIPIO_DIR = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*-[a-z]{2}$")
+
+
+def place_option(values: tuple[str, ...] | list[str]) -> tuple[tuple[str, str], ...]:
+    """``--veiculo "TEXTO"`` (every law) or ``--veiculo "timoteo-mg=TEXTO"`` (one municipality)."""
+    out: list[tuple[str, str]] = []
+    for value in values:
+        key, sep, text = value.partition("=")
+        if sep and _MUNICIPIO_DIR.match(key.strip()) and text.strip():
+            out.append((key.strip(), text.strip()))
+        elif value.strip():
+            out.append(("*", value.strip()))
+    return tuple(out)
+
+
+def run_cli(options: Options) -> int:
+    """Run and report for a terminal (progress bar on stderr) or a log (plain lines); return the exit code."""
+    import sys
+
+    import click
+
+    tty = sys.stderr.isatty()
+    bar: Any = None
+    seen = [0, 0]  # cases read, total
+
+    def log(message: str) -> None:
+        if bar is not None:
+            click.echo("\r\033[K" + message, err=True)
+            bar.render_progress()
+        else:
+            click.echo(f"autos: {message}", err=True)
+
+    def start(total: int) -> None:
+        nonlocal bar
+        seen[1] = total
+        if tty and total:
+            bar = click.progressbar(length=total, label="casos", file=sys.stderr, show_pos=True, show_eta=True)
+            bar.__enter__()
+
+    def advance(n: int) -> None:
+        seen[0] += n
+        if bar is not None:
+            bar.update(n)
+        elif seen[1] and (seen[0] == seen[1] or seen[0] % max(1, seen[1] // 10) == 0):
+            click.echo(f"autos: {seen[0]}/{seen[1]} casos lidos", err=True)
+
+    result = Publisher(options, log=log, advance=advance, start=start).run()
+    if bar is not None:
+        bar.__exit__(None, None, None)
+    click.echo(summary(result, options))
+    if result.erro is not None:
+        click.echo(f"erro: {result.erro}", err=True)
+    return result.exit_code
+
+
+def summary(result: PublishResult, options: Options) -> str:
+    lines = [f"Publicação de editais de {ptbr.format_date(result.data)} — livro: {options.ledger_path}"]
+    if options.dry_run:
+        lines.append("SIMULAÇÃO (--dry-run): nada foi gravado, nenhum número foi reservado.")
+        for plan in result.planejados:
+            lines.append(f"seria publicado: edital Nº {plan.numero}/{plan.ano} ({plan.lei}) com {len(plan.casos)} "
+                         "caso(s): " + ", ".join(f"auto {p.auto_numero}" for p in plan.casos))
+    for e in result.publicados:
+        caderno = next((f.caminho for f in e.arquivos if f.tipo == "caderno"), "")
+        how = " (concluído após uma execução interrompida)" if e.id in result.recuperados else ""
+        lines.append(f"publicado: edital {e.rotulo} ({e.lei}) com {len(e.casos)} caso(s){how}; caderno: "
+                     f"{e.saida / caderno}")
+    if not result.publicados and not options.dry_run and result.erro is None:
+        lines.append("nada novo a publicar nesta data.")
+    lines.append(f"casos lidos: {result.lidos}; recusados: {len(result.recusados)}; já publicados antes (não "
+                 f"republicados): {len(result.ja_publicados)}; sem edital (notificação por outra forma): "
+                 f"{result.sem_edital}; outros documentos (ignorados): {result.ignorados}")
+    for c in result.recusados:
+        lines.append(f"recusado: {c.arquivo}: {' | '.join(c.motivos)}")
+    for c in result.ja_publicados:
+        lines.append(f"já publicado: {c.arquivo}: {' | '.join(c.motivos)}")
+    if result.manifesto:
+        lines.append("manifesto: " + ", ".join(str(p) for p in result.manifesto))
+    return "\n".join(lines)
