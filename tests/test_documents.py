@@ -559,3 +559,22 @@ def test_every_kind_renders_as_draft_from_an_almost_empty_case(autos: Autos, tmp
                 data = path.read_bytes()
                 text = pdf_text(data) if path.suffix == ".pdf" else docx_text(data)
                 assert "MINUTA" in text and "[NÃO INFORMADO]" in text, (sid, kind, path.suffix)
+
+
+def test_edital_under_a_municipal_template_name_still_publishes_only_what_it_may(tmp_path: Path) -> None:
+    """A municipality may rename the edital's template; the context stays the restricted one."""
+    templates = tmp_path / "modelos"
+    shutil.copytree(ROOT / "templates", templates)
+    for sub, ext in (("html", "html"), ("docx", "docx")):
+        (templates / sub / f"edital_notificacao.{ext}").rename(templates / sub / f"edital_municipal.{ext}")
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "rules", rules)
+    statute = rules / FERRAZ / "lei-3240-2015.yaml"
+    statute.write_text(statute.read_text(encoding="utf-8").replace("modelo: edital_notificacao",
+                                                                   "modelo: edital_municipal"), encoding="utf-8")
+    autos = Autos(rules, templates, today=TODAY)
+    result = autos.generate(SAMPLES / f"{FERRAZ}/edital-entulho-domicilio-desconhecido.yaml", tmp_path / "out", "ambos")
+    for path in result.files:
+        data = path.read_bytes()
+        text = pdf_text(data) if path.suffix == ".pdf" else docx_text(data)
+        assert "***.614.958-**" in text and "372.614.958-91" not in text and "Kaoru Hiramatsu" not in text

@@ -475,10 +475,17 @@ def termo_apreensao() -> Doc:
     _clausulas(doc)
     _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
     _signatures(doc, [[*AGENTE, "Agente responsável pela apreensão"],
-                      ["{% for b in bens %}{% if b.depositario %}{{ b.depositario.nome }}{% endif %}{% endfor %}",
-                       "{% for b in bens %}{% if b.depositario %}Fiel depositário — aceito o encargo{% endif %}"
-                       "{% endfor %}"],
-                      ["{{ autuado.nome }}", "{% if autuado.nome %}Proprietário ou responsável{% endif %}"]])
+                      ["{{ autuado.nome }}", "Proprietário ou responsável"]], witnesses=False)
+
+    def depositary(d: Doc) -> None:
+        _p(d, "\n______________________________________")
+        _p(d, "{{ b.depositario.nome }} — Fiel depositário — aceito o encargo")
+    _for(doc, "b in bens", lambda d: _if(d, "b.depositario", depositary))
+
+    def witness(d: Doc) -> None:
+        _p(d, "\n______________________________________")
+        _p(d, "{{ t.nome }}{% if t.cpf %} — CPF {{ t.cpf }}{% endif %} — Testemunha")
+    _for(doc, "t in testemunhas", witness)
     return doc
 
 

@@ -36,7 +36,7 @@ from . import ptbr
 from .calendar import MunicipalCalendar, load_calendar
 from .case import Case, Circunstancias, PenalidadeProposta
 from .deadlines import NOTICE_EVENT, Deadline, DeadlineRule, LawDeadlines, compute, notice_effective
-from .errors import AutosError
+from .errors import AutosError, ComputeError
 from .fines import FineResult, compute_fines
 from .load import LoadedCase
 from .rules import ApprehensionCosts, DocumentKind, Element, Statute
@@ -53,6 +53,8 @@ _FORMS = {
     "edital": "por edital",
 }
 MISSING = "[NÃO INFORMADO]"
+#: the kind (and template) whose context holds only what may be published
+EDITAL = "edital_notificacao"
 
 
 @dataclass(frozen=True)
@@ -227,7 +229,7 @@ def element_deadlines(case: Case, statute: Statute, kind: DocumentKind, *, draft
                 out.append({"descricao": el.descricao, "base_legal": statute.cite(el.citacao),
                             "prazo": "[PRAZO NÃO INFORMADO]", "data": "", "dias_pulados": "", "rotulo_data": "até"})
                 continue
-            raise AutosError(f"o prazo do elemento {el.codigo} não está nas regras de prazos.")
+            raise ComputeError(f"o prazo do elemento {el.codigo} não está nas regras de prazos.")
         rule = law.deadline(str(deadline_id))
         start: date | None
         if rule.conta_de == NOTICE_EVENT:
@@ -273,11 +275,11 @@ def build_context(case: Case, statute: Statute, report: Report, fines: FineResul
     kind = statute.documentos[case.documento]
     ctx = _frame(case, statute, kind, report, fines, draft=draft, generated_at=generated_at)
     prazos = [{**d.__dict__, "dias_pulados": "", "rotulo_data": "até"} for d in deadlines]
-    if kind.modelo == "edital_notificacao":
+    if EDITAL in (case.documento, kind.modelo):  # by kind or by template: a published edital never gets more
         ctx.update(edital_sections(case, statute, fines, prazos, draft=draft, notice_date=notice_date))
         return ctx
     ctx.update(_case_sections(case, statute, fines, prazos, draft=draft, notice_date=notice_date))
-    builder = _KIND_SECTIONS.get(kind.modelo)
+    builder = _KIND_SECTIONS.get(case.documento) or _KIND_SECTIONS.get(kind.modelo)
     if builder is not None:
         ctx.update(builder(case, statute, kind, fines, draft, notice_date))
     return ctx
