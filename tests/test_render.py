@@ -146,3 +146,14 @@ def test_html_escapes_case_data(autos: Autos, tmp_path: Path) -> None:
     result = autos.generate(case, tmp_path / "out", "ambos")
     docx_bytes = next(p for p in result.files if p.suffix == ".docx").read_bytes()
     assert "<img src='http://example.com/x.png'>Queijaria" in docx_text(docx_bytes)  # XML-escaped, kept as text
+
+
+def test_documents_get_ordinary_file_permissions(autos: Autos, tmp_path: Path) -> None:
+    import os
+    import stat
+
+    old = os.umask(0o022)
+    os.umask(old)
+    result = autos.generate(TIMOTEO / "auto-pj-completo.yaml", tmp_path, "pdf")
+    mode = stat.S_IMODE(result.files[0].stat().st_mode)
+    assert mode == 0o666 & ~old  # not mkstemp's 0600: other clerks can open the document

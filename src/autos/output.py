@@ -12,6 +12,9 @@ from pathlib import Path
 
 from .errors import OutputError
 
+_UMASK = os.umask(0)
+os.umask(_UMASK)
+
 
 def ensure_dir(folder: Path) -> None:
     try:
@@ -29,6 +32,7 @@ def write_atomic(target: Path, data: bytes) -> None:
     ensure_dir(target.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
+        os.fchmod(fd, 0o666 & ~_UMASK)  # mkstemp makes 0600; a document gets the usual permissions
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()

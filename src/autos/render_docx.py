@@ -22,6 +22,7 @@ class DocxRenderer:
             raise RenderError("pasta de modelos DOCX não encontrada.", file=self.folder,
                               hint="indique a pasta de modelos com --modelos (ou --templates).")
         self._cache: dict[str, bytes] = {}
+        self._env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=True)
 
     def _template_bytes(self, name: str) -> bytes:
         if name not in self._cache:
@@ -34,10 +35,9 @@ class DocxRenderer:
 
     def docx(self, template: str, context: dict[str, Any]) -> bytes:
         tpl = DocxTemplate(io.BytesIO(self._template_bytes(template)))
-        env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=True)
         where = self.folder / f"{template}.docx"
         try:
-            tpl.render(context, jinja_env=env, autoescape=True)
+            tpl.render(context, jinja_env=self._env, autoescape=True)
         except jinja2.UndefinedError as exc:
             raise RenderError(f"o modelo usa um valor indefinido: {exc.message}.", file=where,
                               hint="corrija o nome da variável no modelo.") from None
