@@ -11,7 +11,9 @@ calculation memo, the law's clauses, signatures). Both read the same context (``
 
 from __future__ import annotations
 
+import io
 import re
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -540,10 +542,23 @@ KINDS: dict[str, Callable[[], Doc]] = {
 }
 
 
+def _save(doc: Doc, path: Path) -> None:
+    """Save with fixed zip timestamps, so rebuilding an unchanged template gives the same bytes."""
+    raw = io.BytesIO()
+    doc.save(raw)
+    out = io.BytesIO()
+    with zipfile.ZipFile(raw) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for item in src.infolist():
+            info = zipfile.ZipInfo(item.filename, date_time=(2026, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            dst.writestr(info, src.read(item.filename))
+    path.write_bytes(out.getvalue())
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     for name, build in KINDS.items():
-        build().save(OUT / f"{name}.docx")
+        _save(build(), OUT / f"{name}.docx")
     print(f"modelos DOCX gravados em {OUT}: {', '.join(KINDS)}")
 
 
