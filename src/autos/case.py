@@ -313,8 +313,15 @@ class Case(_Strict):
         """``data_infracao``; if absent, the date of the auto the document refers to (``auto.data``: the
         ``lavratura`` of a notice, edital, termo or statement is that document's own date); else the date of
         this document's ``lavratura`` (an auto de infração)."""
+        field = self.infraction_date_field
+        return self.data_infracao if field == "data_infracao" else (
+            self.auto.data if field == "auto.data" and self.auto is not None else self.lavratura.data)
+
+    @property
+    def infraction_date_field(self) -> str:
+        """Which field :attr:`infraction_date` comes from (for error paths and lines)."""
         if self.data_infracao is not None:
-            return self.data_infracao
+            return "data_infracao"
         if self.auto is not None and self.auto.data is not None:
-            return self.auto.data
-        return self.lavratura.data
+            return "auto.data"
+        return "lavratura.data"

@@ -107,10 +107,10 @@ class DeadlineService:
             line = loaded.line_of(_split(path))
             if line is not None:
                 out[fact] = line
-        if loaded.case.data_infracao is None:  # the infraction date is the drawing-up date
-            line = loaded.line_of(("lavratura", "data"))
-            if line is not None:
-                out["data_infracao"] = line
+        # the infraction date may come from auto.data or lavratura.data (Case.infraction_date)
+        line = loaded.line_of(_split(loaded.case.infraction_date_field))
+        if line is not None:
+            out["data_infracao"] = line
         return out
 
     def for_case(self, loaded: LoadedCase, statute: Statute) -> CaseDeadlines:
@@ -120,8 +120,7 @@ class DeadlineService:
         if facts is None:
             return CaseDeadlines(None, [], [law.deadline(i) for i in law.apos_notificacao])
         paths = dict(DEFAULT_FACT_PATHS)
-        if loaded.case.data_infracao is None:
-            paths["data_infracao"] = "lavratura.data"
+        paths["data_infracao"] = loaded.case.infraction_date_field
         dl = deadlines_after_notice(facts, law, self.calendar(statute), file=loaded.file, paths=paths,
                                     lines=self._lines(loaded))
         return CaseDeadlines(dl[0], dl[1:], [])
