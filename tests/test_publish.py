@@ -209,6 +209,9 @@ def test_manifest_lists_every_file_hash_case_and_refusal(published: tuple[Path, 
     assert {f["caso"] for f in individual} == {f"{FERRAZ}#301/2026", f"{FERRAZ}#302/2026", f"{TIMOTEO}#31/2026",
                                                f"{TIMOTEO}#32/2026"}
     assert len(doc["recusados"]) == 4 and all(r["motivos"] for r in doc["recusados"])
+    reasons = {c["auto"]: c["motivo_edital"] for e in doc["editais"] for c in e["casos"]}
+    assert reasons["302/2026"] == "carta com AR devolvida sem entrega (motivo: Mudou-se)"
+    assert reasons["301/2026"].startswith("domicílio desconhecido")
     rows = (out / "manifesto-editais-2026-10-06.csv").read_text(encoding="utf-8").splitlines()
     assert rows[0].startswith("situacao,lei,edital,tipo,caso,codigo,caminho,sha256")
     assert sum(r.startswith("publicado,") for r in rows) == 12 and sum(r.startswith("recusado,") for r in rows) == 4
@@ -285,6 +288,14 @@ def test_dry_run_changes_nothing(published: tuple[Path, PublishResult], tmp_path
     plan = publish(out, casos=cases, data=date(2026, 10, 20), dry_run=True)
     assert [(p.lei, p.numero, [c.auto_numero for c in p.casos]) for p in plan.planejados] == [(FERRAZ, 2, ["311/2026"])]
     assert tree(out) == before
+
+
+def test_gazette_of_a_later_day_prepared_in_advance(tmp_path: Path) -> None:
+    """The edital is dated the day it is issued (--hoje), not the publication day ahead."""
+    result = publish(tmp_path / "out", casos=CASES / "ferraz", today=date(2026, 10, 5))
+    assert result.erro is None and [e.data_edital for e in result.publicados] == [date(2026, 10, 5)]
+    individual = next((tmp_path / "out").rglob("*-auto-2026-0301.pdf"))
+    assert "Ferraz de Vasconcelos/SP, 5 de outubro de 2026." in pdf_text(individual.read_bytes())
 
 
 def test_large_batches_split_into_consecutive_editais(tmp_path: Path) -> None:
@@ -366,17 +377,25 @@ def _assert_complete(out: Path) -> None:
     assert {p for p in out.rglob("*") if p.is_file() and p.parent != out} == listed  # no stray or temporary file
 
 
-@pytest.mark.parametrize("fault", ["commit:1", "renomeado:2"])
-def test_killed_run_is_finished_by_the_next_one(tmp_path: Path, fault: str) -> None:
+@pytest.mark.parametrize(("fault", "left", "recovered"), [
+    ("reserva:1", [(FERRAZ, "reservado")], 1),  # killed before anything was rendered
+    # Timóteo's edital is reserved (and rendering) while Ferraz's finishes: killed after Ferraz's commit,
+    # or after Timóteo's files were renamed into place but before its commit
+    ("commit:1", [(FERRAZ, "publicado"), (TIMOTEO, "reservado")], 1),
+    ("renomeado:2", [(FERRAZ, "publicado"), (TIMOTEO, "reservado")], 1),
+])
+def test_killed_run_is_finished_by_the_next_one(tmp_path: Path, fault: str, left: list[tuple[str, str]],
+                                                recovered: int) -> None:
     out = tmp_path / "out"
     killed = _cli(out, fault)
     assert killed.returncode == -signal.SIGKILL, killed.stderr
     with Ledger(out / "livro-editais.sqlite3", readonly=True) as led:
-        states = [(e.numero, e.estado) for e in led.editais()]
-    assert states == ([(1, "publicado")] if fault == "commit:1" else [(1, "publicado"), (1, "reservado")])
+        assert [(e.lei, e.estado) for e in led.editais()] == left
     again = publish(out)
     assert again.erro is None
-    assert len(again.recuperados) == (0 if fault == "commit:1" else 1)
+    assert len(again.recuperados) == recovered
+    assert sorted(e.lei for e in again.publicados) == sorted(lei for lei, st in left if st == "reservado") + (
+        [TIMOTEO] if len(left) == 1 else [])
     _assert_complete(out)
     assert publish(out).publicados == []  # and a third run has nothing to do
 
@@ -455,7 +474,7 @@ def test_ledger_numbers_without_gaps_and_undoes_only_the_last(tmp_path: Path) ->
     led = Ledger(tmp_path / "l.sqlite3")
 
     def reserve(caso: str) -> int:
-        rec = led.reserve("x/y", date(2026, 1, 5), None, "Diário", None, tmp_path,
+        rec = led.reserve("x/y", date(2026, 1, 5), None, date(2026, 1, 5), "Diário", None, tmp_path,
                           [PlannedCase(1, caso, "1/2026", "a.yaml", "0" * 64, "lei: x")],
                           lambda n: [FileRecord("caderno", f"c{n}.pdf", None, f"C{n}")])
         return rec.id

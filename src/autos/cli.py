@@ -230,7 +230,7 @@ def schema(saida: Path | None) -> None:
 @click.option("--dry-run", "--simular", "dry_run", is_flag=True, help="Mostra o que seria publicado; não grava nada.")
 @click.option("--processos", "--workers", "workers", type=click.IntRange(1), default=None,
               help="Processos de renderização. Padrão: um por núcleo.")
-@click.option("--max-por-edital", "max_por_edital", type=click.IntRange(1), default=500, show_default=True,
+@click.option("--max-por-edital", "max_por_edital", type=click.IntRange(1), default=250, show_default=True,
               help="Casos por edital; acima disso a mesma data tem mais de um edital, numerados em sequência.")
 @click.pass_context
 def publicar_editais(ctx: click.Context, casos: Path, data: Any, data_jornal: Any, veiculo: tuple[str, ...],

@@ -48,6 +48,7 @@ CREATE TABLE editais (
     numero INTEGER NOT NULL CHECK (numero > 0),
     data_publicacao TEXT NOT NULL,     -- AAAA-MM-DD (official press)
     data_jornal TEXT,                  -- AAAA-MM-DD (local newspaper, when the law requires it)
+    data_edital TEXT NOT NULL,         -- AAAA-MM-DD, the date the edital bears (issued on)
     veiculo TEXT NOT NULL,             -- official press the edital is published in
     jornal TEXT,                       -- local newspaper, when the law requires it
     estado TEXT NOT NULL CHECK (estado IN ('reservado', 'publicado')),
@@ -64,6 +65,7 @@ CREATE TABLE casos (
     arquivo TEXT NOT NULL,             -- the case file as found
     sha256_caso TEXT NOT NULL,         -- of the case file's bytes
     texto_caso TEXT NOT NULL,          -- the case file as read (restart renders from it)
+    motivo TEXT NOT NULL,              -- why edital (domicile unknown, AR returned and why)
     PRIMARY KEY (edital_id, ordem)
 );
 CREATE TABLE arquivos (
@@ -94,6 +96,7 @@ class PlannedCase:
     arquivo: str
     sha256_caso: str
     texto_caso: str
+    motivo: str = ""
 
 
 @dataclass(frozen=True)
@@ -114,6 +117,7 @@ class EditalRecord:
     numero: int
     data_publicacao: date
     data_jornal: date | None
+    data_edital: date
     veiculo: str
     jornal: str | None
     estado: str
@@ -254,9 +258,9 @@ class Ledger:
         row = self.db.execute("SELECT max(numero) FROM editais WHERE lei = ? AND ano = ?", (lei, ano)).fetchone()
         return int(row[0] or 0) + 1
 
-    def reserve(self, lei: str, data_publicacao: date, data_jornal: date | None, veiculo: str, jornal: str | None,
-                saida: Path, casos: Sequence[PlannedCase], files_for: Callable[[int], list[FileRecord]],
-                *, now: datetime | None = None) -> EditalRecord:
+    def reserve(self, lei: str, data_publicacao: date, data_jornal: date | None, data_edital: date, veiculo: str,
+                jornal: str | None, saida: Path, casos: Sequence[PlannedCase],
+                files_for: Callable[[int], list[FileRecord]], *, now: datetime | None = None) -> EditalRecord:
         """Take the next number of ``lei``'s series for the year of ``data_publicacao`` and record the plan.
 
         ``files_for(numero)`` names the files (paths and codes depend on the number). A case already
@@ -268,15 +272,16 @@ class Ledger:
             with self._write() as db:
                 numero = self.next_number(lei, ano)
                 cur = db.execute(
-                    "INSERT INTO editais (lei, ano, numero, data_publicacao, data_jornal, veiculo, jornal, estado, "
-                    "saida, reservado_em) VALUES (?, ?, ?, ?, ?, ?, ?, 'reservado', ?, ?)",
+                    "INSERT INTO editais (lei, ano, numero, data_publicacao, data_jornal, data_edital, veiculo, "
+                    "jornal, estado, saida, reservado_em) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'reservado', ?, ?)",
                     (lei, ano, numero, data_publicacao.isoformat(), data_jornal.isoformat() if data_jornal else None,
-                     veiculo, jornal, os.path.relpath(saida, self.path.resolve().parent), stamp.isoformat()))
+                     data_edital.isoformat(), veiculo, jornal, os.path.relpath(saida, self.path.resolve().parent),
+                     stamp.isoformat()))
                 edital_id = int(cur.lastrowid or 0)
                 db.executemany(
-                    "INSERT INTO casos (edital_id, ordem, caso, auto_numero, arquivo, sha256_caso, texto_caso)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [(edital_id, c.ordem, c.caso, c.auto_numero, c.arquivo, c.sha256_caso, c.texto_caso)
+                    "INSERT INTO casos (edital_id, ordem, caso, auto_numero, arquivo, sha256_caso, texto_caso, "
+                    "motivo) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(edital_id, c.ordem, c.caso, c.auto_numero, c.arquivo, c.sha256_caso, c.texto_caso, c.motivo)
                      for c in casos])
                 files = files_for(numero)
                 db.executemany(
@@ -326,20 +331,24 @@ class Ledger:
             db.execute("DELETE FROM editais WHERE id = ?", (edital_id,))
 
     # --- queries ---------------------------------------------------------------------------------
-    def _edital_from_row(self, row: sqlite3.Row, *, details: bool = True) -> EditalRecord:
+    def _edital_from_row(self, row: sqlite3.Row, *, details: bool = True, text: bool = False) -> EditalRecord:
+        """The edital; ``details``: its cases and files; ``text``: with each case's YAML text (recovery only —
+        the texts of a large edital are megabytes)."""
         rec = EditalRecord(
             id=row["id"], lei=row["lei"], ano=row["ano"], numero=row["numero"],
             data_publicacao=date.fromisoformat(row["data_publicacao"]),
             data_jornal=date.fromisoformat(row["data_jornal"]) if row["data_jornal"] else None,
-            veiculo=row["veiculo"], jornal=row["jornal"],
+            data_edital=date.fromisoformat(row["data_edital"]), veiculo=row["veiculo"], jornal=row["jornal"],
             estado=row["estado"], saida=(self.path.resolve().parent / row["saida"]).resolve(),
             reservado_em=datetime.fromisoformat(row["reservado_em"]),
             publicado_em=datetime.fromisoformat(row["publicado_em"]) if row["publicado_em"] else None,
         )
         if details:
+            columns = "ordem, caso, auto_numero, arquivo, sha256_caso, motivo" + (", texto_caso" if text else "")
             rec.casos = [PlannedCase(r["ordem"], r["caso"], r["auto_numero"], r["arquivo"], r["sha256_caso"],
-                                     r["texto_caso"])
-                         for r in self.db.execute("SELECT * FROM casos WHERE edital_id = ? ORDER BY ordem", (rec.id,))]
+                                     r["texto_caso"] if text else "", r["motivo"])
+                         for r in self.db.execute(f"SELECT {columns} FROM casos WHERE edital_id = ? ORDER BY ordem",
+                                                  (rec.id,))]
             rec.arquivos = [self._file_from_row(r) for r in
                             self.db.execute("SELECT * FROM arquivos WHERE edital_id = ? ORDER BY id", (rec.id,))]
         return rec
@@ -356,17 +365,23 @@ class Ledger:
     def pending(self) -> list[EditalRecord]:
         """Reserved editais not yet published (a previous run stopped), oldest first."""
         rows = self.db.execute("SELECT * FROM editais WHERE estado = 'reservado' ORDER BY id").fetchall()
-        return [self._edital_from_row(r) for r in rows]
+        return [self._edital_from_row(r, text=True) for r in rows]
 
     def editais(self, *, data_publicacao: date | None = None) -> list[EditalRecord]:
         """Every edital (or those published on one date), in order of law, year and number."""
-        sql = "SELECT * FROM editais"
+        return list(self.iter_editais(data_publicacao=data_publicacao))
+
+    def iter_editais(self, *, data_publicacao: date | None = None) -> Iterator[EditalRecord]:
+        """As :meth:`editais`, one at a time (a date's manifest is written without holding every edital)."""
+        sql = "SELECT id FROM editais"
         args: tuple[str, ...] = ()
         if data_publicacao is not None:
             sql += " WHERE data_publicacao = ?"
             args = (data_publicacao.isoformat(),)
-        rows = self.db.execute(sql + " ORDER BY lei, ano, numero", args).fetchall()
-        return [self._edital_from_row(r) for r in rows]
+        for (edital_id,) in self.db.execute(sql + " ORDER BY lei, ano, numero", args).fetchall():
+            rec = self.edital(edital_id)
+            assert rec is not None
+            yield rec
 
     def case_edital(self, caso: str) -> tuple[EditalRecord, PlannedCase] | None:
         """The edital a case was published (or reserved) in, if any."""

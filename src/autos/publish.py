@@ -124,7 +124,7 @@ class Decision:
     """What :func:`classify` says about one auto."""
 
     estado: str  # 'candidato' | 'recusado' | 'sem_edital' | 'publicado_no_caso'
-    motivo: str = ""  # why edital (candidates): the log and the manifest say it, the edital does not
+    motivo: str = ""  # why edital (candidates): the ledger and the manifest keep it, the edital does not
     problemas: tuple[str, ...] = ()
 
 
@@ -208,6 +208,8 @@ class Publication:
     jornal: str | None
     local: str  # where the edital is issued: "Município/UF"
     numero: str  # the edital's number "N/AAAA" (individual editais carry the consolidated edital's number)
+    data_edital: date  # the edital's own date: the day it is issued, never after a publication
+
 
 
 def derive(loaded: LoadedCase, documento: str, pub: Publication) -> LoadedCase:
@@ -217,7 +219,7 @@ def derive(loaded: LoadedCase, documento: str, pub: Publication) -> LoadedCase:
     * ``auto_de_infracao``: the auto with its notice by edital on the publication date(s) — validated as
       the auto that is being notified, and the source of the dates;
     * ``edital_notificacao``: the individual edital of that auto — its own number (the consolidated
-      edital's), date and place (the publication date, or the newspaper's if earlier; the municipality),
+      edital's), date and place (:func:`edital_date`; the municipality),
       the auto it refers to (number and date), the infraction date, and the autuado with domicile unknown
       (:func:`classify` concluded so, from the case or from the AR's return reason).
     """
@@ -234,13 +236,12 @@ def derive(loaded: LoadedCase, documento: str, pub: Publication) -> LoadedCase:
         "autuado": case.autuado.model_copy(update={"endereco_desconhecido": True}),
     }
     if documento == INDIVIDUAL_KIND:
-        issued = min(d for d in (pub.data, pub.data_jornal) if d is not None)
         update.update({
             "documento": documento,
             "numero": pub.numero,
             "auto": ReferenciaAuto(numero=case.numero, data=case.lavratura.data),
             "data_infracao": case.infraction_date,
-            "lavratura": Lavratura(local=pub.local, data=issued),
+            "lavratura": Lavratura(local=pub.local, data=pub.data_edital),
         })
     return LoadedCase(case=case.model_copy(update=update), doc=loaded.doc)
 
@@ -260,6 +261,7 @@ class RunParams:
     today: date | None
     veiculos: tuple[tuple[str, str], ...] = ()  # (municipio_dir or "*", official press)
     jornais: tuple[tuple[str, str], ...] = ()  # (municipio_dir or "*", local newspaper)
+    emissao: date | None = None  # the day the editais are issued (the run's today; the ledger's on recovery)
 
     def publication(self, statute: Statute, rule: NoticeFormRule, numero: str) -> Publication:
         """The run's publication for one law: one vehicle per edital (never taken from a single case)."""
@@ -267,8 +269,16 @@ class RunParams:
         lei = statute.lei
         veiculo = _pick(self.veiculos, municipio_dir) or default_veiculo(lei.municipio)
         jornal = (_pick(self.jornais, municipio_dir) or DEFAULT_JORNAL) if needs_newspaper(rule) else None
-        return Publication(self.data, self.data_jornal if needs_newspaper(rule) else None, veiculo, jornal,
-                           f"{lei.municipio}/{lei.uf}", numero)
+        data_jornal = self.data_jornal if needs_newspaper(rule) else None
+        return Publication(self.data, data_jornal, veiculo, jornal, f"{lei.municipio}/{lei.uf}", numero,
+                           edital_date(self.emissao or self.today or date.today(), self.data, data_jornal))
+
+
+def edital_date(issued: date, data: date, data_jornal: date | None) -> date:
+    """The edital is dated the day it is issued (the run), or the first publication if that is earlier (a
+    publication recorded after the fact): never after a publication, and never in the future when the
+    gazette of a later day is prepared in advance."""
+    return min(d for d in (issued, data, data_jornal) if d is not None)
 
 
 def _pick(pairs: tuple[tuple[str, str], ...], municipio_dir: str) -> str | None:
@@ -703,7 +713,7 @@ class Options:
     livro: Path | None = None  # None: <saida>/livro-editais.sqlite3
     dry_run: bool = False
     workers: int | None = None  # None: every core; 1: in this process
-    max_por_edital: int = 500
+    max_por_edital: int = 250
     lote: int = 8  # cases per rendering task
     rules_dir: Path | None = None
     templates_dir: Path | None = None
@@ -801,6 +811,29 @@ class _Group:
     items: list[Prepared] = field(default_factory=list)
 
 
+@dataclass
+class _Pending:
+    """An edital between reservation and commit: its documents are being rendered by the workers."""
+
+    rec: EditalRecord
+    group: _Group
+    statute: Statute
+    rule: NoticeFormRule
+    params: RunParams
+    folder: Path
+    files: dict[str, FileRecord]
+    tmp_of: dict[str, Path]
+    fresh: bool  # reserved by this run (undone on failure), not a recovered one
+    futures: set[Future[Any]] = field(default_factory=set)
+    renamed: list[Path] = field(default_factory=list)
+
+    def file(self, tipo: str) -> FileRecord:
+        return next(f for f in self.files.values() if f.tipo == tipo)
+
+    def individual(self, caso: str, tipo: str) -> FileRecord:
+        return next(f for f in self.files.values() if f.caso == caso and f.tipo == tipo)
+
+
 class Publisher:
     """One ``publicar-editais`` run. ``log`` receives Portuguese lines; ``advance`` the cases read."""
 
@@ -817,10 +850,11 @@ class Publisher:
         self.params = RunParams(options.data, self.data_jornal,
                                 str(options.rules_dir) if options.rules_dir else None,
                                 str(options.templates_dir) if options.templates_dir else None, options.today,
-                                options.veiculos, options.jornais)
+                                options.veiculos, options.jornais, options.today or date.today())
         self.autos = Autos(options.rules_dir, options.templates_dir, options.today)
         self.saida = options.saida.resolve() if not options.dry_run else options.saida.absolute()
         self._pool: Executor | None = None
+        self._open: _Pending | None = None  # at most one edital rendering while the previous one finishes
         self._seen: dict[str, str] = {}  # case key → file, for this run
 
     # --- entry point -----------------------------------------------------------------------------
@@ -898,7 +932,7 @@ class Publisher:
             municipio_dir = rec.lei.split("/", 1)[0]
             params = RunParams(rec.data_publicacao, rec.data_jornal or rec.data_publicacao, *self._param_dirs(),
                                veiculos=((municipio_dir, rec.veiculo),),
-                               jornais=((municipio_dir, rec.jornal),) if rec.jornal else ())
+                               jornais=((municipio_dir, rec.jornal),) if rec.jornal else (), emissao=rec.data_edital)
             problems: list[str] = []
             numero = f"{rec.numero}/{rec.ano}"
             for c in rec.casos:
@@ -927,6 +961,15 @@ class Publisher:
 
     # --- selection -------------------------------------------------------------------------------
     def _select_and_publish(self, ledger: Ledger) -> None:
+        try:
+            self._select_and_publish_all(ledger)
+        except BaseException:
+            if self._open is not None:  # an edital still rendering when the run stops leaves no trace
+                pending, self._open = self._open, None
+                self._abort(ledger, pending)
+            raise
+
+    def _select_and_publish_all(self, ledger: Ledger) -> None:
         root = self.o.casos
         if not root.exists():
             raise InputError("pasta de casos não encontrada.", file=root, hint="confira o caminho informado.")
@@ -959,6 +1002,8 @@ class Publisher:
                     del groups[group.lei]
         for lei in sorted(groups):
             self._flush(ledger, groups[lei])
+        if self._open is not None:
+            self._close(ledger, self._open)
 
     def _triage(self, ledger: Ledger, p: Prepared, groups: dict[str, _Group]) -> _Group | None:
         if p.estado == "ignorado":
@@ -1012,32 +1057,54 @@ class Publisher:
             self.log(f"seria publicado: edital Nº {numero}/{ano} ({group.lei}) com {len(group.items)} caso(s): "
                      + ", ".join(f"auto {p.auto_numero}" for p in group.items))
             return
-        self._publish(ledger, group, None, self.params)
+        new = self._begin(ledger, group, None, self.params)
+        previous, self._open = self._open, new
+        if previous is not None:  # the previous edital finishes while the workers render this one
+            self._close(ledger, previous)
+
+    def _close(self, ledger: Ledger, pending: _Pending) -> None:
+        try:
+            self._complete(ledger, pending)
+        except BaseException:
+            newer, self._open = self._open, None
+            if newer is not None and newer is not pending:
+                self._abort(ledger, newer)  # the later number goes first: no gap in the series
+            self._abort(ledger, pending)
+            raise
+        if self._open is pending:
+            self._open = None
 
     def _publish(self, ledger: Ledger, group: _Group, rec: EditalRecord | None, params: RunParams) -> EditalRecord:
-        """Reserve (unless finishing ``rec``) → render to temporary files → rename → commit."""
+        """One edital from start to end (recovery): reserve unless finishing ``rec`` → render → rename → commit."""
+        pending = self._begin(ledger, group, rec, params)
+        try:
+            return self._complete(ledger, pending)
+        except BaseException:
+            self._abort(ledger, pending)
+            raise
+
+    def _begin(self, ledger: Ledger, group: _Group, rec: EditalRecord | None, params: RunParams) -> _Pending:
+        """Reserve the number (unless finishing ``rec``) and hand every document of the edital to the workers."""
         statute = self.autos.rules.get(group.lei)
         rule = edital_rule(self.autos.deadline_service.law(statute))
         assert rule is not None
         data_jornal = params.data_jornal if needs_newspaper(rule) else None
         municipio_dir, lei_stem = group.lei.split("/", 1)
+        fresh = rec is None
         if rec is None:
-            casos = [PlannedCase(i + 1, p.caso or "", p.auto_numero or "", p.arquivo, p.sha256, p.texto)
+            casos = [PlannedCase(i + 1, p.caso or "", p.auto_numero or "", p.arquivo, p.sha256, p.texto, p.motivo)
                      for i, p in enumerate(group.items)]
             pub = params.publication(statute, rule, "")
             if pub.veiculo == default_veiculo(statute.lei.municipio) or pub.jornal == DEFAULT_JORNAL:
                 self.log(f"aviso: {group.lei}: sem --veiculo/--jornal para {municipio_dir}; o edital diz "
                          f"'{pub.veiculo}'" + (f" e '{pub.jornal}'" if pub.jornal else "") + ".")
-            rec = ledger.reserve(group.lei, params.data, data_jornal, pub.veiculo, pub.jornal, self.saida, casos,
-                                 lambda numero: self._plan_files(group, numero, params.data.year))
-            fresh = True
+            rec = ledger.reserve(group.lei, params.data, data_jornal, pub.data_edital, pub.veiculo, pub.jornal,
+                                 self.saida, casos, lambda numero: self._plan_files(group, numero, params.data.year))
             self.faults.hit("reserva")
-        else:
-            fresh = False
         folder = rec.saida / municipio_dir / lei_stem / str(rec.ano) / f"edital-{rec.numero:04d}"
         files = {f.caminho: f for f in rec.arquivos}
-        tmp_of = {c: folder / f".{Path(c).name}.tmp" for c in files}
-        renamed: list[Path] = []
+        pending = _Pending(rec, group, statute, rule, params, folder, files,
+                           {c: folder / f".{Path(c).name}.tmp" for c in files}, fresh)
         try:
             try:
                 folder.mkdir(parents=True, exist_ok=True)
@@ -1045,35 +1112,77 @@ class Publisher:
                 raise _output_error(exc, folder) from None
             for stale in folder.glob(".*.tmp"):
                 stale.unlink()
-            written = self._render(rec, group, statute, rule, files, tmp_of, params, data_jornal)
-            self.faults.hit("renderizado")
-            for caminho, tmp in tmp_of.items():
-                final = rec.saida / caminho
-                try:
-                    os.replace(tmp, final)
-                except OSError as exc:
-                    raise _output_error(exc, final) from None
-                renamed.append(final)
-            _fsync_dir(folder)
-            self.faults.hit("renomeado")
-            ledger.commit(rec.id, {c: (w.sha256, w.bytes) for c, w in written.items()})
+            self._submit(pending)
         except BaseException:
-            for path in [*tmp_of.values(), *renamed]:
-                with contextlib.suppress(OSError):
-                    path.unlink()
-            if fresh:  # the ledger goes back to how it was before this edital
-                with contextlib.suppress(OSError):
-                    folder.rmdir()  # only if empty
-                with contextlib.suppress(AutosError):  # if even that fails, the next run finishes the edital
-                    ledger.undo(rec.id)
+            self._abort(ledger, pending)
             raise
+        return pending
+
+    def _submit(self, pending: _Pending) -> None:
+        rec, group, tmp_of = pending.rec, pending.group, pending.tmp_of
+        consolidated = pending.file("edital_consolidado")
+        assert consolidated.codigo is not None
+        ctx = self._consolidated_context(rec, group, pending.statute, pending.rule)
+        pending.futures.add(self.pool.submit(_render_consolidated, ctx, consolidated.codigo,
+                                             str(tmp_of[consolidated.caminho])))  # the longest task first
+        jobs = []
+        for p in group.items:
+            assert p.caso is not None
+            pdf, docx = pending.individual(p.caso, "edital_individual_pdf"), pending.individual(p.caso,
+                                                                                                 "edital_individual_docx")
+            assert pdf.codigo is not None
+            jobs.append(CaseJob(p.caso, p.arquivo, p.texto, pdf.codigo, str(tmp_of[pdf.caminho]),
+                                str(tmp_of[docx.caminho])))
+        for i in range(0, len(jobs), self.o.lote):  # at most max_por_edital cases: bounded
+            pending.futures.add(self.pool.submit(_render_cases, jobs[i:i + self.o.lote], pending.params,
+                                                 f"{rec.numero}/{rec.ano}", rec.reservado_em))
+
+    def _complete(self, ledger: Ledger, pending: _Pending) -> EditalRecord:
+        """Wait for the documents, build the gazette, rename everything into place, commit the hashes."""
+        rec, tmp_of = pending.rec, pending.tmp_of
+        by_tmp = {str(t): c for c, t in tmp_of.items()}
+        written: dict[str, Written] = {}
+        while pending.futures:
+            done, pending.futures = wait(pending.futures, return_when=FIRST_COMPLETED)
+            for fut in done:
+                result = fut.result()
+                for w in (result if isinstance(result, list) else [result]):
+                    written[by_tmp[w.tmp]] = w
+        gazette = pending.file("caderno")
+        written[gazette.caminho] = self._gazette(pending)
+        self.faults.hit("renderizado")
+        for caminho, tmp in tmp_of.items():
+            final = rec.saida / caminho
+            try:
+                os.replace(tmp, final)
+            except OSError as exc:
+                raise _output_error(exc, final) from None
+            pending.renamed.append(final)
+        _fsync_dir(pending.folder)
+        self.faults.hit("renomeado")
+        ledger.commit(rec.id, {c: (w.sha256, w.bytes) for c, w in written.items()})
         self.faults.hit("commit")
-        done = ledger.edital(rec.id)
-        assert done is not None
-        self.result.publicados.append(done)
-        self.log(f"publicado: edital {done.rotulo} ({done.lei}) com {len(done.casos)} caso(s), "
-                 f"{len(done.arquivos)} arquivo(s) em {folder}.")
-        return done
+        record = ledger.edital(rec.id)
+        assert record is not None
+        self.result.publicados.append(record)
+        self.log(f"publicado: edital {record.rotulo} ({record.lei}) com {len(record.casos)} caso(s), "
+                 f"{len(record.arquivos)} arquivo(s) em {pending.folder}.")
+        return record
+
+    def _abort(self, ledger: Ledger, pending: _Pending) -> None:
+        """Leave nothing of an edital that did not get committed; a fresh one also leaves the ledger as before."""
+        for fut in pending.futures:
+            fut.cancel()
+        wait(pending.futures)  # running tasks end before their files are removed
+        pending.futures = set()
+        for path in [*pending.tmp_of.values(), *pending.renamed]:
+            with contextlib.suppress(OSError):
+                path.unlink()
+        if pending.fresh:
+            with contextlib.suppress(OSError):
+                pending.folder.rmdir()  # only if empty
+            with contextlib.suppress(AutosError, sqlite3.Error):  # if even this fails, the next run finishes it
+                ledger.undo(pending.rec.id)
 
     def _plan_files(self, group: _Group, numero: int, ano: int) -> list[FileRecord]:
         municipio_dir, lei_stem = group.lei.split("/", 1)
@@ -1093,50 +1202,16 @@ class Publisher:
         files.append(FileRecord("caderno", str(rel / f"caderno-{base}.pdf"), None, code("caderno")))
         return files
 
-    def _render(self, rec: EditalRecord, group: _Group, statute: Statute, rule: NoticeFormRule,
-                files: dict[str, FileRecord], tmp_of: dict[str, Path], params: RunParams,
-                data_jornal: date | None) -> dict[str, Written]:
-        by_tmp = {str(t): c for c, t in tmp_of.items()}
-        consolidated = next(f for f in files.values() if f.tipo == "edital_consolidado")
-        gazette = next(f for f in files.values() if f.tipo == "caderno")
-        individual = {(f.caso, f.tipo): f for f in files.values() if f.caso is not None}
-        assert consolidated.codigo is not None and gazette.codigo is not None
-        ctx = self._consolidated_context(rec, group, statute, rule, consolidated.codigo)
-        futures: list[Future[Any]] = [self.pool.submit(_render_consolidated, ctx, consolidated.codigo,
-                                                       str(tmp_of[consolidated.caminho]))]
-        jobs = []
-        for p in group.items:
-            assert p.caso is not None
-            pdf, docx = individual[(p.caso, "edital_individual_pdf")], individual[(p.caso, "edital_individual_docx")]
-            assert pdf.codigo is not None
-            jobs.append(CaseJob(p.caso, p.arquivo, p.texto, pdf.codigo, str(tmp_of[pdf.caminho]),
-                                str(tmp_of[docx.caminho])))
-        written: dict[str, Written] = {}
-        window = 2 * max(1, self.o.workers or os.cpu_count() or 1)
-        queue = deque(jobs[i:i + self.o.lote] for i in range(0, len(jobs), self.o.lote))
-        inflight: set[Future[Any]] = set(futures)
-        try:
-            while queue or inflight:
-                while queue and len(inflight) < window:
-                    inflight.add(self.pool.submit(_render_cases, queue.popleft(), params,
-                                                  f"{rec.numero}/{rec.ano}", rec.reservado_em))
-                done, inflight = wait(inflight, return_when=FIRST_COMPLETED)
-                for fut in done:
-                    result = fut.result()
-                    for w in (result if isinstance(result, list) else [result]):
-                        written[by_tmp[w.tmp]] = w
-        except BaseException:
-            for fut in inflight:
-                fut.cancel()
-            wait(inflight)  # running tasks end before their files are removed
-            raise
+    def _gazette(self, pending: _Pending) -> Written:
+        rec, group, tmp_of = pending.rec, pending.group, pending.tmp_of
+        consolidated, gazette = pending.file("edital_consolidado"), pending.file("caderno")
         parts = [(f"Edital {rec.rotulo} — consolidado ({len(group.items)} notificado(s))",
                   tmp_of[consolidated.caminho])]
         for p in group.items:
             assert p.caso is not None and p.linha is not None
             parts.append((f"Edital de notificação — auto nº {p.auto_numero} — {p.linha['nome']}",
-                          tmp_of[individual[(p.caso, "edital_individual_pdf")].caminho]))
-        lei = statute.lei
+                          tmp_of[pending.individual(p.caso, "edital_individual_pdf").caminho]))
+        lei = pending.statute.lei
         place = f"{lei.municipio}/{lei.uf}"
 
         def folio(i: int, n: int) -> str:
@@ -1155,11 +1230,10 @@ class Publisher:
             self.faults.hit("disco-cheio")
         except OSError as exc:
             raise _output_error(exc, tmp) from None
-        written[gazette.caminho] = _write_tmp(tmp, data)
-        return written
+        return _write_tmp(tmp, data)
 
-    def _consolidated_context(self, rec: EditalRecord, group: _Group, statute: Statute, rule: NoticeFormRule,
-                              codigo: str) -> dict[str, Any]:
+    def _consolidated_context(self, rec: EditalRecord, group: _Group, statute: Statute,
+                              rule: NoticeFormRule) -> dict[str, Any]:
         lei = statute.lei
         rows = []
         for i, p in enumerate(group.items):
@@ -1172,15 +1246,15 @@ class Publisher:
         place = f"{lei.municipio}/{lei.uf}"
         orgao = " ".join(lei.orgao.split())
         with_deadlines = any(r["prazos"] for r in rows)
-        preambulo = (f"{orgao}, da Prefeitura Municipal de {lei.municipio}, com fundamento na {rule.base_legal}, "
-                     "NOTIFICA as pessoas abaixo relacionadas, com domicílio desconhecido ou em local incerto ou não "
-                     "sabido, da lavratura dos autos de infração indicados, para que tomem ciência das penalidades "
-                     "aplicadas" + (" e, querendo, exerçam os direitos previstos em lei nos prazos indicados."
-                                    if with_deadlines else "."))
+        preambulo = (f"O MUNICÍPIO DE {lei.municipio.upper()}, com fundamento na {rule.base_legal}, NOTIFICA as "
+                     "pessoas abaixo relacionadas, com domicílio desconhecido ou em local incerto ou não sabido, da "
+                     "lavratura dos autos de infração indicados, para que tomem ciência das penalidades aplicadas"
+                     + (" e, querendo, exerçam os direitos previstos em lei nos prazos indicados."
+                        if with_deadlines else "."))
         fecho = ("Os autos de infração ficam à disposição dos notificados na repartição indicada no cabeçalho. "
                  f"Este edital, Nº {rec.numero}/{rec.ano}, é publicado uma única vez: {rec.veiculo}"
                  + (f", e {rec.jornal}" if rec.jornal else "") + ".")
-        issued = min(d for d in (rec.data_publicacao, rec.data_jornal) if d is not None)
+        issued = rec.data_edital
         titulo = f"Edital de Notificação nº {rec.numero}/{rec.ano}"
         return {
             "cabecalho": {"prefeitura": f"PREFEITURA MUNICIPAL DE {lei.municipio.upper()}",
@@ -1197,6 +1271,9 @@ class Publisher:
                 "data_jornal": ptbr.format_date(rec.data_jornal) if rec.data_jornal else "",
                 "notificacao_em": first["notificacao_em"],
                 "efeito": first["efeito"],
+                "prazos": list({(d["descricao"], d["prazo"], d["base_legal"]): {
+                    "descricao": d["descricao"], "prazo": d["prazo"], "base_legal": d["base_legal"]}
+                    for r in rows for d in r["prazos"]}.values()),
                 "fecho": fecho,
             },
             "casos": rows,
@@ -1214,14 +1291,7 @@ class Publisher:
     # --- manifest --------------------------------------------------------------------------------
     def _write_manifest(self, ledger: Ledger) -> None:
         try:
-            editais = [e for e in ledger.editais(data_publicacao=self.o.data) if e.estado == "publicado"]
-            doc = manifest_dict(self.o.data, editais, self.result)
-            stem = self.saida / f"manifesto-editais-{self.o.data.isoformat()}"
-            js = (json.dumps(doc, ensure_ascii=False, indent=2) + "\n").encode()
-            for path, data in ((stem.with_suffix(".json"), js), (stem.with_suffix(".csv"), manifest_csv(doc))):
-                if not (path.is_file() and path.read_bytes() == data):
-                    _replace_file(path, data)
-                self.result.manifesto.append(path)
+            self.result.manifesto = write_manifest(ledger, self.o.data, self.result, self.saida)
         except AutosError as exc:
             self.result.erro = self.result.erro or exc
         except (OSError, sqlite3.Error) as exc:
@@ -1279,66 +1349,118 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def _replace_file(path: Path, data: bytes) -> None:
-    """Write ``path`` all at once: a temporary file in the same folder, fsync, rename."""
-    tmp = path.with_name(f".{path.name}.tmp")
-    _write_tmp(tmp, data)
-    try:
-        os.replace(tmp, path)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise _output_error(exc, path) from None
-
-
 # --------------------------------------------------------------------------------------------------
 # manifest
 
 
-def manifest_dict(data: date, editais: list[EditalRecord], result: PublishResult) -> dict[str, Any]:
-    """The date's manifest: every published edital of ``data`` (from the ledger, so a re-run writes the same
-    bytes), the cases refused and those already published elsewhere (from this run)."""
-    out_editais = []
-    for e in editais:
-        out_editais.append({
-            "lei": e.lei,
-            "edital": f"{e.numero}/{e.ano}",
-            "data_publicacao": e.data_publicacao.isoformat(),
-            "data_jornal": e.data_jornal.isoformat() if e.data_jornal else None,
-            "publicado_em": e.publicado_em.isoformat() if e.publicado_em else None,
-            "casos": [{"caso": c.caso, "auto": c.auto_numero, "arquivo_caso": c.arquivo, "sha256_caso": c.sha256_caso}
-                      for c in e.casos],
-            "arquivos": [{"tipo": f.tipo, "caminho": f.caminho, "caso": f.caso,
-                          "codigo": f.codigo, "sha256": f.sha256, "bytes": f.bytes} for f in e.arquivos],
-        })
-    return {
-        "data_publicacao": data.isoformat(),
-        "editais": out_editais,
-        "recusados": [c.to_dict() for c in result.recusados],
-        "ja_publicados": [c.to_dict() for c in result.ja_publicados],
-    }
+class _Sink:
+    """A file written to a temporary name; renamed into place only if its content changed (by SHA-256), so
+    a re-run that has nothing new leaves the manifest exactly as it was (same bytes, same mtime)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.tmp = path.with_name(f".{path.name}.tmp")
+        self.fh = open(self.tmp, "wb")  # noqa: SIM115 - closed in close() or abort()
+        self.digest = hashlib.sha256()
+
+    def write(self, text: str) -> None:
+        data = text.encode()
+        self.fh.write(data)
+        self.digest.update(data)
+
+    def close(self) -> None:
+        self.fh.flush()
+        os.fsync(self.fh.fileno())
+        self.fh.close()
+        if self.path.is_file() and _file_sha256(self.path) == self.digest.hexdigest():
+            self.tmp.unlink()
+        else:
+            os.replace(self.tmp, self.path)
+
+    def abort(self) -> None:
+        self.fh.close()
+        with contextlib.suppress(OSError):
+            self.tmp.unlink()
+
+
+def _file_sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
 
 
 MANIFEST_CSV_FIELDS = ["situacao", "lei", "edital", "tipo", "caso", "codigo", "caminho", "sha256", "bytes",
                        "arquivo_caso", "motivos"]
 
 
-def manifest_csv(doc: dict[str, Any]) -> bytes:
-    buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=MANIFEST_CSV_FIELDS, lineterminator="\n")
-    w.writeheader()
-    for e in doc["editais"]:
-        files_of = {c["caso"]: c["arquivo_caso"] for c in e["casos"]}
-        for f in e["arquivos"]:
-            w.writerow({"situacao": "publicado", "lei": e["lei"], "edital": e["edital"], "tipo": f["tipo"],
-                        "caso": f["caso"] or "", "codigo": f["codigo"] or "", "caminho": f["caminho"],
-                        "sha256": f["sha256"], "bytes": f["bytes"], "arquivo_caso": files_of.get(f["caso"], ""),
-                        "motivos": ""})
-    for situacao, key in (("recusado", "recusados"), ("ja_publicado", "ja_publicados")):
-        for c in doc[key]:
-            w.writerow({"situacao": situacao, "caso": c["caso"] or "", "arquivo_caso": c["arquivo"],
-                        "motivos": " | ".join(c["motivos"])})
-    return buf.getvalue().encode()
+def edital_manifest(e: EditalRecord) -> dict[str, Any]:
+    return {
+        "lei": e.lei,
+        "edital": f"{e.numero}/{e.ano}",
+        "data_publicacao": e.data_publicacao.isoformat(),
+        "data_jornal": e.data_jornal.isoformat() if e.data_jornal else None,
+        "data_edital": e.data_edital.isoformat(),
+        "veiculo": e.veiculo,
+        "jornal": e.jornal,
+        "publicado_em": e.publicado_em.isoformat() if e.publicado_em else None,
+        "casos": [{"caso": c.caso, "auto": c.auto_numero, "arquivo_caso": c.arquivo, "sha256_caso": c.sha256_caso,
+                   "motivo_edital": c.motivo} for c in e.casos],
+        "arquivos": [{"tipo": f.tipo, "caminho": f.caminho, "caso": f.caso, "codigo": f.codigo, "sha256": f.sha256,
+                      "bytes": f.bytes} for f in e.arquivos],
+    }
+
+
+def write_manifest(ledger: Ledger, data: date, result: PublishResult, saida: Path) -> list[Path]:
+    """The date's manifest (JSON and CSV): every published edital of ``data`` — from the ledger, one edital at a
+    time, so a re-run writes the same bytes and memory does not grow with the date's size — then the cases
+    this run refused and those it found already published on another date or changed since."""
+    stem = saida / f"manifesto-editais-{data.isoformat()}"
+    js, cs = _Sink(stem.with_suffix(".json")), _Sink(stem.with_suffix(".csv"))
+    try:
+        js.write('{\n  "data_publicacao": ' + json.dumps(data.isoformat()) + ',\n  "editais": [')
+        row = io.StringIO()
+        writer = csv.DictWriter(row, fieldnames=MANIFEST_CSV_FIELDS, lineterminator="\n")
+        writer.writeheader()
+        first = True
+        for e in ledger.iter_editais(data_publicacao=data):
+            if e.estado != "publicado":
+                continue
+            doc = edital_manifest(e)
+            js.write(("\n" if first else ",\n") + _indent(json.dumps(doc, ensure_ascii=False, indent=2), 4))
+            first = False
+            files_of = {c["caso"]: c["arquivo_caso"] for c in doc["casos"]}
+            for f in doc["arquivos"]:
+                writer.writerow({"situacao": "publicado", "lei": doc["lei"], "edital": doc["edital"], "tipo": f["tipo"],
+                                 "caso": f["caso"] or "", "codigo": f["codigo"] or "", "caminho": f["caminho"],
+                                 "sha256": f["sha256"], "bytes": f["bytes"],
+                                 "arquivo_caso": files_of.get(f["caso"], ""), "motivos": ""})
+            cs.write(row.getvalue())
+            row.seek(0)
+            row.truncate()
+        js.write("\n  ]" if not first else "]")
+        for situacao, key, items in (("recusado", "recusados", result.recusados),
+                                     ("ja_publicado", "ja_publicados", result.ja_publicados)):
+            listed = json.dumps([c.to_dict() for c in items], ensure_ascii=False, indent=2)
+            js.write(f',\n  "{key}": ' + _indent(listed, 2).lstrip())
+            for c in items:
+                writer.writerow({"situacao": situacao, "caso": c.caso or "", "arquivo_caso": c.arquivo,
+                                 "motivos": " | ".join(c.motivos)})
+        js.write("\n}\n")
+        cs.write(row.getvalue())
+    except BaseException:
+        js.abort()
+        cs.abort()
+        raise
+    js.close()
+    cs.close()
+    return [js.path, cs.path]
+
+
+def _indent(text: str, n: int) -> str:
+    pad = " " * n
+    return "\n".join(pad + line for line in text.splitlines())
 
 
 # --------------------------------------------------------------------------------------------------
