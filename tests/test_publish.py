@@ -23,6 +23,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import zipfile
 from datetime import date
 from pathlib import Path
 
@@ -106,7 +107,7 @@ def copy_of(published: tuple[Path, PublishResult], tmp_path: Path) -> Path:
 
 
 def test_publishes_one_edital_per_law_and_refuses_the_rest(published: tuple[Path, PublishResult]) -> None:
-    out, result = published
+    _out, result = published
     assert result.erro is None
     assert result.exit_code == 1  # some cases refused; the batch ran to the end
     assert [(e.lei, e.numero, e.ano, [c.auto_numero for c in e.casos]) for e in result.publicados] == [
@@ -162,7 +163,7 @@ def test_consolidated_edital_lists_each_person_masked_with_dates(published: tupl
 
 
 def test_individual_editais_pdf_and_docx_carry_the_code(published: tuple[Path, PublishResult]) -> None:
-    out, result = published
+    _out, result = published
     ed = result.publicados[1]
     pdf = next(f for f in ed.arquivos if f.tipo == "edital_individual_pdf" and f.caso == f"{TIMOTEO}#32/2026")
     docx = next(f for f in ed.arquivos if f.tipo == "edital_individual_docx" and f.caso == pdf.caso)
@@ -178,7 +179,7 @@ def test_individual_editais_pdf_and_docx_carry_the_code(published: tuple[Path, P
 
 
 def test_gazette_merges_with_bookmarks_and_continuous_folios(published: tuple[Path, PublishResult]) -> None:
-    out, result = published
+    _out, result = published
     ed = result.publicados[0]
     gazette = next(f for f in ed.arquivos if f.tipo == "caderno")
     reader = PdfReader(ed.saida / gazette.caminho)
@@ -282,9 +283,8 @@ def test_dry_run_changes_nothing(published: tuple[Path, PublishResult], tmp_path
     before = tree(out)
     cases = tmp_path / "casos"
     shutil.copytree(CASES / "ferraz", cases)
-    (cases / "auto-301-domicilio-desconhecido.yaml").write_text(
-        (cases / "auto-301-domicilio-desconhecido.yaml").read_text(encoding="utf-8").replace('"301/2026"', '"311/2026"'),
-        encoding="utf-8")
+    renumbered = cases / "auto-301-domicilio-desconhecido.yaml"
+    renumbered.write_text(renumbered.read_text(encoding="utf-8").replace('"301/2026"', '"311/2026"'), encoding="utf-8")
     plan = publish(out, casos=cases, data=date(2026, 10, 20), dry_run=True)
     assert [(p.lei, p.numero, [c.auto_numero for c in p.casos]) for p in plan.planejados] == [(FERRAZ, 2, ["311/2026"])]
     assert tree(out) == before
@@ -337,6 +337,16 @@ def test_conferir_accepts_a_published_file_and_rejects_a_modified_one(published:
     assert bad.exit_code == 1 and "NÃO CONFERE" in bad.output
     docx = next(f for f in ed.arquivos if f.tipo == "edital_individual_docx")
     assert runner.invoke(main, ["conferir", str(ed.saida / docx.caminho)]).exit_code == 0
+    edited = tmp_path / "alterado.docx"
+    with zipfile.ZipFile(ed.saida / docx.caminho) as src, zipfile.ZipFile(edited, "w") as dst:
+        for item in src.infolist():
+            data = src.read(item)
+            if item.filename == "word/document.xml":
+                data = data.replace(b"Roberto", b"Roberta")
+            dst.writestr(item, data)
+    bad = runner.invoke(main, ["conferir", str(edited), "--ledger", str(out / "livro-editais.sqlite3")])
+    assert bad.exit_code == 1 and f"código de verificação {pdf.codigo}" in bad.output
+    assert "edital individual (DOCX)" in bad.output and docx.sha256 in bad.output
     lost = runner.invoke(main, ["conferir", str(forged)])  # no ledger near it
     assert lost.exit_code == 2 and "livro de editais não encontrado" in lost.output
 

@@ -166,6 +166,8 @@ class Ledger:
                     self.db.executescript(_SCHEMA)
             else:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
+                with contextlib.suppress(FileExistsError):  # it keeps the text of published cases: personal data
+                    os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
                 self.db = sqlite3.connect(str(self.path), isolation_level=None, timeout=30)
         except (OSError, sqlite3.Error) as exc:
             raise LedgerError(f"não foi possível abrir o livro de editais ({exc}).", file=self.path,
@@ -399,6 +401,12 @@ class Ledger:
             ed = self.db.execute("SELECT * FROM editais WHERE id = ?", (r["edital_id"],)).fetchone()
             out.append(Match(self._file_from_row(r), self._edital_from_row(ed, details=False)))
         return out
+
+    def sibling(self, match: Match, tipo: str) -> Match | None:
+        """Another file of the same edital and case (the DOCX of an individual edital's PDF)."""
+        row = self.db.execute("SELECT * FROM arquivos WHERE edital_id = ? AND caso IS ? AND tipo = ?",
+                              (match.edital.id, match.arquivo.caso, tipo)).fetchone()
+        return Match(self._file_from_row(row), match.edital) if row else None
 
     def by_hash(self, sha256: str) -> list[Match]:
         return self._matches("sha256", sha256)

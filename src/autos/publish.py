@@ -35,6 +35,7 @@ import unicodedata
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -882,9 +883,20 @@ class Publisher:
                 self._select_and_publish(ledger)
         except AutosError as exc:
             self.result.erro = exc
+        except BrokenProcessPool:
+            self.result.erro = AutosError("um processo de renderização terminou inesperadamente (falta de memória?); "
+                                          "o edital em curso foi desfeito e os anteriores ficaram publicados.",
+                                          hint="confira a memória livre (ou use --processos 1) e rode de novo.")
         except KeyboardInterrupt:
             self.result.erro = AutosError("publicação interrompida; o edital em curso foi desfeito e os anteriores "
                                           "ficaram publicados.", hint="rode de novo para continuar.")
+        except Exception as exc:  # a bug: the edital in progress was undone; say so, with the details
+            import traceback
+
+            self.log("".join(traceback.format_exception(exc)).rstrip())
+            self.result.erro = AutosError(f"erro inesperado ({type(exc).__name__}: {exc}); o edital em curso foi "
+                                          "desfeito e os anteriores ficaram publicados.",
+                                          hint="guarde o log e o livro e chame o suporte.")
         finally:
             restore()
             self._pool = None
@@ -1532,22 +1544,42 @@ def verify_file(path: Path, ledger_path: Path | None = None) -> Verification:
                 lines.append(f"O arquivo traz o {label} {code}, que não existe neste livro.")
                 continue
             m = rows[0]
+            if data[:4] == b"PK\x03\x04" and m.arquivo.tipo == "edital_individual_pdf":
+                m = ledger.sibling(m, "edital_individual_docx") or m  # the DOCX prints its PDF's code
             lines.append(f"O arquivo diz ser, pelo {label} {code}, o {_describe(m)}; mas o SHA-256 não confere "
                          f"com o registrado ({m.arquivo.sha256 or 'edital ainda não concluído'}): o arquivo foi "
                          "alterado depois da publicação ou não é o publicado.")
         return Verification(path, sha, found, False, lines)
 
 
-def _claimed_codes(data: bytes) -> list[tuple[str, str]]:
-    """Verification codes printed in a PDF: the gazette's first, then each document's (in order, once)."""
+def _printed_text(data: bytes) -> str:
+    """The text of a PDF (pages read until one shows a code: a gazette has one on every page) or of a DOCX's
+    footers (where the code is printed); empty for anything unreadable."""
+    if data[:4] == b"PK\x03\x04":
+        import zipfile
+
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as z:
+                parts = [z.read(n).decode("utf-8", "replace") for n in z.namelist() if n.startswith("word/footer")]
+        except (zipfile.BadZipFile, OSError, KeyError):
+            return ""
+        return re.sub(r"<[^>]+>", " ", " ".join(parts))
     try:
         from pypdf import PdfReader
 
-        reader = PdfReader(io.BytesIO(data))
-        text = " ".join((page.extract_text() or "") for page in reader.pages)
+        texts: list[str] = []
+        for page in PdfReader(io.BytesIO(data)).pages:
+            texts.append(page.extract_text() or "")
+            if CODE_RE.search(texts[-1]):
+                break
+        return " ".join(texts)
     except Exception:  # any unreadable or non-PDF file simply has no readable code
-        return []
-    text = re.sub(r"\s+", " ", text)
+        return ""
+
+
+def _claimed_codes(data: bytes) -> list[tuple[str, str]]:
+    """Verification codes printed in a file: the gazette's if any, else each document's (in order, once)."""
+    text = re.sub(r"\s+", " ", _printed_text(data))
     out: list[tuple[str, str]] = []
     for code in dict.fromkeys(re.findall(re.escape(GAZETTE_CODE_LABEL) + r"\s*" + CODE_RE.pattern, text)):
         out.append(("código do caderno", code))
