@@ -32,12 +32,13 @@ from click.testing import CliRunner
 from pypdf import PdfReader, PdfWriter
 
 from autos.cli import main
-from autos.ledger import FileRecord, Ledger, LedgerError, PlannedCase
+from autos.ledger import EditalRecord, FileRecord, Ledger, LedgerError, PlannedCase
 from autos.load import parse_case
 from autos.publish import (
     CODE_RE,
     FAULT_ENV,
     Options,
+    Published,
     Publisher,
     PublishResult,
     classify,
@@ -85,6 +86,14 @@ def dump(ledger: Path) -> list[str]:
         db.close()
 
 
+def details(out: Path, published: Published) -> EditalRecord:
+    """The cases and files of an edital the run published (the run keeps only a summary)."""
+    with Ledger(out / "livro-editais.sqlite3", readonly=True) as led:
+        record = led.edital(published.id)
+    assert record is not None
+    return record
+
+
 def published_files(ledger: Path) -> list[tuple[Path, str]]:
     with Ledger(ledger, readonly=True) as led:
         return [(e.saida / f.caminho, f.sha256 or "") for e in led.editais() for f in e.arquivos]
@@ -107,10 +116,10 @@ def copy_of(published: tuple[Path, PublishResult], tmp_path: Path) -> Path:
 
 
 def test_publishes_one_edital_per_law_and_refuses_the_rest(published: tuple[Path, PublishResult]) -> None:
-    _out, result = published
+    out, result = published
     assert result.erro is None
     assert result.exit_code == 1  # some cases refused; the batch ran to the end
-    assert [(e.lei, e.numero, e.ano, [c.auto_numero for c in e.casos]) for e in result.publicados] == [
+    assert [(e.lei, e.numero, e.ano, [c.auto_numero for c in details(out, e).casos]) for e in result.publicados] == [
         (FERRAZ, 1, 2026, ["301/2026", "302/2026"]), (TIMOTEO, 1, 2026, ["31/2026", "32/2026"])]
     refused = {Path(c.arquivo).name: " ".join(c.motivos) for c in result.recusados}
     assert set(refused) == {"auto-90-desconhecido.yaml", "auto-303-ar-ausente.yaml", "auto-305-sem-fatos.yaml",
@@ -163,8 +172,8 @@ def test_consolidated_edital_lists_each_person_masked_with_dates(published: tupl
 
 
 def test_individual_editais_pdf_and_docx_carry_the_code(published: tuple[Path, PublishResult]) -> None:
-    _out, result = published
-    ed = result.publicados[1]
+    out, result = published
+    ed = details(out, result.publicados[1])
     pdf = next(f for f in ed.arquivos if f.tipo == "edital_individual_pdf" and f.caso == f"{TIMOTEO}#32/2026")
     docx = next(f for f in ed.arquivos if f.tipo == "edital_individual_docx" and f.caso == pdf.caso)
     text = pdf_text((ed.saida / pdf.caminho).read_bytes())
@@ -179,8 +188,8 @@ def test_individual_editais_pdf_and_docx_carry_the_code(published: tuple[Path, P
 
 
 def test_gazette_merges_with_bookmarks_and_continuous_folios(published: tuple[Path, PublishResult]) -> None:
-    _out, result = published
-    ed = result.publicados[0]
+    out, result = published
+    ed = details(out, result.publicados[0])
     gazette = next(f for f in ed.arquivos if f.tipo == "caderno")
     reader = PdfReader(ed.saida / gazette.caminho)
     titles = [o.title for o in reader.outline]
@@ -198,6 +207,7 @@ def test_gazette_merges_with_bookmarks_and_continuous_folios(published: tuple[Pa
         text = re.sub(r"\s+", " ", page.extract_text())
         assert f"folha {i} de {n} — código do caderno: {gazette.codigo}" in text
     assert reader.metadata is not None and gazette.codigo in reader.metadata["/Keywords"]
+    assert result.publicados[0].caderno == ed.saida / gazette.caminho
 
 
 def test_manifest_lists_every_file_hash_case_and_refusal(published: tuple[Path, PublishResult]) -> None:
@@ -249,16 +259,20 @@ def test_other_date_reports_already_published_and_takes_no_number(published: tup
         assert [(e.lei, e.numero) for e in led.editais()] == [(FERRAZ, 1), (TIMOTEO, 1)]
 
 
-def test_changed_case_is_not_republished_silently(published: tuple[Path, PublishResult], tmp_path: Path) -> None:
-    out = copy_of(published, tmp_path)
-    cases = tmp_path / "casos"
-    shutil.copytree(CASES, cases)
-    edited = cases / "ferraz" / "auto-301-domicilio-desconhecido.yaml"
+def test_changed_or_moved_case_is_not_republished(tmp_path: Path) -> None:
+    cases, out = tmp_path / "casos", tmp_path / "out"
+    shutil.copytree(CASES / "ferraz", cases)
+    assert [e.casos for e in publish(out, casos=cases).publicados] == [2]
+    edited = cases / "auto-301-domicilio-desconhecido.yaml"
     edited.write_text(edited.read_text(encoding="utf-8").replace("mato alto", "mato muito alto"), encoding="utf-8")
-    result = publish(out, casos=cases)
-    assert result.publicados == []
-    (warning,) = [c for c in result.ja_publicados if c.arquivo.endswith("auto-301-domicilio-desconhecido.yaml")]
+    moved = tmp_path / "casos-movidos"
+    cases.rename(moved)  # the folder moved: the ledger knows the cases, not where their files live now
+    result = publish(out, casos=moved)
+    assert result.publicados == [] and result.erro is None
+    (warning,) = result.ja_publicados
+    assert warning.arquivo.endswith("auto-301-domicilio-desconhecido.yaml")
     assert "mudou depois da publicação" in warning.motivos[0]
+    assert {Path(c.arquivo).name for c in result.recusados} == {"auto-303-ar-ausente.yaml", "auto-305-sem-fatos.yaml"}
 
 
 def test_repeated_auto_in_two_files_is_refused(tmp_path: Path) -> None:
@@ -267,10 +281,15 @@ def test_repeated_auto_in_two_files_is_refused(tmp_path: Path) -> None:
     src = CASES / "ferraz" / "auto-301-domicilio-desconhecido.yaml"
     shutil.copy(src, cases / "a.yaml")
     shutil.copy(src, cases / "b.yaml")
-    result = publish(tmp_path / "out", casos=cases)
-    assert [len(e.casos) for e in result.publicados] == [1]
+    out = tmp_path / "out"
+    result = publish(out, casos=cases)
+    assert [e.casos for e in result.publicados] == [1]
     (refused,) = result.recusados
     assert refused.arquivo.endswith("b.yaml") and "também está no arquivo" in refused.motivos[0]
+    before = tree(out)
+    again = publish(out, casos=cases)  # the same date again: the same refusal, nothing published or rewritten
+    assert again.publicados == [] and again.recusados == result.recusados
+    assert tree(out) == before
 
 
 def test_dry_run_changes_nothing(published: tuple[Path, PublishResult], tmp_path: Path) -> None:
@@ -299,8 +318,9 @@ def test_gazette_of_a_later_day_prepared_in_advance(tmp_path: Path) -> None:
 
 
 def test_large_batches_split_into_consecutive_editais(tmp_path: Path) -> None:
-    result = publish(tmp_path / "out", casos=CASES / "ferraz", max_por_edital=1)
-    assert [(e.numero, [c.auto_numero for c in e.casos]) for e in result.publicados] == [
+    out = tmp_path / "out"
+    result = publish(out, casos=CASES / "ferraz", max_por_edital=1)
+    assert [(e.numero, [c.auto_numero for c in details(out, e).casos]) for e in result.publicados] == [
         (1, ["301/2026"]), (2, ["302/2026"])]
 
 
@@ -311,7 +331,7 @@ def test_large_batches_split_into_consecutive_editais(tmp_path: Path) -> None:
 def test_conferir_accepts_a_published_file_and_rejects_a_modified_one(published: tuple[Path, PublishResult],
                                                                       tmp_path: Path) -> None:
     out, result = published
-    ed = result.publicados[0]
+    ed = details(out, result.publicados[0])
     pdf = next(f for f in ed.arquivos if f.tipo == "edital_individual_pdf")
     runner = CliRunner()
     ok = runner.invoke(main, ["conferir", str(ed.saida / pdf.caminho)])

@@ -745,10 +745,27 @@ class PlannedEdital:
     casos: list[Prepared]
 
 
+@dataclass(frozen=True)
+class Published:
+    """An edital this run published; its cases and files are in the ledger (``Ledger.edital(id)``)."""
+
+    id: int
+    lei: str
+    numero: int
+    ano: int
+    data_edital: date
+    casos: int
+    caderno: Path
+
+    @property
+    def rotulo(self) -> str:
+        return f"Nº {self.numero}/{self.ano}"
+
+
 @dataclass
 class PublishResult:
     data: date
-    publicados: list[EditalRecord] = field(default_factory=list)  # published by this run (recovered ones too)
+    publicados: list[Published] = field(default_factory=list)  # published by this run (recovered ones too)
     recuperados: list[int] = field(default_factory=list)  # ids of editais finished after a stopped run
     recusados: list[CaseProblem] = field(default_factory=list)
     ja_publicados: list[CaseProblem] = field(default_factory=list)
@@ -810,6 +827,7 @@ def _auto_slug(numero: str) -> str:
 class _Group:
     lei: str
     items: list[Prepared] = field(default_factory=list)
+    keys: dict[str, str] = field(default_factory=dict)  # case → file, to refuse a second file of the same auto
 
 
 @dataclass
@@ -856,7 +874,6 @@ class Publisher:
         self.saida = options.saida.resolve() if not options.dry_run else options.saida.absolute()
         self._pool: Executor | None = None
         self._open: _Pending | None = None  # at most one edital rendering while the previous one finishes
-        self._seen: dict[str, str] = {}  # case key → file, for this run
 
     # --- entry point -----------------------------------------------------------------------------
     def run(self) -> PublishResult:
@@ -1024,15 +1041,13 @@ class Publisher:
         if p.estado in ("sem_edital", "publicado_no_caso"):
             self.result.sem_edital += 1
             return None
-        if p.caso is not None and p.estado == "candidato":
-            other = self._seen.get(p.caso)
-            if other is not None and other != p.arquivo:
-                p.estado = "recusado"
-                p.motivos = [f"o auto {p.auto_numero} ({p.lei}) também está no arquivo {other}; só um arquivo por "
-                             "auto é publicado — remova o arquivo repetido"]
+        if p.caso is not None and p.estado == "candidato" and p.lei is not None:
+            forming = groups.get(p.lei)
+            other = forming.keys.get(p.caso) if forming is not None else None
+            if other is not None:
+                self._duplicate(p, other)
             else:
-                self._seen[p.caso] = p.arquivo
-                found = ledger.case_edital(p.caso)  # the ledger knows the case, not where its file lives now
+                found = ledger.case_edital(p.caso)
                 if found is not None:
                     self._already(found[0], found[1], p)
                     return None
@@ -1042,9 +1057,22 @@ class Publisher:
         assert p.caso is not None and p.lei is not None
         group = groups.setdefault(p.lei, _Group(p.lei))
         group.items.append(p)
+        group.keys[p.caso] = p.arquivo
         return group
 
+    @staticmethod
+    def _duplicate(p: Prepared, other: str) -> None:
+        p.estado = "recusado"
+        p.motivos = [f"o auto {p.auto_numero} ({p.lei}) também está no arquivo {other}; só um arquivo por auto é "
+                     "publicado — remova o arquivo repetido"]
+
     def _already(self, ed: EditalRecord, planned: PlannedCase, p: Prepared) -> None:
+        """A case the ledger already has. Its file may have moved since (same case, the old path is gone); a
+        second file of the same auto while the first is still there is refused, as in a single run."""
+        if planned.arquivo != p.arquivo and Path(planned.arquivo).exists():
+            self._duplicate(p, planned.arquivo)  # same words as in the run that published it: same manifest
+            self.result.recusados.append(CaseProblem(p.arquivo, p.caso, p.motivos))
+            return
         same = ed.data_publicacao == self.o.data and ed.estado == "publicado"
         changed = planned.sha256_caso != p.sha256
         if same and not changed:
@@ -1086,7 +1114,7 @@ class Publisher:
         if self._open is pending:
             self._open = None
 
-    def _publish(self, ledger: Ledger, group: _Group, rec: EditalRecord | None, params: RunParams) -> EditalRecord:
+    def _publish(self, ledger: Ledger, group: _Group, rec: EditalRecord | None, params: RunParams) -> Published:
         """One edital from start to end (recovery): reserve unless finishing ``rec`` → render → rename → commit."""
         pending = self._begin(ledger, group, rec, params)
         try:
@@ -1149,7 +1177,7 @@ class Publisher:
             pending.futures.add(self.pool.submit(_render_cases, jobs[i:i + self.o.lote], pending.params,
                                                  f"{rec.numero}/{rec.ano}", rec.reservado_em))
 
-    def _complete(self, ledger: Ledger, pending: _Pending) -> EditalRecord:
+    def _complete(self, ledger: Ledger, pending: _Pending) -> Published:
         """Wait for the documents, build the gazette, rename everything into place, commit the hashes."""
         rec, tmp_of = pending.rec, pending.tmp_of
         by_tmp = {str(t): c for c, t in tmp_of.items()}
@@ -1174,11 +1202,11 @@ class Publisher:
         self.faults.hit("renomeado")
         ledger.commit(rec.id, {c: (w.sha256, w.bytes) for c, w in written.items()})
         self.faults.hit("commit")
-        record = ledger.edital(rec.id)
-        assert record is not None
-        self.result.publicados.append(record)
-        self.log(f"publicado: edital {record.rotulo} ({record.lei}) com {len(record.casos)} caso(s), "
-                 f"{len(record.arquivos)} arquivo(s) em {pending.folder}.")
+        record = Published(rec.id, rec.lei, rec.numero, rec.ano, rec.data_edital, len(rec.casos),
+                           rec.saida / pending.file("caderno").caminho)
+        self.result.publicados.append(record)  # a summary: the details stay in the ledger (memory stays flat)
+        self.log(f"publicado: edital {record.rotulo} ({record.lei}) com {record.casos} caso(s), "
+                 f"{len(rec.arquivos)} arquivo(s) em {pending.folder}.")
         return record
 
     def _abort(self, ledger: Ledger, pending: _Pending) -> None:
@@ -1658,10 +1686,8 @@ def summary(result: PublishResult, options: Options) -> str:
             lines.append(f"seria publicado: edital Nº {plan.numero}/{plan.ano} ({plan.lei}) com {len(plan.casos)} "
                          "caso(s): " + ", ".join(f"auto {p.auto_numero}" for p in plan.casos))
     for e in result.publicados:
-        caderno = next((f.caminho for f in e.arquivos if f.tipo == "caderno"), "")
         how = " (concluído após uma execução interrompida)" if e.id in result.recuperados else ""
-        lines.append(f"publicado: edital {e.rotulo} ({e.lei}) com {len(e.casos)} caso(s){how}; caderno: "
-                     f"{e.saida / caderno}")
+        lines.append(f"publicado: edital {e.rotulo} ({e.lei}) com {e.casos} caso(s){how}; caderno: {e.caderno}")
     if not result.publicados and not options.dry_run and result.erro is None:
         lines.append("nada novo a publicar nesta data.")
     lines.append(f"casos lidos: {result.lidos}; recusados: {len(result.recusados)}; já publicados antes (não "
