@@ -117,7 +117,8 @@ class DeadlineService:
         """Every date the case's notice sets; errors name the case file, YAML path and line."""
         law = self.law(statute)
         facts = self.facts(loaded)
-        if facts is None:
+        if facts is None or returned_undelivered(loaded):
+            # no notice in effect yet: the document states the terms, without dates
             return CaseDeadlines(None, [], [law.deadline(i) for i in law.apos_notificacao])
         paths = dict(DEFAULT_FACT_PATHS)
         paths["data_infracao"] = loaded.case.infraction_date_field
@@ -145,6 +146,16 @@ class DeadlineService:
         except AutosError as exc:
             return [Finding(severidade="erro", codigo="NOTIFICACAO", mensagem=exc.message, citacao=None,
                             caminho=exc.path, linha=exc.line, arquivo=str(loaded.file), dica=exc.hint)]
+        if returned_undelivered(loaded):
+            ar = loaded.case.notificacao.ar if loaded.case.notificacao else None
+            motivo = f" ({ar.motivo_devolucao})" if ar and ar.motivo_devolucao else ""
+            path = ("notificacao", "ar", "devolvido")
+            return [Finding(severidade="aviso", codigo="NOTIFICACAO-PENDENTE",
+                            mensagem=f"o AR voltou sem entrega{motivo}: a notificação por carta não se efetivou e "
+                            "nenhum prazo corre ainda.", citacao=self.law(statute).notificacao.base_legal,
+                            caminho="notificacao.ar.devolvido", linha=loaded.line_of(path), arquivo=str(loaded.file),
+                            dica="notifique de novo, pessoalmente ou, se o domicílio for desconhecido, por edital "
+                            "(autos publicar-editais).")]
         return []
 
     # --- documents -----------------------------------------------------------------------------
@@ -166,6 +177,12 @@ class DeadlineService:
                                       data=ptbr.format_date(_as_date(d.fim)), explicacao=d.explicacao()))
         notice = ptbr.format_date(_as_date(cd.notice.fim)) if cd.notice else None
         return lines, notice
+
+
+def returned_undelivered(loaded: LoadedCase) -> bool:
+    """The case's AR came back undelivered: no notice is in effect (a new notice must follow)."""
+    n = loaded.case.notificacao
+    return bool(n and n.forma == "ar" and n.ar and n.ar.devolvido)
 
 
 def _as_date(value: Any) -> date:

@@ -357,6 +357,8 @@ class _Checker:
                          "assinaturas", cite, "informe assinaturas.testemunhas com nome e CPF.")
         else:  # ausente
             forma = self.case.notificacao.forma if self.case.notificacao else None
+            if forma is None and self.case.autuado.endereco_desconhecido:
+                forma = "edital"  # unknown domicile: the notice will be by edital
             if forma in ("ar", "edital"):
                 self.add("aviso", el.codigo, f"autuado ausente na lavratura; a ciência será por "
                          f"{'carta com AR' if forma == 'ar' else 'edital'} (art. 21).", "assinaturas.autuado", cite)
