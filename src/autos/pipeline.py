@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from .context import DeadlineLine, build_context
 from .errors import AutosError, InputError, RefusedError
@@ -46,6 +46,18 @@ def _stem(loaded: LoadedCase) -> str:
         num, year = case.numero.split("/")
         return f"{base}-{year}-{int(num):04d}"
     return f"{base}-{re.sub(r'[^A-Za-z0-9_-]+', '-', loaded.file.stem)}"
+
+
+@dataclass
+class DocumentContext:
+    """What a document is rendered from: the validation report, the statute, the template name and the
+    one context object both renderers read."""
+
+    report: Report
+    statute: Statute
+    template: str
+    context: dict[str, Any]
+    draft: bool
 
 
 class Autos:
@@ -113,6 +125,30 @@ class Autos:
         """The deadlines as a document prints them, and the notice date."""
         return self.deadline_service.document_lines(loaded, self.statute_of(loaded))
 
+    def document_context(self, loaded: LoadedCase, *, draft: bool = False, now: datetime | None = None,
+                         report: Report | None = None) -> DocumentContext:
+        """Validate (unless ``report`` is given) and build the context both renderers read.
+
+        A case with erros is refused (``RefusedError``) unless ``draft``; a draft leaves out what cannot be
+        computed yet and lists the pending findings."""
+        report = report if report is not None else self.check(loaded)
+        if report.errors and not draft:
+            lines = "\n".join("  " + f.render().replace("\n", "\n  ") for f in report.errors)
+            raise RefusedError(
+                f"o caso tem {len(report.errors)} pendência(s) e o documento final não foi gerado:\n{lines}\n",
+                file=loaded.file,
+                hint="corrija as pendências ou gere uma minuta com --minuta.",
+            )
+        statute = self.statute_of(loaded)
+        fines = self.fines(loaded) if not report.errors else _fines_or_none(self, loaded)
+        deadlines, notice_date = (self.deadline_lines(loaded) if not report.errors
+                                  else _deadlines_or_empty(self, loaded))
+        is_draft = bool(report.errors) or draft
+        context = build_context(loaded.case, statute, report, fines, deadlines, draft=is_draft,
+                                notice_date=notice_date, generated_at=now)
+        template = statute.documentos[loaded.case.documento].modelo
+        return DocumentContext(report, statute, template, context, is_draft)
+
     # --- rendering -----------------------------------------------------------------------------
     @property
     def pdf_renderer(self) -> PdfRenderer:
@@ -138,22 +174,8 @@ class Autos:
             loaded, source = _load_with_source(self, file)
         else:
             loaded = self.load(file)
-        report = self.check(loaded)
-        if report.errors and not draft:
-            lines = "\n".join("  " + f.render().replace("\n", "\n  ") for f in report.errors)
-            raise RefusedError(
-                f"o caso tem {len(report.errors)} pendência(s) e o documento final não foi gerado:\n{lines}\n",
-                file=loaded.file,
-                hint="corrija as pendências ou gere uma minuta com --minuta.",
-            )
-        statute = self.statute_of(loaded)
-        fines = self.fines(loaded) if not report.errors else _fines_or_none(self, loaded)
-        deadlines, notice_date = (self.deadline_lines(loaded) if not report.errors
-                                  else _deadlines_or_empty(self, loaded))
-        is_draft = bool(report.errors) or draft
-        context = build_context(loaded.case, statute, report, fines, deadlines, draft=is_draft,
-                                notice_date=notice_date, generated_at=now)
-        template = statute.documentos[loaded.case.documento].modelo
+        doc = self.document_context(loaded, draft=draft, now=now)
+        report, statute, template, context, is_draft = doc.report, doc.statute, doc.template, doc.context, doc.draft
         out = Path(out_dir)
         ensure_dir(out)
         stem = _stem(loaded) + ("-MINUTA" if is_draft else "")

@@ -46,9 +46,8 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from . import ptbr
 from .case import Case, Edital, Lavratura, Notificacao, ReferenciaAuto
-from .context import build_context
 from .deadlines import Deadline, LawDeadlines, NoticeFormRule
-from .errors import AutosError, InputError, OutputError, RefusedError, RenderError
+from .errors import AutosError, InputError, OutputError, RefusedError
 from .ledger import (
     DEFAULT_LEDGER_NAME,
     EditalRecord,
@@ -347,20 +346,11 @@ class _Engine:
 
     def context(self, loaded: LoadedCase, *, now: datetime | None = None) -> tuple[Report, str, dict[str, Any]]:
         """Validate and build the document context (as ``Autos.generate`` does); refuse a case with erros."""
-        autos = self.autos
-        report = autos.check(loaded)
+        report = self.autos.check(loaded)
         if report.errors:
             raise RefusedError("; ".join(_finding_text(f) for f in report.errors), file=loaded.file)
-        statute = autos.statute_of(loaded)
-        kind = statute.documentos.get(loaded.case.documento)
-        if kind is None:
-            raise RenderError(f"as regras da {statute.lei.label} não têm o documento '{loaded.case.documento}'.",
-                              file=loaded.file, hint="atualize as regras (autos regras mostrar).")
-        fines = autos.fines(loaded)
-        lines, notice_date = autos.deadline_lines(loaded)
-        ctx = build_context(loaded.case, statute, report, fines, lines, draft=False, notice_date=notice_date,
-                            generated_at=now)
-        return report, kind.modelo, ctx
+        doc = self.autos.document_context(loaded, now=now, report=report)
+        return report, doc.template, doc.context
 
     def _stylesheet(self, name: str) -> Any:
         """A template stylesheet parsed once (WeasyPrint ``CSS``), read through the renderer's fetcher."""
