@@ -41,9 +41,6 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-import jinja2
-from jinja2.sandbox import SandboxedEnvironment
-
 from . import ptbr
 from .case import Case, Edital, Lavratura, Notificacao, ReferenciaAuto
 from .deadlines import Deadline, LawDeadlines, NoticeFormRule
@@ -309,23 +306,6 @@ class Prepared:
     motivo: str = ""  # why edital (candidates)
 
 
-class _CompileOnce(SandboxedEnvironment):
-    """The DOCX renderer's environment (sandbox, strict, autoescape) that compiles each source once:
-    docxtpl compiles the template's XML at every render, and that XML is the same for every document."""
-
-    def __init__(self) -> None:
-        super().__init__(undefined=jinja2.StrictUndefined, autoescape=True)
-        self._compiled: dict[str, jinja2.Template] = {}
-
-    def from_string(self, source: Any, globals: Any = None, template_class: Any = None) -> jinja2.Template:
-        if globals is not None or template_class is not None or not isinstance(source, str):
-            return super().from_string(source, globals, template_class)
-        compiled = self._compiled.get(source)
-        if compiled is None:
-            compiled = self._compiled[source] = super().from_string(source)
-        return compiled
-
-
 class _Engine:
     """Rules, templates, fonts and parsed stylesheets of one process, built once and reused for every
     document (the measured per-document savings are in ``bench/bench_publish.py``)."""
@@ -338,8 +318,6 @@ class _Engine:
         self.autos = Autos(rules_dir, templates_dir, today)
         self.fonts = FontConfiguration()
         self._css: dict[str, Any] = {}
-        self._docx_env = _CompileOnce()
-        self._docx_templates: dict[str, bytes] = {}
 
     def law(self, statute: Statute) -> LawDeadlines:
         return self.autos.deadline_service.law(statute)
@@ -390,21 +368,8 @@ class _Engine:
         return data
 
     def docx(self, template: str, ctx: dict[str, Any]) -> bytes:
-        """The DOCX renderer's output with compiled templates reused; any problem goes to the reference
-        renderer (``DocxRenderer.docx``), which gives the same document or its Portuguese error."""
-        from docxtpl import DocxTemplate
-
-        renderer = self.autos.docx_renderer
-        try:
-            if template not in self._docx_templates:
-                self._docx_templates[template] = (renderer.folder / f"{template}.docx").read_bytes()
-            tpl = DocxTemplate(io.BytesIO(self._docx_templates[template]))
-            tpl.render(ctx, jinja_env=self._docx_env, autoescape=True)
-            out = io.BytesIO()
-            tpl.save(out)
-            return out.getvalue()
-        except Exception:  # the reference renderer reports it properly
-            return renderer.docx(template, ctx)
+        """The DOCX renderer of this process (its compiled templates are reused)."""
+        return self.autos.docx_renderer.docx(template, ctx)
 
 
 def with_code(ctx: dict[str, Any], codigo: str) -> dict[str, Any]:

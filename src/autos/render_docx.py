@@ -13,6 +13,25 @@ from jinja2.sandbox import SandboxedEnvironment
 from .errors import RenderError
 
 
+class CompileOnceEnvironment(SandboxedEnvironment):
+    """Sandboxed, strict, autoescaping environment that compiles each template source once.
+
+    docxtpl compiles the template's (patched) XML at every render, and that XML is the same for every
+    document of a template: compiling it once is about half of the DOCX time of a short document."""
+
+    def __init__(self) -> None:
+        super().__init__(undefined=jinja2.StrictUndefined, autoescape=True)
+        self._compiled: dict[str, jinja2.Template] = {}
+
+    def from_string(self, source: Any, globals: Any = None, template_class: Any = None) -> jinja2.Template:
+        if globals is not None or template_class is not None or not isinstance(source, str):
+            return super().from_string(source, globals, template_class)
+        compiled = self._compiled.get(source)
+        if compiled is None:
+            compiled = self._compiled[source] = super().from_string(source)
+        return compiled
+
+
 class DocxRenderer:
     """Renders the DOCX templates of one templates folder (template bytes are read once)."""
 
@@ -22,7 +41,7 @@ class DocxRenderer:
             raise RenderError("pasta de modelos DOCX não encontrada.", file=self.folder,
                               hint="indique a pasta de modelos com --modelos (ou --templates).")
         self._cache: dict[str, bytes] = {}
-        self._env = SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=True)
+        self._env = CompileOnceEnvironment()
 
     def _template_bytes(self, name: str) -> bytes:
         if name not in self._cache:
