@@ -254,15 +254,19 @@ AGENTE = ["{{ agente.nome }}", "{{ agente.cargo }}",
 # --- the kinds -------------------------------------------------------------------------------------
 
 
+def _local_data_hora(doc: Doc) -> None:
+    _labelled(doc, "Local:", "{{ lavratura.local }}")
+    _labelled(doc, "Data:", "{{ lavratura.data }} ({{ lavratura.data_extenso }})")
+    _labelled(doc, "Hora:", "{{ lavratura.hora }}")
+
+
 def auto_de_infracao() -> Doc:
     doc = _base(fundamento="Lavrado com fundamento na {{ documento.base_legal }} ({{ lei.ementa }})")
     _p(doc, "{{ abertura }}, o agente autuante abaixo identificado lavrou o presente {{ documento.titulo }} contra:")
     _heading(doc, "1. Autuado")
     _identificacao(doc)
     _heading(doc, "2. Local, data e hora da lavratura")
-    _labelled(doc, "Local:", "{{ lavratura.local }}")
-    _labelled(doc, "Data:", "{{ lavratura.data }} ({{ lavratura.data_extenso }})")
-    _labelled(doc, "Hora:", "{{ lavratura.hora }}")
+    _local_data_hora(doc)
     _labelled(doc, "Data da infração:", "{{ data_infracao }}")
     _heading(doc, "3. Descrição do fato infracional")
     _p(doc, "{{ fatos }}")
@@ -342,9 +346,7 @@ def notificacao_preliminar() -> Doc:
     _heading(doc, "1. Notificado")
     _identificacao(doc)
     _heading(doc, "2. Local, data e hora da constatação")
-    _labelled(doc, "Local:", "{{ lavratura.local }}")
-    _labelled(doc, "Data:", "{{ lavratura.data }} ({{ lavratura.data_extenso }})")
-    _labelled(doc, "Hora:", "{{ lavratura.hora }}")
+    _local_data_hora(doc)
     _heading(doc, "3. Irregularidade constatada")
     _p(doc, "{{ fatos }}")
     _heading(doc, "4. Providência exigida e prazo para cumpri-la")

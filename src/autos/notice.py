@@ -162,21 +162,22 @@ class DeadlineService:
     def document_lines(self, loaded: LoadedCase, statute: Statute) -> tuple[list[DeadlineLine], str | None]:
         """The deadlines a document prints, and the notice date (if the notice was given)."""
         cd = self.for_case(loaded, statute)
-        lines: list[DeadlineLine] = []
-        for rule in cd.pending:
-            prazo = f"{rule_term(rule)}, contados a partir da {rule.conta_de_descricao}"
-            if rule.exemplo:
-                prazo += " (prazo de EXEMPLO das regras do sistema, a confirmar no regulamento)"
-            lines.append(DeadlineLine(descricao=rule.descricao, base_legal=rule.base_legal, prazo=prazo))
+        lines = [DeadlineLine(descricao=rule.descricao, base_legal=rule.base_legal,
+                              prazo=_document_term(rule, rule.exemplo)) for rule in cd.pending]
         for d in cd.following:
-            rule = self.law(statute).deadline(d.id)
-            prazo = f"{rule_term(rule)}, contados a partir da {rule.conta_de_descricao}"
-            if d.exemplo:
-                prazo += " (prazo de EXEMPLO das regras do sistema, a confirmar no regulamento)"
-            lines.append(DeadlineLine(descricao=d.descricao, base_legal=d.base_legal, prazo=prazo,
+            lines.append(DeadlineLine(descricao=d.descricao, base_legal=d.base_legal,
+                                      prazo=_document_term(self.law(statute).deadline(d.id), d.exemplo),
                                       data=ptbr.format_date(_as_date(d.fim)), explicacao=d.explicacao()))
         notice = ptbr.format_date(_as_date(cd.notice.fim)) if cd.notice else None
         return lines, notice
+
+
+def _document_term(rule: DeadlineRule, exemplo: bool) -> str:
+    """``15 (quinze) dias corridos, contados a partir da …``, flagged when the term is an example."""
+    text = f"{rule_term(rule)}, contados a partir da {rule.conta_de_descricao}"
+    if exemplo:
+        text += " (prazo de EXEMPLO das regras do sistema, a confirmar no regulamento)"
+    return text
 
 
 def returned_undelivered(loaded: LoadedCase) -> bool:
