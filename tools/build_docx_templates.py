@@ -553,7 +553,11 @@ def _save(doc: Doc, path: Path) -> None:
         for item in src.infolist():
             info = zipfile.ZipInfo(item.filename, date_time=(2026, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
-            dst.writestr(info, src.read(item.filename))
+            data = src.read(item.filename)
+            if item.filename == "docProps/core.xml":  # python-docx takes only datetimes for these two
+                data = re.sub(rb"(<dcterms:(created|modified) [^>]*>)[^<]*(</dcterms:)",
+                              rb"\1{{ metadados.criado_em }}\3", data)
+            dst.writestr(info, data)
     path.write_bytes(out.getvalue())
 
 

@@ -336,6 +336,7 @@ def _frame(case: Case, statute: Statute, kind: DocumentKind, report: Report, fin
             "autor": f"Prefeitura Municipal de {lei.municipio} — {case.agente.nome or 'agente não informado'}",
             "assunto": f"{kind.titulo} — {lei.label} — autuado: {case.autuado.nome or 'não informado'}",
             "palavras_chave": f"{kind.titulo.lower()}, {lei.label}, {lei.municipio}",
+            "criado_em": now.astimezone().isoformat(timespec="seconds"),  # W3CDTF, for the DOCX properties
         },
         "rodape": f"{kind.titulo} nº {numero} — {lei.label} — gerado em "
         f"{now.strftime('%d/%m/%Y %H:%M')} por autos",
