@@ -6,7 +6,7 @@
    edital (domicile unknown or AR returned "mudou-se"/"desconhecido").
 2. Publishes them with ``autos publicar-editais`` in a child process (every core), timed, under
    ``/usr/bin/time -v`` when present (its "Maximum resident set size" is the largest single process);
-   the whole process tree's resident memory (parent + workers) is also sampled from /proc every 50 ms.
+   the whole process tree's resident memory (parent + workers) is also sampled from /proc every 100 ms.
 3. Same-machine baselines, run right after on a sample of the same cases (default 150):
    - **naive** (the issue's definition: one process, nothing reused): for each case the library is loaded
      anew (rules, calendars, templates), validates the case and builds the individual edital's context and
@@ -19,8 +19,8 @@
    The publisher does more than the naive loop (consolidated edital, gazette with bookmarks and stamped
    folios, hashes, ledger, manifest), so the ratio is conservative.
 
-Run:  ``.venv/bin/python bench/bench_publish.py [--casos 1000] [--amostra 150] [--processos N]``
-      ``.venv/bin/python bench/bench_publish.py --casos 10000 --amostra 0``   (memory at scale)
+Run:  ``.venv/bin/python bench/bench_publish.py [--casos 1000] [--amostra 150] [--rodadas 2] [--processos N]``
+      ``.venv/bin/python bench/bench_publish.py --casos 10000 --amostra 0 --rodadas 1``   (memory at scale)
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ import os
 import random
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -111,8 +112,8 @@ def generate(folder: Path, n: int, seed: int = 7) -> dict[str, int]:
 
 
 class TreeRss:
-    """Peaks of the summed memory of a process and its descendants (/proc sampling: RSS every 50 ms, PSS every
-    0.5 s). RSS counts the pages the parent shares with its forked workers once in each process; PSS divides
+    """Peaks of the summed memory of a process and its descendants (/proc sampling: RSS every 100 ms, PSS every
+    2 s). RSS counts the pages the parent shares with its forked workers once in each process; PSS divides
     shared pages among the processes that share them — the memory the run really uses."""
 
     def __init__(self, pid: int) -> None:
@@ -150,7 +151,7 @@ class TreeRss:
         tick = 0
         while not self._stop.is_set():
             tick += 1
-            with_pss = tick % 10 == 0  # smaps_rollup walks the page tables: every 0.5 s, not to slow the run
+            with_pss = tick % 20 == 0  # smaps_rollup walks the page tables: every 2 s, not to slow the run
             total = pss = 0
             for p in self._tree():
                 try:
@@ -166,7 +167,7 @@ class TreeRss:
             self.peak_kb = max(self.peak_kb, total)
             if with_pss:
                 self.peak_pss_kb = max(self.peak_pss_kb, pss)
-            self._stop.wait(0.05)
+            self._stop.wait(0.1)
 
     def stop(self) -> None:
         self._stop.set()
@@ -259,28 +260,10 @@ def naive(cases: list[Path], out: Path, *, keep_library: bool = False) -> dict[s
             "stages": t_stages, "n": len(cases)}
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--casos", type=int, default=1000)
-    ap.add_argument("--amostra", type=int, default=150, help="cases for the same-machine baselines (0: none)")
-    ap.add_argument("--processos", type=int, default=None)
-    ap.add_argument("--manter", type=Path, default=None, help="keep the generated cases and output here")
-    args = ap.parse_args()
-    work = args.manter or Path(tempfile.mkdtemp(prefix="bench-publish-"))
-    work.mkdir(parents=True, exist_ok=True)
-    cases = work / "casos"
-    shutil.rmtree(cases, ignore_errors=True)
-    per_law = generate(cases, args.casos)
-    cores = os.cpu_count() or 1
-    print(f"{args.casos} casos gerados ({', '.join(f'{k}: {v}' for k, v in sorted(per_law.items()))}); "
-          f"{cores} núcleo(s); /usr/bin/time: {'sim' if Path('/usr/bin/time').exists() else 'não'}")
-
-    shutil.rmtree(work / "saida", ignore_errors=True)
-    ours = publish(cases, work / "saida", args.processos)
-    rate = ours["cases"] / ours["wall"]
-    print(f"\npublicar-editais ({args.processos or cores} processos): {ours['wall']:.1f} s; {ours['editais']} "
-          f"edital(is), {ours['cases']} editais individuais, {ours['files']} arquivos PDF/DOCX "
-          f"(recusados: {ours['refused']})")
+def _report_publish(ours: dict[str, Any], processes: int) -> float:
+    rate = float(ours["cases"] / ours["wall"])
+    print(f"publicar-editais ({processes} processos): {ours['wall']:.1f} s; {ours['editais']} edital(is), "
+          f"{ours['cases']} editais individuais, {ours['files']} arquivos PDF/DOCX (recusados: {ours['refused']})")
     print(f"  {rate:.1f} editais individuais/s (PDF + DOCX + parte do consolidado e do caderno); "
           f"{ours['files'] / ours['wall']:.1f} documentos/s")
     if ours["max_rss_kb"]:
@@ -290,39 +273,75 @@ def main() -> None:
           f"{ours['parent_kb'] / 1024:.0f} MB, de um processo de renderização {ours['worker_kb'] / 1024:.0f} MB")
     if ours["cpu"]:
         print(f"  CPU: {ours['cpu']:.1f} s = {1000 * ours['cpu'] / ours['cases']:.0f} ms por edital individual")
+    return rate
 
-    if args.amostra:
-        every = sorted(cases.rglob("*.yaml"))  # a spread sample: both laws and every fixture, in proportion
-        sample_cases = every[:: max(1, len(every) // args.amostra)][: args.amostra]
-        sample = work / "amostra"
-        shutil.rmtree(sample, ignore_errors=True)
-        for p in sample_cases:
-            dest = sample / p.parent.name / p.name
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy(p, dest)
-        shutil.rmtree(work / "saida-1", ignore_errors=True)
-        one = publish(sample, work / "saida-1", 1)
-        one_rate = one["cases"] / one["wall"]
-        print(f"\npublicar-editais --processos 1 ({one['cases']} casos): {one['wall']:.1f} s = {one_rate:.2f}/s "
-              "(reuso, sem paralelismo; inclui consolidado e caderno)")
-        baselines = [("ingênua, nada reutilizado (definição da issue)", False),
-                     ("ingênua com a biblioteca já carregada (só a renderização refeita; mais exigente)", True)]
-        for label, keep in baselines:
+
+BASELINES = [("ingênua, nada reutilizado (definição da issue)", False),
+             ("ingênua com a biblioteca já carregada (só a renderização refeita; mais exigente)", True)]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--casos", type=int, default=1000)
+    ap.add_argument("--amostra", type=int, default=150, help="cases for the same-machine baselines (0: none)")
+    ap.add_argument("--rodadas", type=int, default=2,
+                    help="rounds of (publisher, baselines): each ratio pairs runs minutes apart, not hours")
+    ap.add_argument("--processos", type=int, default=None)
+    ap.add_argument("--manter", type=Path, default=None, help="keep the generated cases and output here")
+    args = ap.parse_args()
+    work = args.manter or Path(tempfile.mkdtemp(prefix="bench-publish-"))
+    work.mkdir(parents=True, exist_ok=True)
+    cases = work / "casos"
+    shutil.rmtree(cases, ignore_errors=True)
+    per_law = generate(cases, args.casos)
+    cores = os.cpu_count() or 1
+    processes = args.processos or cores
+    print(f"{args.casos} casos gerados ({', '.join(f'{k}: {v}' for k, v in sorted(per_law.items()))}); "
+          f"{cores} núcleo(s); /usr/bin/time: {'sim' if Path('/usr/bin/time').exists() else 'não'}")
+    every = sorted(cases.rglob("*.yaml"))  # a spread sample: both laws and every fixture, in proportion
+    sample_cases = every[:: max(1, len(every) // max(1, args.amostra))][: args.amostra]
+    ratios: dict[bool, list[float]] = {False: [], True: []}
+    for rnd in range(1, max(1, args.rodadas) + 1):
+        print(f"\n=== rodada {rnd} ===")
+        shutil.rmtree(work / "saida", ignore_errors=True)
+        ours = publish(cases, work / "saida", args.processos)
+        rate = _report_publish(ours, processes)
+        if not args.amostra:
+            continue
+        if rnd == 1:
+            sample = work / "amostra"
+            shutil.rmtree(sample, ignore_errors=True)
+            for p in sample_cases:
+                dest = sample / p.parent.name / p.name
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy(p, dest)
+            shutil.rmtree(work / "saida-1", ignore_errors=True)
+            one = publish(sample, work / "saida-1", 1)
+            one_rate = one["cases"] / one["wall"]
+            print(f"publicar-editais --processos 1 ({one['cases']} casos): {one['wall']:.1f} s = {one_rate:.2f}/s "
+                  f"(reuso, sem paralelismo; inclui consolidado e caderno); CPU "
+                  f"{1000 * (one['cpu'] or 0) / one['cases']:.0f} ms por edital individual")
+        for label, keep in BASELINES:
             shutil.rmtree(work / "ingenuo", ignore_errors=True)
             nv = naive(sample_cases, work / "ingenuo", keep_library=keep)
             naive_rate = nv["n"] / nv["wall"]
             naive_cpu = nv["cpu"] / nv["n"]
-            print(f"\nlinha de base {label} ({nv['n']} casos, 1 processo): {nv['wall']:.1f} s = "
+            ratios[keep].append(rate / naive_rate)
+            print(f"linha de base {label} ({nv['n']} casos, 1 processo): {nv['wall']:.1f} s = "
                   f"{naive_rate:.2f} editais individuais/s (PDF + DOCX)")
             print(f"  por caso: PDF {1000 * nv['pdf'] / nv['n']:.0f} ms, DOCX {1000 * nv['docx'] / nv['n']:.0f} ms, "
                   f"etapas da biblioteca {1000 * nv['stages'] / nv['n']:.1f} ms; CPU {1000 * naive_cpu:.0f} ms")
-            print(f"  publicar-editais, todos os núcleos: {rate / naive_rate:.2f}× esta linha de base; "
-                  f"com 1 processo: {one_rate / naive_rate:.2f}×")
-            if one["cpu"] and ours["cpu"]:
-                print(f"  CPU por edital individual: esta linha de base {1000 * naive_cpu:.0f} ms; publicar-editais "
-                      f"{1000 * one['cpu'] / one['cases']:.0f} ms (1 processo), "
-                      f"{1000 * ours['cpu'] / ours['cases']:.0f} ms (todos os núcleos) — com {cores} núcleos livres, "
-                      f"a razão esperada é {cores * naive_cpu / (ours['cpu'] / ours['cases']):.1f}×")
+            cpu_note = ""
+            if ours["cpu"]:
+                cpu_note = (f"; razão de CPU por edital {naive_cpu / (ours['cpu'] / ours['cases']):.2f} "
+                            f"(× {cores} núcleos = {cores * naive_cpu / (ours['cpu'] / ours['cases']):.1f}× possível)")
+            print(f"  → publicar-editais, todos os núcleos: {rate / naive_rate:.2f}× esta linha de base{cpu_note}")
+    if args.amostra:
+        print("\n=== resumo ===")
+        for label, keep in BASELINES:
+            got = sorted(ratios[keep])
+            print(f"{label}: " + ", ".join(f"{r:.2f}×" for r in ratios[keep])
+                  + f" (menor {got[0]:.2f}×, mediana {statistics.median(got):.2f}×)")
 
 if __name__ == "__main__":
     main()

@@ -14,6 +14,7 @@ elements, a malformed file) and one was notified in person. Dates computed by ha
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
@@ -536,3 +537,13 @@ def test_cli_dry_run_prints_the_plan(tmp_path: Path) -> None:
     assert "SIMULAÇÃO" in result.output
     assert f"seria publicado: edital Nº 1/2026 ({FERRAZ}) com 2 caso(s): auto 301/2026, auto 302/2026" in result.output
     assert not (tmp_path / "o").exists()
+
+
+def test_in_process_run_restores_the_garbage_collector(tmp_path: Path) -> None:
+    """``--processos 1`` tunes the collector for rendering (publish._tuned_gc) and gives it back as it was:
+    a program using the library keeps its own settings."""
+    before = gc.get_threshold()
+    result = publish(tmp_path / "out")
+    assert result.publicados
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == 0

@@ -887,7 +887,7 @@ class Publisher:
             return self.result
         restore = _terminate_as_interrupt()
         try:
-            with _tuned_gc(), self._executor() as pool:
+            with self._executor() as pool:
                 self._pool = pool
                 self._recover(ledger)
                 self._select_and_publish(ledger)
@@ -926,7 +926,8 @@ class Publisher:
             saved = _ENGINE
             _ENGINE = _Engine(*args)
             try:
-                yield _Inline()
+                with _tuned_gc():  # this process renders: tune as a worker, restore at the end
+                    yield _Inline()
             finally:
                 _ENGINE = saved
             return
