@@ -25,7 +25,7 @@ import sqlite3
 import subprocess
 import sys
 import zipfile
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
 import pytest
@@ -547,3 +547,27 @@ def test_in_process_run_restores_the_garbage_collector(tmp_path: Path) -> None:
     assert result.publicados
     assert gc.get_threshold() == before
     assert gc.get_freeze_count() == 0
+
+
+def test_rendering_an_edital_again_gives_the_same_files(tmp_path: Path) -> None:
+    """Recovery re-renders the documents of a reserved edital with the reservation's date and time: the PDF and
+    the DOCX come out byte for byte the same, so their hashes do not change (DOCX entries keep fixed dates)."""
+    from autos import publish as pub
+
+    params = pub.RunParams(DATA_PUB, DATA_JORNAL, str(ROOT / "rules"), str(ROOT / "templates"), TODAY,
+                           place_option(["Quadro de Editais do Paço Municipal"]),
+                           place_option(["Jornal Diário do Aço"]))
+    saved = pub._ENGINE
+    pub._ENGINE = pub._Engine(str(ROOT / "rules"), str(ROOT / "templates"), TODAY)  # as a worker has it
+    try:
+        prepared = pub._prepare_many([str(CASES / "ferraz" / "auto-301-domicilio-desconhecido.yaml"),
+                                      str(CASES / "timoteo" / "auto-32-pf-ar-desconhecido.yaml")], params)
+        assert [p.estado for p in prepared] == ["candidato", "candidato"]
+        runs = []
+        for k in range(2):
+            jobs = [pub.CaseJob(p.caso or "", p.arquivo, p.texto, "ABCD-2345", str(tmp_path / f"{k}-{i}.pdf"),
+                                str(tmp_path / f"{k}-{i}.docx")) for i, p in enumerate(prepared)]
+            runs.append([w.sha256 for w in pub._render_cases(jobs, params, "7/2026", datetime(2026, 10, 6, 3, 15))])
+    finally:
+        pub._ENGINE = saved
+    assert runs[0] == runs[1] and len(runs[0]) == 4
