@@ -308,17 +308,11 @@ class Prepared:
 
 
 class _Engine:
-    """Rules, templates, fonts and parsed stylesheets of one process, built once and reused for every
-    document (the measured per-document savings are in ``bench/bench_publish.py``)."""
-
-    _LINK = re.compile(r'<link rel="stylesheet" href="([A-Za-z0-9_.-]+\.css)">')
+    """Rules and templates of one process, built once and reused for every document (the PDF renderer keeps
+    its font configuration and parsed stylesheet, the DOCX renderer its prepared templates)."""
 
     def __init__(self, rules_dir: str | None, templates_dir: str | None, today: date | None) -> None:
-        from weasyprint.text.fonts import FontConfiguration
-
         self.autos = Autos(rules_dir, templates_dir, today)
-        self.fonts = FontConfiguration()
-        self._css: dict[str, Any] = {}
 
     def law(self, statute: Statute) -> LawDeadlines:
         return self.autos.deadline_service.law(statute)
@@ -331,45 +325,10 @@ class _Engine:
         doc = self.autos.document_context(loaded, now=now, report=report)
         return report, doc.template, doc.context
 
-    def _stylesheet(self, name: str) -> Any:
-        """A template stylesheet parsed once (WeasyPrint ``CSS``), read through the renderer's fetcher."""
-        from weasyprint import CSS
-
-        if name not in self._css:
-            renderer = self.autos.pdf_renderer
-            self._css[name] = CSS(url=(renderer.folder / name).as_uri(), url_fetcher=renderer.fetcher,
-                                  font_config=self.fonts)
-        return self._css[name]
-
-    def _footer_css(self) -> Any:
-        """The footer line grows with the verification code: let it wrap, never the page number."""
-        from weasyprint import CSS
-
-        if "" not in self._css:
-            self._css[""] = CSS(string="@page { @bottom-right { white-space: nowrap; } }", font_config=self.fonts)
-        return self._css[""]
-
     def pdf(self, html: str) -> bytes:
-        """WeasyPrint with the process's fonts and parsed stylesheets.
-
-        A template whose only stylesheet is one ``<link>`` to a file of the templates folder (and no
-        ``<style>``) gets that stylesheet pre-parsed: the cascade is the same (one author sheet either way)."""
-        from weasyprint import HTML
-
-        renderer = self.autos.pdf_renderer
-        sheets: list[Any] = []
-        links = self._LINK.findall(html)
-        if len(links) == 1 and "<style" not in html and html.count("<link") == 1:
-            html = self._LINK.sub("", html, count=1)
-            sheets.append(self._stylesheet(links[0]))
-        sheets.append(self._footer_css())
-        doc = HTML(string=html, base_url=str(renderer.folder) + "/", url_fetcher=renderer.fetcher)
-        data = doc.write_pdf(stylesheets=sheets, font_config=self.fonts)
-        assert isinstance(data, bytes)
-        return data
+        return self.autos.pdf_renderer.pdf_from_html(html)
 
     def docx(self, template: str, ctx: dict[str, Any]) -> bytes:
-        """The DOCX renderer of this process (its compiled templates are reused)."""
         return self.autos.docx_renderer.docx(template, ctx)
 
 
