@@ -451,10 +451,10 @@ def _row(eng: _Engine, loaded: LoadedCase, statute: Statute, law: LawDeadlines, 
     assert rule is not None
     pub = params.publication(statute, rule, numero)
     auto = derive(loaded, AUTO_KIND, pub)
-    try:
-        eng.context(auto)
-    except RefusedError as exc:
-        raise RefusedError(f"o auto de infração tem pendências: {exc.message}", file=loaded.file) from None
+    errors = eng.autos.check(auto).errors  # the auto itself is not rendered here: validating it is enough
+    if errors:
+        raise RefusedError("o auto de infração tem pendências: " + "; ".join(_finding_text(f) for f in errors),
+                           file=loaded.file)
     individual = derive(loaded, INDIVIDUAL_KIND, pub)
     try:
         _report, template, ctx = eng.context(individual)
