@@ -70,3 +70,21 @@ def test_plain_scalars_are_kept_as_typed() -> None:
     """YAML 1.1 would turn 14:30 into 870 and 0123 into 83; nothing a user typed is changed."""
     doc = parse_yaml("hora: 14:30\nnumero: 0123\nsim: yes\n", "x.yaml")
     assert doc.data == {"hora": "14:30", "numero": "0123", "sim": "yes"}
+
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    # Lei 3.844/2022 (Timóteo), arts. 20 § 2º and 21 § 1º: the signature check quotes them from the rules
+    ('          recusa: {artigo: "21", paragrafo: "1"}    # recusa certificada na presença de uma testemunha\n', "",
+     ["TIM-20-1-VII", "'citacoes'", "'recusa'"]),
+    ("          ciencia: {artigo: \"21\"}", "          intimacao: {artigo: \"21\"}", ["citacoes", "intimacao"]),
+])
+def test_signature_check_needs_its_citations(tmp_path: Path, old: str, new: str, words: list[str]) -> None:
+    src = (DATA.parent.parent / "rules" / "timoteo-mg" / "lei-3844-2022.yaml").read_text(encoding="utf-8")
+    assert old in src
+    folder = tmp_path / "regras" / "timoteo-mg"
+    folder.mkdir(parents=True)
+    (folder / "lei-3844-2022.yaml").write_text(src.replace(old, new), encoding="utf-8")
+    with pytest.raises(RulesError) as info:
+        load_rules(tmp_path / "regras")
+    for w in words:
+        assert w in str(info.value)

@@ -414,6 +414,9 @@ class Element(_Strict):
     prazo_campo: str | None = None  # prazo: the case field holding the deadline id (instead of ``prazo``)
     valores: list[str | bool] = Field(default_factory=list)  # valores / prazo: the values allowed
     penalidade: str | None = None  # custas_por_dia: the penalty whose costs accrue per day
+    # assinatura_ou_recusa: where the law says what the signature's date means (data), how a refusal is
+    # certified (recusa) and how an absent person is notified (ciencia); quoted in the findings
+    citacoes: dict[Literal["data", "recusa", "ciencia"], Citation] = Field(default_factory=dict)
     dica: str
 
     @model_validator(mode="after")
@@ -421,13 +424,16 @@ class Element(_Strict):
         need = {"campos": bool(self.campos), "valores": bool(self.campos and self.valores),
                 "datas_em_ordem": len(self.campos) >= 2, "prazo_defesa": bool(self.prazo),
                 "prazo": (self.prazo is None) != (self.prazo_campo is None) and len(self.campos) <= 1,
-                "custas_por_dia": bool(self.penalidade)}
+                "custas_por_dia": bool(self.penalidade),
+                "assinatura_ou_recusa": set(self.citacoes) == {"data", "recusa", "ciencia"}}
         what = {"campos": "a lista 'campos'", "valores": "'campos' e 'valores'",
                 "datas_em_ordem": "ao menos duas datas em 'campos'",
                 "prazo_defesa": "'prazo' (o id do prazo nas regras de prazos)",
                 "prazo": "'prazo' (id fixo) ou 'prazo_campo' (campo do caso com o id), e no máximo um campo "
                          "com a data de início em 'campos'",
-                "custas_por_dia": "'penalidade' (a penalidade cujas despesas correm por dia)"}
+                "custas_por_dia": "'penalidade' (a penalidade cujas despesas correm por dia)",
+                "assinatura_ou_recusa": "'citacoes' com 'data' (o dispositivo sobre a data da assinatura), "
+                                        "'recusa' (a certificação da recusa) e 'ciencia' (a ciência do ausente)"}
         if not need.get(self.verificacao, True):
             raise ValueError(f"o elemento {self.codigo} de verificação '{self.verificacao}' precisa de "
                              f"{what[self.verificacao]}")

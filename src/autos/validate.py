@@ -347,13 +347,14 @@ class _Checker:
         if sig.situacao == "assinou":
             if sig.data is None:
                 self.add(el.severidade, el.codigo, "o autuado assinou, mas falta a data aposta na assinatura "
-                         "(ela caracteriza a intimação, art. 20, § 2º).", "assinaturas.autuado",
+                         f"(ela caracteriza a intimação, {el.citacoes['data'].short()}).", "assinaturas.autuado",
                          cite, "informe assinaturas.autuado.data.")
         elif sig.situacao == "recusou":
             named = [t for t in self.case.assinaturas.testemunhas if not _blank(t.nome)]
             if not named:
                 self.add(el.severidade, el.codigo, "o autuado recusou-se a assinar, mas não há testemunha; a "
-                         "recusa deve ser certificada na presença de uma testemunha (art. 21, § 1º).",
+                         "recusa deve ser certificada na presença de uma testemunha "
+                         f"({el.citacoes['recusa'].short()}).",
                          "assinaturas", cite, "informe assinaturas.testemunhas com nome e CPF.")
         else:  # ausente
             forma = self.case.notificacao.forma if self.case.notificacao else None
@@ -361,7 +362,8 @@ class _Checker:
                 forma = "edital"  # unknown domicile: the notice will be by edital
             if forma in ("ar", "edital"):
                 self.add("aviso", el.codigo, f"autuado ausente na lavratura; a ciência será por "
-                         f"{'carta com AR' if forma == 'ar' else 'edital'} (art. 21).", "assinaturas.autuado", cite)
+                         f"{'carta com AR' if forma == 'ar' else 'edital'} ({el.citacoes['ciencia'].short()}).",
+                         "assinaturas.autuado", cite)
             else:
                 self.add(el.severidade, el.codigo, "autuado ausente na lavratura e sem notificação por AR ou "
                          "edital registrada.", "assinaturas.autuado", cite,
