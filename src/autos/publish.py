@@ -355,12 +355,18 @@ _ENGINE: _Engine | None = None
 _GC_THRESHOLDS = (20_000, 10, 10)
 
 
-@contextlib.contextmanager
-def _tuned_gc() -> Iterator[None]:
-    """The collector settings above for the duration of a run in this process, restored afterwards."""
+def _tune_gc() -> tuple[int, ...]:
+    """Freeze what this process holds now and apply the thresholds above; returns the previous thresholds."""
     saved = gc.get_threshold()
     gc.freeze()
     gc.set_threshold(*_GC_THRESHOLDS)
+    return saved
+
+
+@contextlib.contextmanager
+def _tuned_gc() -> Iterator[None]:
+    """The collector settings above for the duration of a run in this process, restored afterwards."""
+    saved = _tune_gc()
     try:
         yield
     finally:
@@ -372,8 +378,7 @@ def _init_worker(rules_dir: str | None, templates_dir: str | None, today: date |
     global _ENGINE
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what an interrupt means
     _ENGINE = _Engine(rules_dir, templates_dir, today)
-    gc.freeze()  # a worker lives for one run: its start-up heap is never garbage
-    gc.set_threshold(*_GC_THRESHOLDS)
+    _tune_gc()  # a worker lives for one run: its start-up heap is never garbage
 
 
 def _engine() -> _Engine:
@@ -596,15 +601,6 @@ class GazetteBuilder:
         buf = io.BytesIO()
         self.writer.write(buf)
         return buf.getvalue()
-
-
-def build_gazette(parts: list[tuple[str, Path]], folio: Callable[[int, int], str],
-                  metadata: dict[str, str]) -> bytes:
-    """Merge ``parts`` (title, pdf) in order and stamp the folios (see :class:`GazetteBuilder`)."""
-    builder = GazetteBuilder()
-    for title, path in parts:
-        builder.add(title, path)
-    return builder.finish(folio, metadata)
 
 
 def _pdf_string(text: str) -> bytes:
