@@ -157,3 +157,22 @@ def test_documents_get_ordinary_file_permissions(autos: Autos, tmp_path: Path) -
     result = autos.generate(TIMOTEO / "auto-pj-completo.yaml", tmp_path, "pdf")
     mode = stat.S_IMODE(result.files[0].stat().st_mode)
     assert mode == 0o666 & ~old  # not mkstemp's 0600: other clerks can open the document
+
+
+def test_template_stylesheet_is_parsed_once_unless_it_has_important_rules(autos: Autos, tmp_path: Path) -> None:
+    """The PDF renderer passes base.css pre-parsed (reused across documents); a stylesheet with ``!important``
+    stays a <link>, because as a pre-parsed (user) sheet its ``!important`` rules would win over the page's."""
+    import shutil
+
+    from autos.render_pdf import PdfRenderer
+
+    page = '<html><head><link rel="stylesheet" href="base.css"></head><body><p>x</p></body></html>'
+    shipped = PdfRenderer(autos.templates_dir)
+    _doc, sheets = shipped._document(page)
+    assert len(sheets) == 1 and shipped._document(page)[1][0] is sheets[0]  # parsed once
+    shutil.copytree(autos.templates_dir, tmp_path / "t")
+    css = tmp_path / "t" / "html" / "base.css"
+    css.write_text(css.read_text(encoding="utf-8") + "\np { color: red !important; }\n", encoding="utf-8")
+    custom = PdfRenderer(tmp_path / "t")
+    assert custom._document(page)[1] == []
+    assert b"%PDF" in custom.pdf_from_html(page)[:8]

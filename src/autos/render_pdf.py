@@ -102,8 +102,8 @@ def strict_html_env(folder: Path) -> SandboxedEnvironment:
 
 class PdfRenderer:
     """Renders HTML templates of one templates folder. Reuse it across documents: the font configuration and
-    the parsed template stylesheet are built once (a PDF then costs about three quarters of a fresh
-    ``weasyprint.HTML(...).write_pdf()``; bench/bench_publish.py)."""
+    the parsed template stylesheet are built once (a PDF then costs 0.55–0.91× a fresh
+    ``weasyprint.HTML(...).write_pdf()`` of the same page; bench/bench_documents.py)."""
 
     _LINK = re.compile(r'<link rel="stylesheet" href="([A-Za-z0-9_.-]+\.css)">')
 
@@ -139,23 +139,30 @@ class PdfRenderer:
             raise RenderError(f"o modelo tentou uma operação proibida: {exc}.", file=self.folder / name) from None
 
     def _stylesheet(self, name: str) -> Any:
-        """A stylesheet of the templates folder, parsed once (read through the local-only fetcher)."""
+        """A stylesheet of the templates folder, parsed once (read through the local-only fetcher); ``None``
+        when it is missing (WeasyPrint then reports it as for any link) or has ``!important`` declarations
+        (see :meth:`_document`)."""
         if name not in self._css:
-            self._css[name] = CSS(url=(self.folder / name).as_uri(), url_fetcher=self.fetcher,
-                                  font_config=self.fonts)
+            path = self.folder / name
+            usable = path.is_file() and "!important" not in path.read_text(encoding="utf-8", errors="replace")
+            self._css[name] = CSS(url=path.as_uri(), url_fetcher=self.fetcher,
+                                  font_config=self.fonts) if usable else None
         return self._css[name]
 
     def _document(self, source: str) -> tuple[Any, list[Any]]:
         """WeasyPrint's document for ``source`` and the stylesheets to pass with it.
 
-        A page whose only stylesheet is one ``<link>`` to a file of the templates folder (no ``<style>``, and
-        the templates use no ``style`` attributes or ``!important``) gets that stylesheet pre-parsed instead:
-        it is then the only sheet above the user-agent one, so every element gets the same style."""
+        A page whose only stylesheet is one ``<link>`` to a file of the templates folder (and no ``<style>``)
+        gets that stylesheet pre-parsed instead. WeasyPrint applies it as a user stylesheet rather than an
+        author one; with no other sheet on the page the only difference would be in ``!important`` rules
+        against ``style`` attributes, so a stylesheet with ``!important`` is always linked."""
         sheets: list[Any] = []
         links = self._LINK.findall(source)
         if len(links) == 1 and "<style" not in source and source.count("<link") == 1:
-            source = self._LINK.sub("", source, count=1)
-            sheets.append(self._stylesheet(links[0]))
+            parsed = self._stylesheet(links[0])
+            if parsed is not None:
+                source = self._LINK.sub("", source, count=1)
+                sheets.append(parsed)
         return HTML(string=source, base_url=str(self.folder) + "/", url_fetcher=self.fetcher), sheets
 
     def pdf(self, template: str, context: dict[str, Any], *, attachments: list[Any] | None = None,
