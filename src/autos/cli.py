@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from datetime import date
 from pathlib import Path
 from typing import Any, ClassVar, NoReturn
 
@@ -21,6 +22,7 @@ class _AliasGroup(click.Group):
     ALIASES: ClassVar[dict[str, str]] = {
         "validate": "validar", "generate": "gerar", "rules": "regras", "deadlines": "prazos", "fine": "multa",
         "check": "verificar", "publish-editais": "publicar-editais", "verify-pdf": "conferir",
+        "pending": "pendencias",
     }
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
@@ -136,15 +138,73 @@ def gerar(ctx: click.Context, casos: tuple[Path, ...], formato: str, saida: Path
 @click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
 @click.pass_context
 def prazos(ctx: click.Context, caso: Path, as_json: bool) -> None:
-    """Data da notificação e cada prazo que dela decorre, com base legal e dias pulados."""
-    from .notice import deadlines_json, deadlines_table
+    """Data da notificação e cada prazo que dela decorre, com base legal e dias pulados.
 
+    Num arquivo de processo (com 'atos:'): a linha do tempo, cada prazo e seu estado na data de referência
+    (--hoje), a situação e o próximo ato. Saída 0: sem erros; 1: o processo tem erros; 2: ilegível.
+    """
+    from .notice import deadlines_json, deadlines_table
+    from .processo.app import is_processo_file
+
+    if is_processo_file(caso):
+        from .processo.app import ProcessoService
+        from .processo.formats import timeline_json, timeline_text
+
+        o = ctx.obj
+        try:
+            t = ProcessoService(o["rules_dir"]).timeline_of(caso, o["today"] or date.today())
+        except AutosError as exc:
+            _fail(exc)
+        click.echo(json.dumps(timeline_json(t), ensure_ascii=False, indent=2) if as_json else timeline_text(t))
+        sys.exit(t.exit_code())
     try:
         result = _autos(ctx).deadlines_of(caso)
     except AutosError as exc:
         _fail(exc)
     click.echo(json.dumps(deadlines_json(result), ensure_ascii=False, indent=2) if as_json
                else deadlines_table(result))
+
+
+@main.command("pendencias")
+@click.argument("pastas", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--hoje", "--today", "hoje", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
+              help="Data de referência AAAA-MM-DD (padrão: a opção geral --hoje, ou hoje).")
+@click.option("--lei", "lei", default=None, help="Só os processos desta lei (p. ex. timoteo-mg/lei-3844-2022).")
+@click.option("--agente", "agente", default=None, help="Só os processos deste agente autuante (parte do nome).")
+@click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
+@click.option("--csv", "as_csv", is_flag=True, help="Saída em CSV (planilha).")
+@click.option("--html", "html", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Grava também a lista em HTML (um só arquivo, para abrir no navegador).")
+@click.pass_context
+def pendencias(ctx: click.Context, pastas: tuple[Path, ...], hoje: Any, lei: str | None, agente: str | None,
+               as_json: bool, as_csv: bool, html: Path | None) -> None:
+    """Lista da manhã: cada processo com sua situação e o que está devido, do mais urgente ao menos.
+
+    Urgência: vencido, hoje, esta semana (até 7 dias), depois, sem prazo. Saída 0: tudo certo;
+    1: algum processo com erro; 2: algum arquivo ilegível ou nenhum processo encontrado.
+    """
+    from .processo.app import ProcessoService
+    from .processo.formats import pending_csv, pending_html, pending_json, pending_text
+
+    o = ctx.obj
+    when = hoje.date() if hoje else (o["today"] or date.today())
+    try:
+        report = ProcessoService(o["rules_dir"]).pending(list(pastas), when, lei=lei, agente=agente)
+        if html is not None:
+            from .output import write_atomic
+
+            write_atomic(html, pending_html(report).encode())
+    except AutosError as exc:
+        _fail(exc)
+    if as_json:
+        click.echo(json.dumps(pending_json(report), ensure_ascii=False, indent=2))
+    elif as_csv:
+        click.echo(pending_csv(report), nl=False)
+    else:
+        click.echo(pending_text(report))
+    if html is not None:
+        click.echo(f"lista HTML gravada: {html}", err=True)
+    sys.exit(report.exit_code())
 
 
 @main.command("multa")

@@ -1,0 +1,131 @@
+"""Running the timeline over files and folders: loads rules and calendars once, reads the files.
+
+This is the only module of the subpackage that touches the file system (the register and web app
+will use the same entry points). ``hoje`` is always a parameter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from ..calendar import MunicipalCalendar, load_calendar
+from ..errors import AutosError, InputError
+from ..resources import default_rules_dir
+from ..yamlio import iter_yaml_files, load_yaml
+from .load import LoadedProcesso, is_processo_data, load_processo
+from .procedure import Procedure, load_procedure
+from .timeline import URGENCY_ORDER, Pending, Timeline, check_timeline
+
+__all__ = ["PendingReport", "PendingRow", "ProcessoService", "is_processo_file"]
+
+
+def is_processo_file(file: Path) -> bool:
+    """True when ``file`` is a readable YAML mapping with ``atos:`` (the old case files have none)."""
+    try:
+        return is_processo_data(load_yaml(file).data)
+    except AutosError:
+        return False
+
+
+@dataclass(frozen=True)
+class PendingRow:
+    """One line of the clerk's list: a processo and one thing due in it."""
+
+    timeline: Timeline
+    pendencia: Pending | None  # None: nothing due (shown only when the processo has findings)
+
+    def sort_key(self) -> tuple[int, date, str, str]:
+        x = self.pendencia
+        if x is None:
+            return (len(URGENCY_ORDER), date.max, self.timeline.numero, "")
+        return (URGENCY_ORDER[x.urgencia], x.vence or date.max, self.timeline.numero, x.acao)
+
+
+@dataclass
+class PendingReport:
+    """``autos pendencias``: every processo read, what is due, sorted by urgency, and what failed."""
+
+    hoje: date
+    rows: list[PendingRow] = field(default_factory=list)
+    timelines: list[Timeline] = field(default_factory=list)
+    falhas: list[AutosError] = field(default_factory=list)
+    vazio: bool = False
+
+    def exit_code(self) -> int:
+        if self.falhas or self.vazio:
+            return 2
+        return 1 if any(t.has_errors for t in self.timelines) else 0
+
+
+class ProcessoService:
+    """Loads each law's procedure rules and calendar once and checks processos against them."""
+
+    def __init__(self, rules_dir: Path | None = None) -> None:
+        self.rules_dir = Path(rules_dir) if rules_dir else default_rules_dir()
+        self._procedures: dict[str, Procedure] = {}
+        self._calendars: dict[str, MunicipalCalendar] = {}
+
+    def procedure(self, lei: str) -> Procedure:
+        if lei not in self._procedures:
+            self._procedures[lei] = load_procedure(self.rules_dir, lei)
+        return self._procedures[lei]
+
+    def calendar(self, lei: str) -> MunicipalCalendar:
+        municipio = lei.split("/", 1)[0]
+        if municipio not in self._calendars:
+            self._calendars[municipio] = load_calendar(self.rules_dir, municipio)
+        return self._calendars[municipio]
+
+    def check(self, loaded: LoadedProcesso, hoje: date) -> Timeline:
+        lei = loaded.processo.lei
+        try:
+            procedure = self.procedure(lei)
+        except AutosError as exc:
+            if not self.procedure_exists(lei):
+                raise InputError(f"lei '{lei}' sem regras de processo nesta pasta de regras.", file=loaded.file,
+                                 path="lei", line=loaded.line_of(("lei",)), hint=exc.hint) from None
+            raise
+        return check_timeline(loaded, procedure, self.calendar(lei), hoje)
+
+    def procedure_exists(self, lei: str) -> bool:
+        from .procedure import procedure_file
+
+        return lei.count("/") == 1 and procedure_file(self.rules_dir, lei).is_file()
+
+    def timeline_of(self, file: Path, hoje: date) -> Timeline:
+        """``autos prazos PROCESSO.yaml``."""
+        return self.check(load_processo(file), hoje)
+
+    def pending(self, paths: list[Path], hoje: date, *, lei: str | None = None,
+                agente: str | None = None) -> PendingReport:
+        """``autos pendencias``: every processo file under ``paths`` (other YAML files are skipped)."""
+        report = PendingReport(hoje)
+        files: list[Path] = []
+        for p in paths:
+            if p.is_dir():
+                files.extend(f for f in iter_yaml_files(p) if is_processo_file(f))
+            elif p.exists():
+                files.append(p)
+            else:
+                report.falhas.append(InputError("arquivo ou pasta não encontrado.", file=p,
+                                                hint="confira o caminho informado."))
+        for f in files:
+            try:
+                t = self.timeline_of(f, hoje)
+            except AutosError as exc:
+                report.falhas.append(exc)
+                continue
+            if lei is not None and t.lei != lei:
+                continue
+            if agente is not None and (t.agente is None or agente.casefold() not in t.agente.casefold()):
+                continue
+            report.timelines.append(t)
+            if t.pendencias:
+                report.rows.extend(PendingRow(t, x) for x in t.pendencias)
+            elif t.has_errors:
+                report.rows.append(PendingRow(t, None))
+        report.rows.sort(key=PendingRow.sort_key)
+        report.vazio = not files and not report.falhas
+        return report

@@ -1,0 +1,127 @@
+"""The processo file: one YAML per administrative processo, its acts in order.
+
+Field names are Portuguese, as in the case files; the auto reuses the case models of
+:mod:`autos.case` (autuado, infrações, agente, penalidades, assinaturas). Which fields each kind of act
+requires or admits is data (``<lei>.processo.yaml``), checked by :mod:`autos.processo.timeline`; here
+only types, formats and unknown keys are checked.
+"""
+
+from __future__ import annotations
+
+from datetime import date, time
+from decimal import Decimal
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from ..case import (
+    Agente,
+    Assinaturas,
+    Autuado,
+    Circunstancias,
+    Infracao,
+    ItemApreendido,
+    PenalidadeProposta,
+    Pessoa,
+    Testemunha,
+)
+
+__all__ = ["Ato", "Devolucao", "Processo", "Publicacao"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+def _check_hhmm(v: object) -> object:
+    import re
+
+    if isinstance(v, str) and not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", v.strip()):
+        raise ValueError(f"hora '{v}' inválida; use HH:MM entre 00:00 e 23:59, por exemplo 14:30")
+    return v
+
+
+class Devolucao(_Strict):
+    """An AR that came back undelivered."""
+
+    data: date = Field(description="data em que o AR voltou sem entrega")
+    motivo: str = Field(description="motivo lançado pelos Correios (mudou-se, desconhecido, ausente…)")
+
+
+class Publicacao(_Strict):
+    """One publication of an edital."""
+
+    data: date
+    meio: Literal["oficial", "jornal", "afixacao"] = Field(
+        default="oficial", description="órgão oficial de imprensa, jornal local ou afixação na sede")
+    veiculo: str | None = Field(default=None, description="nome do órgão oficial ou do jornal, edição, página")
+
+
+class Ato(_Strict):
+    """One act of the processo. ``tipo`` is an act kind of the law's processo rules."""
+
+    tipo: str = Field(pattern=r"^[a-z_]+$", description="tipo do ato (veja autos regras mostrar LEI)")
+    numero: str | None = Field(default=None, description="número do ato (auto, AR, protocolo, decisão, CDA…)")
+    data: date | None = Field(default=None, description="data do ato (defesa e recurso: data do protocolo)")
+    hora: time | None = Field(default=None, description="hora do ato (HH:MM, entre aspas)")
+    referente: str | None = Field(default=None, description="número do ato a que este se refere (p. ex. o auto "
+                                  "que a notificação leva ao autuado, o recurso que a decisão julga)")
+    local: str | None = None
+    agente: Agente | None = None
+    circunstancias: Circunstancias | None = None
+    penalidades: list[PenalidadeProposta] | None = None
+    assinaturas: Assinaturas | None = None
+    testemunha: Testemunha | None = None
+    postagem: date | None = Field(default=None, description="AR: data da postagem")
+    recebimento: date | None = Field(default=None, description="AR: data de recebimento lançada no aviso")
+    devolucao: Devolucao | None = None
+    juntada: date | None = Field(default=None, description="AR: data da juntada do aviso aos autos")
+    publicacoes: list[Publicacao] | None = None
+    resultado: Literal["mantida", "reduzida", "cancelada"] | None = None
+    valor: Decimal | None = Field(default=None, ge=0, description="valor em reais (multa decidida, pagamento, "
+                                  "débito inscrito)")
+    autoridade: str | None = None
+    fundamentacao: str | None = None
+    itens: list[ItemApreendido] | None = None
+    fiel_depositario: Pessoa | None = None
+    local_deposito: str | None = None
+    recolhimento: date | None = Field(default=None, description="apreensão de animal: data do recolhimento ao "
+                                      "Centro de Controle de Zoonoses")
+    destino: str | None = None
+    abrangencia: Literal["total", "parcial"] | None = None
+    descricao: str | None = None
+    observacoes: str | None = None
+
+    @field_validator("hora", mode="before")
+    @classmethod
+    def _hora(cls, v: object) -> object:
+        return _check_hhmm(v)
+
+    @property
+    def data_do_ato(self) -> date | None:
+        """The act's date: ``data``; for an AR its posting; for an edital its first publication."""
+        if self.data is not None:
+            return self.data
+        if self.postagem is not None:
+            return self.postagem
+        if self.publicacoes:
+            return min(p.data for p in self.publicacoes)
+        return None
+
+    def given(self) -> set[str]:
+        """Names of the fields the clerk filled in."""
+        return {name for name in type(self).model_fields if getattr(self, name) not in (None, [], "")}
+
+
+class Processo(_Strict):
+    """One administrative processo: who, where, what, and the acts in the order they happened."""
+
+    lei: str = Field(description="identificador da lei nas regras, p. ex. timoteo-mg/lei-3844-2022")
+    numero: str = Field(min_length=1, description="número do processo administrativo")
+    autuado: Autuado
+    local: str | None = Field(default=None, description="local da infração")
+    data_infracao: date | None = Field(default=None, description="data da infração, se anterior à do auto")
+    fatos: str | None = None
+    infracoes: list[Infracao] = Field(default_factory=list)
+    atos: list[Ato] = Field(min_length=1)
+    observacoes: str | None = None
