@@ -548,8 +548,8 @@ class _Checker:
         for ds in self.deadlines:
             b: DeadlineBehaviour = self.proc.prazos[ds.id]
             owed = ds.estado == "em curso" or (ds.estado == "perdido" and ds.obrigado == "administracao")
-            if self.closed_by is not None:
-                continue
+            if self.closed_by is not None and (ds.iniciado_por is None or ds.iniciado_por < self.closed_by):
+                continue  # closed: only what the closing act itself started is still owed
             if ds.estado == "perdido" and ds.obrigado == "autuado" and b.providencia and not b.ao_vencer:
                 pend.append(Pending("administracao", b.providencia, ds.fim, urgency_of(ds.fim, self.hoje),
                                     ds.deadline.base_legal, ds.id))
