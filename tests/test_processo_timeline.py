@@ -284,3 +284,47 @@ def test_timeline_json_has_states_and_next_act(service: ProcessoService) -> None
                             "prazo": "pagamento_exemplo"}
     assert [p["estado"] for p in d["prazos"]].count("em curso") == 1
     assert d["prazos"][-1]["exemplo"] is True
+
+
+def test_judgment_before_the_defence_term_ends_is_flagged_and_not_owed_again(service: ProcessoService) -> None:
+    # ciência 01/10 + 15 days (art. 20, § 1º, V) = 16/10; judged on 10/10 with no defence (art. 19: ampla
+    # defesa): the judgment counts, but the processo is warned; nothing is shown as owed afterwards
+    t = _timeline(service, PROC / "validos" / "timoteo-julgamento-antecipado.yaml")
+    early = [f for f in t.achados if f.codigo == "ATO-ANTECIPADO"]
+    assert len(early) == 1 and early[0].severidade == "aviso"
+    assert "16/10/2026" in early[0].mensagem and "julgamento" in early[0].mensagem
+    states = {p.id: p.estado for p in t.prazos}
+    assert states["julgamento_lei9784_art49"] == "cumprido"
+    assert all(x.acao != "julgamento" for x in t.pendencias)
+
+
+def test_two_notices_defence_in_time_for_the_later_one(service: ProcessoService) -> None:
+    # personal notice 01/10 → defence until 16/10; AR joined 08/10 (art. 21, § 2º) → until 23/10 (sex);
+    # the later count replaces the earlier (interpretation 'notificacao-repetida'); defence filed 20/10: in
+    # time, not intempestivo; one judgment term only: 20/10 + 30 days (Lei 9.784/1999, art. 49) = 19/11 (qui)
+    t = _timeline(service, PROC / "validos" / "timoteo-duas-notificacoes.yaml")
+    assert t.atos[3].intempestivo is None
+    assert [(p.id, p.fim, p.estado) for p in t.prazos] == [
+        ("defesa_art20_p1_v", date(2026, 10, 16), "prejudicado"),
+        ("defesa_art20_p1_v", date(2026, 10, 23), "cumprido"),
+        ("julgamento_lei9784_art49", date(2026, 11, 19), "perdido"),
+    ]
+
+
+def test_ar_received_but_not_joined_is_the_clerks_task_art21_p2(service: ProcessoService) -> None:
+    t = _timeline(service, PROC / "validos" / "timoteo-ar-sem-juntada.yaml")
+    assert not t.prazos  # art. 21, § 2º: notice only takes effect with the juntada
+    assert [(x.quem, x.urgencia) for x in t.pendencias] == [("administracao", "sem prazo")]
+    assert "juntada" in t.pendencias[0].acao
+
+
+def test_cuiaba_animal_not_rescued_art11_p5(service: ProcessoService) -> None:
+    # art. 11, § 2º: recolhido 19/11 (qui); 3 dias úteis: 20/11 (Consciência Negra), 21–22 (fim de semana),
+    # 23, 24, 25 → 25/11 (qua); not rescued: art. 11, § 5º, another destination is due
+    t = _timeline(service, PROC / "validos" / "cuiaba-animal-nao-resgatado.yaml")
+    rescue = t.prazos[0]
+    assert (rescue.id, rescue.fim, rescue.estado) == ("resgate_art11_p2", date(2026, 11, 25), "perdido")
+    assert [d.date for d in rescue.deadline.dias_pulados] == [date(2026, 11, 20), date(2026, 11, 21),
+                                                               date(2026, 11, 22)]
+    first = t.pendencias[0]
+    assert first.urgencia == "vencido" and "outra destinação" in first.acao and first.vence == date(2026, 11, 25)

@@ -219,6 +219,7 @@ class _Checker:
         self.by_number: dict[str, int] = {}
         self.ref_index: dict[int, int] = {}  # act index -> index of the act it cites
         self.closed_by: int | None = None
+        self.done = 0  # acts processed so far (run_act)
         self.waiting: list[Pending] = []  # notices in progress (AR posted, not yet back)
 
     # ---- helpers ---------------------------------------------------------------------------------
@@ -366,10 +367,19 @@ class _Checker:
         self.ref_index[i] = j
 
     # ---- deadlines -------------------------------------------------------------------------------
-    def start(self, pid: str, start: date, by: int | None, objeto: int | None) -> None:
+    def start(self, pid: str, start: date, by: int | None, objeto: int | None) -> DeadlineState:
         b = self.proc.prazos[pid]
         dl = compute(pid, start, self.proc.law, self.cal)
-        self.deadlines.append(DeadlineState(pid, b.acao, b.obrigado, dl, by, objeto))
+        new = DeadlineState(pid, b.acao, b.obrigado, dl, by, objeto)
+        for old in self.deadlines:  # a later notice of the same act: the later count replaces the earlier
+            if (old.id == pid and old.objeto == objeto and old.cumprido_por is None
+                    and old.prejudicado_por is None and old.fim < dl.fim):
+                old.estado = "prejudicado"
+                old.prejudicado_por = by
+                old.nota = (f"substituído pelo prazo contado de {format_date(dl.inicio)}, com fim em "
+                            f"{format_date(dl.fim)} (notificação posterior do mesmo ato)")
+        self.deadlines.append(new)
+        return new
 
     def lapse(self, before: date) -> None:
         """Deadlines that ended (unmet) before ``before``: start what their lapse starts."""
@@ -381,8 +391,27 @@ class _Checker:
                         and ds.fim < before and not ds.ao_vencer_iniciado):
                     ds.ao_vencer_iniciado = True
                     for nxt in self.proc.prazos[ds.id].ao_vencer:
-                        self.start(nxt, ds.fim, None, ds.objeto)
+                        started = self.start(nxt, ds.fim, None, ds.objeto)
+                        self.already_done(started, ds)
                         changed = True
+
+    def already_done(self, ds: DeadlineState, lapsed: DeadlineState) -> None:
+        """An act that meets ``ds`` was done before ``lapsed`` (which starts ``ds``) ended: it counts, and if
+        ``lapsed`` ran in the autuado's favour, the processo is warned that the act came early."""
+        kinds = self.proc.prazos[ds.id].cumprido_por
+        start = lapsed.iniciado_por if lapsed.iniciado_por is not None else -1
+        for k in range(start + 1, self.done):
+            a = self.p.atos[k]
+            if a.tipo in kinds and self.acts[k].intempestivo is None and self.matches(ds, k):
+                ds.cumprido_por = k
+                ds.estado = "cumprido"
+                ds.nota = f"ato praticado antes do fim do prazo de {lapsed.acao}"
+                if lapsed.obrigado == "autuado":
+                    self.add("ATO-ANTECIPADO", f"{self.label(k)} foi praticado antes do fim do prazo de "
+                             f"{lapsed.acao} ({format_date(lapsed.fim)}), que corria em favor do autuado.",
+                             ("atos", k, "data"), lapsed.deadline.base_legal,
+                             "confira se o autuado pôde exercer o direito antes do ato.", severidade="aviso")
+                return
 
     def resultado_of(self, i: int) -> str | None:
         a = self.p.atos[i]
@@ -404,6 +433,7 @@ class _Checker:
         if r is None or d is None:
             return
         self.lapse(d)
+        self.done = i + 1
         st = self.acts[i]
         # 1. does it meet an open deadline?
         candidates = [ds for ds in self.deadlines
@@ -516,7 +546,7 @@ class _Checker:
         missing = [f for f in form.exige if getattr(facts, f) in (None, "")]
         if missing:
             what = " e ".join(_FACT_LABELS.get(f, f) for f in missing)
-            who = "correios" if r.forma == "ar" else "administracao"
+            who = "correios" if "ar_recebimento" in missing else "administracao"
             self.waiting.append(Pending(who, f"{r.nome} nº {a.numero or '?'}: aguardando {what} "
                                         f"({form.base_legal})", None, "sem prazo", form.base_legal, None))
             self.acts[i].notas.append(f"aguardando {what}")
