@@ -15,7 +15,7 @@ from ..errors import AutosError, InputError
 from ..resources import default_rules_dir
 from ..yamlio import iter_yaml_files, load_yaml
 from .load import LoadedProcesso, is_processo_data, load_processo
-from .procedure import Procedure, load_procedure
+from .procedure import Procedure, load_procedure, procedure_file
 from .timeline import URGENCY_ORDER, Pending, Timeline, check_timeline
 
 __all__ = ["PendingReport", "PendingRow", "ProcessoService", "is_processo_file"]
@@ -90,8 +90,6 @@ class ProcessoService:
         return check_timeline(loaded, procedure, self.calendar(lei), hoje)
 
     def procedure_exists(self, lei: str) -> bool:
-        from .procedure import procedure_file
-
         return lei.count("/") == 1 and procedure_file(self.rules_dir, lei).is_file()
 
     def timeline_of(self, file: Path, hoje: date) -> Timeline:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import html
 import io
+from datetime import date
 from typing import Any
 
 from ..calendar import format_date
@@ -105,9 +106,7 @@ def pending_text(report: PendingReport) -> str:
     return "\n".join(out)
 
 
-def _date(iso: str) -> Any:
-    from datetime import date
-
+def _date(iso: str) -> date:
     return date.fromisoformat(iso)
 
 

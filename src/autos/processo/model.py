@@ -8,6 +8,7 @@ only types, formats and unknown keys are checked.
 
 from __future__ import annotations
 
+import re
 from datetime import date, time
 from decimal import Decimal
 from typing import Literal
@@ -34,8 +35,6 @@ class _Strict(BaseModel):
 
 
 def _check_hhmm(v: object) -> object:
-    import re
-
     if isinstance(v, str) and not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", v.strip()):
         raise ValueError(f"hora '{v}' inválida; use HH:MM entre 00:00 e 23:59, por exemplo 14:30")
     return v

@@ -220,6 +220,7 @@ class _Checker:
         self.ref_index: dict[int, int] = {}  # act index -> index of the act it cites
         self.closed_by: int | None = None
         self.done = 0  # acts processed so far (run_act)
+        self.computed = False  # deadlines computed (only when the structure is sound)
         self.waiting: list[Pending] = []  # notices in progress (AR posted, not yet back)
 
     # ---- helpers ---------------------------------------------------------------------------------
@@ -602,6 +603,9 @@ class _Checker:
         )
 
     def situation(self, pend: list[Pending]) -> str:
+        n = sum(1 for f in self.findings if f.severidade == "erro")
+        if not self.computed or (n and not pend and self.closed_by is None):
+            return f"{n} erro(s) no processo: corrija-os para calcular os prazos"
         if self.closed_by is not None:
             a = self.p.atos[self.closed_by]
             r = self.rule(self.closed_by)
@@ -630,6 +634,7 @@ def check_timeline(loaded: LoadedProcesso, procedure: Procedure, calendar: Munic
     c = _Checker(loaded, procedure, calendar, hoje)
     c.check_structure()
     if not any(f.severidade == "erro" for f in c.findings):
+        c.computed = True
         for i in range(len(loaded.processo.atos)):
             c.run_act(i)
     return c.finish()
