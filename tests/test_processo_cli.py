@@ -197,3 +197,21 @@ def test_pendencias_skips_old_case_files_in_a_folder() -> None:
     code, out = run("pendencias", str(SAMPLES / "timoteo-mg"), "--json")
     assert code == 2  # no processo file there: the list cannot be given as complete
     assert json.loads(out)["processos"] == 0
+
+
+def test_pendencias_reports_a_malformed_processo_in_a_folder_but_skips_case_files(tmp_path: Path) -> None:
+    folder = tmp_path / "p"
+    folder.mkdir()
+    shutil.copy(SAMPLE / "cuiaba-mt" / "ccz-2026-0077-recurso.yaml", folder)
+    shutil.copy(SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml", folder)  # a case file: not a processo
+    (folder / "caso-quebrado.yaml").write_text("lei: x\ndocumento: auto_de_infracao\nfatos: [a\n", encoding="utf-8")
+    code, out = run("pendencias", str(folder), "--json")
+    assert code == 0, out
+    assert json.loads(out)["processos"] == 1
+    (folder / "processo-quebrado.yaml").write_text("lei: x\natos:\n  - tipo: auto\n    data: [2026\n",
+                                                   encoding="utf-8")
+    code, out = run("pendencias", str(folder), "--json")
+    assert code == 2
+    fails = json.loads(out)["falhas"]
+    assert len(fails) == 1 and fails[0]["arquivo"].endswith("processo-quebrado.yaml")
+    assert "YAML malformado" in fails[0]["mensagem"]

@@ -14,7 +14,7 @@ from ..calendar import MunicipalCalendar, load_calendar
 from ..errors import AutosError, InputError
 from ..resources import default_rules_dir
 from ..yamlio import iter_yaml_files, load_yaml
-from .load import LoadedProcesso, is_processo_data, load_processo
+from .load import LoadedProcesso, from_doc, is_processo_data, load_processo
 from .procedure import Procedure, load_procedure, procedure_file
 from .timeline import URGENCY_ORDER, Pending, Timeline, check_timeline
 
@@ -100,19 +100,27 @@ class ProcessoService:
                 agente: str | None = None) -> PendingReport:
         """``autos pendencias``: every processo file under ``paths`` (other YAML files are skipped)."""
         report = PendingReport(hoje)
-        files: list[Path] = []
+        files: list[tuple[Path, bool]] = []  # (file, found in a folder: skipped unless a processo)
         for p in paths:
             if p.is_dir():
-                files.extend(f for f in iter_yaml_files(p) if is_processo_file(f))
+                files.extend((f, True) for f in iter_yaml_files(p))
             elif p.exists():
-                files.append(p)
+                files.append((p, False))
             else:
                 report.falhas.append(InputError("arquivo ou pasta não encontrado.", file=p,
                                                 hint="confira o caminho informado."))
-        for f in files:
+        found = 0
+        for f, in_folder in files:
             try:
-                t = self.timeline_of(f, hoje)
+                doc = load_yaml(f)
+                if in_folder and not is_processo_data(doc.data):
+                    continue  # a case file (one document), not a processo
+                found += 1
+                t = self.check(from_doc(doc), hoje)
             except AutosError as exc:
+                if in_folder and exc.file == str(f) and not _may_be_processo(f):
+                    continue
+                found += 1 if in_folder else 0
                 report.falhas.append(exc)
                 continue
             if lei is not None and t.lei != lei:
@@ -125,5 +133,16 @@ class ProcessoService:
             elif t.has_errors:
                 report.rows.append(PendingRow(t, None))
         report.rows.sort(key=PendingRow.sort_key)
-        report.vazio = not files and not report.falhas
+        report.vazio = not found and not report.falhas
         return report
+
+
+def _may_be_processo(file: Path) -> bool:
+    """An unreadable YAML file in a folder counts as a processo (reported) unless it is plainly a case
+    file: a top-level ``documento:`` key and no ``atos:`` key."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return True
+    keys = {line.split(":", 1)[0] for line in text.splitlines() if line[:1].isalpha()}
+    return "atos" in keys or "documento" not in keys

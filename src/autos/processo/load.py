@@ -11,7 +11,7 @@ from ..schema import build_model
 from ..yamlio import PathKey, YamlDoc, load_yaml, parse_yaml
 from .model import Processo
 
-__all__ = ["LoadedProcesso", "is_processo_data", "load_processo", "parse_processo"]
+__all__ = ["LoadedProcesso", "from_doc", "is_processo_data", "load_processo", "parse_processo"]
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,8 @@ def is_processo_data(data: Any) -> bool:
     return isinstance(data, dict) and "atos" in data
 
 
-def _build(doc: YamlDoc) -> LoadedProcesso:
+def from_doc(doc: YamlDoc) -> LoadedProcesso:
+    """The processo in an already parsed YAML document."""
     if not is_processo_data(doc.data):
         raise InputError("não é um arquivo de processo: falta a lista 'atos'.", file=doc.file,
                          hint="um processo tem lei, numero, autuado e a lista 'atos' (veja samples/processos).")
@@ -43,8 +44,8 @@ def _build(doc: YamlDoc) -> LoadedProcesso:
 
 def load_processo(file: str | Path) -> LoadedProcesso:
     """Read a processo file; unreadable or invalid input is :class:`InputError` with file, path and line."""
-    return _build(load_yaml(file, InputError))
+    return from_doc(load_yaml(file, InputError))
 
 
 def parse_processo(text: str, file: str | Path = "<texto>") -> LoadedProcesso:
-    return _build(parse_yaml(text, file, InputError))
+    return from_doc(parse_yaml(text, file, InputError))
