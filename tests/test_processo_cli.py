@@ -35,6 +35,17 @@ def test_prazos_on_a_processo_shows_the_timeline_and_exits_0() -> None:
     assert "Próximo ato: pagamento da multa (autuado) — até 30/11/2026 [hoje]" in out
     assert "EM CURSO" in out and "PREJUDICADO" in out and "CUMPRIDO" in out
     assert "Escolhas interpretativas" in out and "9.784/1999" in out
+    # the engine's reasoning: the end of the notice-of-decision term moved over the weekend and Finados
+    assert "02/11/2026 — Finados, feriado nacional" in out
+
+
+def test_hora_is_accepted_on_any_act(tmp_path: Path) -> None:
+    text = (SAMPLE / "ferraz-de-vasconcelos-sp" / "fv-2026-0520-prazo-de-recurso.yaml").read_text(encoding="utf-8")
+    text = text.replace("    data: 2026-11-23\n", '    data: 2026-11-23\n    hora: "10:40"\n')
+    file = tmp_path / "p.yaml"
+    file.write_text(text, encoding="utf-8")
+    code, out = run("prazos", str(file))
+    assert code == 0, out
 
 
 def test_prazos_json_on_a_processo() -> None:

@@ -41,8 +41,8 @@ __all__ = [
 Obrigado = Literal["autuado", "administracao"]
 Resultado = Literal["mantida", "reduzida", "cancelada"]
 
-#: fields every act may carry, whatever its kind
-CORE_FIELDS: frozenset[str] = frozenset({"tipo", "numero", "data", "referente", "observacoes"})
+#: fields every act may carry, whatever its kind (a kind may still require one, e.g. ``hora``)
+CORE_FIELDS: frozenset[str] = frozenset({"tipo", "numero", "data", "hora", "referente", "observacoes"})
 
 #: the other fields of an act (see :class:`autos.processo.model.Ato`); a kind names those it requires
 #: (``campos``) or admits (``aceita``)
@@ -102,10 +102,6 @@ class ActRule(_Strict):
     exige_vencido: list[str] = Field(default_factory=list)
     encerra: bool = False
     encerra_se_resultado: list[Resultado] = Field(default_factory=list)
-
-    @property
-    def is_notice(self) -> bool:
-        return self.forma is not None
 
 
 class _NewDeadline(_Strict):
