@@ -373,8 +373,7 @@ class _Checker:
         dl = compute(pid, start, self.proc.law, self.cal)
         new = DeadlineState(pid, b.acao, b.obrigado, dl, by, objeto)
         for old in self.deadlines:  # a later notice of the same act: the later count replaces the earlier
-            if (old.id == pid and old.objeto == objeto and old.cumprido_por is None
-                    and old.prejudicado_por is None and old.fim < dl.fim):
+            if old.id == pid and old.objeto == objeto and self.is_live(old) and old.fim < dl.fim:
                 old.estado = "prejudicado"
                 old.prejudicado_por = by
                 old.nota = (f"substituído pelo prazo contado de {format_date(dl.inicio)}, com fim em "
@@ -388,8 +387,8 @@ class _Checker:
         while changed:
             changed = False
             for ds in list(self.deadlines):
-                if (ds.estado == "em curso" and ds.cumprido_por is None and ds.prejudicado_por is None
-                        and ds.fim < before and not ds.ao_vencer_iniciado):
+                if (ds.estado == "em curso" and self.is_live(ds) and ds.fim < before
+                        and not ds.ao_vencer_iniciado):
                     ds.ao_vencer_iniciado = True
                     for nxt in self.proc.prazos[ds.id].ao_vencer:
                         started = self.start(nxt, ds.fim, None, ds.objeto)
@@ -414,6 +413,11 @@ class _Checker:
                              "confira se o autuado pôde exercer o direito antes do ato.", severidade="aviso")
                 return
 
+    @staticmethod
+    def is_live(ds: DeadlineState) -> bool:
+        """Not met and not moot (it may have lapsed: a late act is still matched to it)."""
+        return ds.cumprido_por is None and ds.estado != "prejudicado"
+
     def resultado_of(self, i: int) -> str | None:
         a = self.p.atos[i]
         if a.resultado is not None:
@@ -436,10 +440,22 @@ class _Checker:
         self.lapse(d)
         self.done = i + 1
         st = self.acts[i]
+        # 0. exige_vencido (e.g. dívida ativa only after the payment term lapsed), before any effect
+        for pid in r.exige_vencido:
+            same = [ds for ds in self.deadlines if ds.id == pid and ds.estado != "prejudicado"
+                    and ds.cumprido_por in (None, i)]
+            lapsed = [ds for ds in same if ds.fim < d]
+            running = [ds for ds in same if ds.fim >= d]
+            if running or not lapsed:
+                dl = self.proc.law.deadline(pid)
+                why = (f"o prazo '{dl.descricao}' ainda corria (vence em {format_date(running[0].fim)})"
+                       if running else f"o processo não tem o prazo '{dl.descricao}' vencido")
+                self.add("PRAZO-NAO-VENCIDO", f"{self.label(i)} antes da hora: {why} ({dl.base_legal}).",
+                         ("atos", i, "data"), self.proc.cite(r.citacao), "confira a data do ato e as anteriores.")
         # 1. does it meet an open deadline?
         candidates = [ds for ds in self.deadlines
-                      if a.tipo in self.proc.prazos[ds.id].cumprido_por and ds.cumprido_por is None
-                      and ds.prejudicado_por is None and self.matches(ds, i)]
+                      if a.tipo in self.proc.prazos[ds.id].cumprido_por and self.is_live(ds)
+                      and self.matches(ds, i)]
         in_time = [ds for ds in candidates if d <= ds.fim]
         late = [ds for ds in candidates if d > ds.fim]
         for ds in in_time:
@@ -467,7 +483,7 @@ class _Checker:
         # 2. does it make an open deadline moot?
         res = self.resultado_of(i)
         for ds in self.deadlines:
-            if ds.cumprido_por is not None or ds.prejudicado_por is not None or ds.iniciado_por == i:
+            if not self.is_live(ds) or ds.iniciado_por == i:
                 continue
             for c in self.proc.prazos[ds.id].prejudicado_por:
                 if c.ato == a.tipo and (not c.resultado or res in c.resultado):
@@ -514,17 +530,6 @@ class _Checker:
                     ds.prejudicado_por = i
                     ds.estado = "prejudicado"
                     ds.nota = f"processo encerrado por {self.label(i)}"
-        # 5. exige_vencido (e.g. dívida ativa only after the payment term lapsed)
-        for pid in r.exige_vencido:
-            lapsed = [ds for ds in self.deadlines if ds.id == pid and ds.fim < d and
-                      (ds.cumprido_por is None or ds.cumprido_por == i)]
-            if not lapsed:
-                dl = self.proc.law.deadline(pid)
-                running = [ds for ds in self.deadlines if ds.id == pid and ds.fim >= d]
-                why = (f"o prazo '{dl.descricao}' ainda corria (vence em {format_date(running[0].fim)})"
-                       if running else f"o processo não tem o prazo '{dl.descricao}' vencido")
-                self.add("PRAZO-NAO-VENCIDO", f"{self.label(i)} antes da hora: {why} ({dl.base_legal}).",
-                         ("atos", i, "data"), self.proc.cite(r.citacao), "confira a data do ato e as anteriores.")
 
     def notice(self, i: int, r: ActRule) -> tuple[date | None, bool]:
         """The date a notice takes effect (engine), ``None`` while incomplete; and whether it failed."""
