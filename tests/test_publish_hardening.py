@@ -510,8 +510,9 @@ def _start(casos: Path, out: Path, fault: str) -> subprocess.Popen[str]:
 
 
 def _recovers(casos: Path, out: Path) -> None:
-    again = _cli_run(casos, out)
-    assert again.returncode == 0, again.stderr
+    """The next run (in this process, to keep the drills short) starts, finishes or redoes the edital."""
+    again = publish(out, casos=casos)
+    assert again.exit_code == 0, again.erro
     assert _ledger_state(out / "livro-editais.sqlite3") == [(TIMOTEO, 1, "publicado", ["31/2026", "32/2026"])]
     _assert_files_match_ledger(out)
 
@@ -579,3 +580,31 @@ def test_a_refused_write_gives_the_cause_without_mounting_anything(tmp_path: Pat
     assert str(path) in err.value.render() and "somente para leitura" in err.value.message
     assert "nada desta operação foi registrado" in err.value.message and not led.db.in_transaction
     led.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="fork: POSIX only")
+def test_a_forked_child_does_not_keep_the_run_lock(tmp_path: Path) -> None:
+    """A worker forked while the run holds its lock closes its copy at once: the lock goes with the main
+    process, even while the child lives on (flock belongs to the open file, which the child shares)."""
+    lock = RunLock(tmp_path / "x.lock")
+    assert lock.acquire()
+    read_end, write_end = os.pipe()
+    ready_read, ready_write = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the child says it is running (fork's hooks have run), then waits
+        os.close(write_end)
+        os.write(ready_write, b"1")
+        os.read(read_end, 1)
+        os._exit(0)
+    os.close(read_end)
+    os.close(ready_write)
+    assert os.read(ready_read, 1) == b"1"
+    os.close(ready_read)
+    try:
+        lock.release()  # as the death of the main process does
+        again = RunLock(tmp_path / "x.lock")
+        assert again.acquire(), "the forked child still holds the lock"
+        again.release()
+    finally:
+        os.close(write_end)
+        os.waitpid(child, 0)

@@ -1552,9 +1552,12 @@ def _claim_folder(folder: Path, ledger_path: Path, *, write: bool) -> None:
             hint=f"use o livro da pasta (--livro {owner}) ou outra pasta de saída; se o livro mudou de lugar, "
             f"confira que é o mesmo e apague o arquivo {marker} (veja docs/runbook-editais.md).")
     if recorded is None and write:
-        from .output import write_atomic
-
-        write_atomic(marker, (here + "\n").encode())
+        tmp = folder / f".{FOLDER_LEDGER_NAME}.tmp"
+        _write_tmp(tmp, (here + "\n").encode())  # OutputError with the cause in Portuguese (disk full…)
+        try:
+            os.replace(tmp, marker)
+        except OSError as exc:
+            raise _output_error(exc, marker) from None
 
 
 def _ensure_writable(folder: Path) -> None:
