@@ -130,6 +130,14 @@ def test_bad_cases_with_worker_processes(tmp_path: Path) -> None:
     assert sum(line.startswith("recusado: ") for line in run.stdout.splitlines()) == len(BAD_CASES)
 
 
+def test_an_unusable_rules_folder_is_an_error_of_the_run(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["--regras", str(tmp_path / "sem-regras"), "publicar-editais", str(CASES),
+                                       "--data", "2026-10-06", "-o", str(tmp_path / "out")])
+    assert result.exit_code == 2 and "pasta de regras não encontrada" in result.output
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_case_that_fails_to_render_is_refused_and_its_edital_planned_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A renderer crashing on one case after the number was reserved: that edital (and the one reserved after it)

@@ -1910,7 +1910,12 @@ def run_cli(options: Options) -> int:
         elif seen[1] and (seen[0] == seen[1] or seen[0] % max(1, seen[1] // 10) == 0):
             click.echo(f"autos: {seen[0]}/{seen[1]} casos lidos", err=True)
 
-    result = Publisher(options, log=log, advance=advance, start=start).run()
+    try:
+        publisher = Publisher(options, log=log, advance=advance, start=start)
+    except AutosError as exc:  # the rules or templates folder is unusable: an error of the run, nothing read
+        click.echo(f"erro: {exc}", err=True)
+        return EXIT_ERROR
+    result = publisher.run()
     if bar is not None:
         bar.__exit__(None, None, None)
     click.echo(summary(result, options))
