@@ -335,7 +335,8 @@ def test_conferir_accepts_a_published_file_and_rejects_a_modified_one(published:
     ed = details(out, result.publicados[0])
     pdf = next(f for f in ed.arquivos if f.tipo == "edital_individual_pdf")
     runner = CliRunner()
-    ok = runner.invoke(main, ["conferir", str(ed.saida / pdf.caminho)])
+    livro = str(out / "livro-editais.sqlite3")
+    ok = runner.invoke(main, ["conferir", str(ed.saida / pdf.caminho), "--livro", livro])
     assert ok.exit_code == 0, ok.output
     assert "CONFERE" in ok.output and "edital Nº 1/2026" in ok.output and "auto nº 301/2026" in ok.output
     # a modified copy, elsewhere: the ledger is named explicitly
@@ -357,7 +358,7 @@ def test_conferir_accepts_a_published_file_and_rejects_a_modified_one(published:
     bad = runner.invoke(main, ["conferir", str(flipped), "--livro", str(out / "livro-editais.sqlite3")])
     assert bad.exit_code == 1 and "NÃO CONFERE" in bad.output
     docx = next(f for f in ed.arquivos if f.tipo == "edital_individual_docx")
-    assert runner.invoke(main, ["conferir", str(ed.saida / docx.caminho)]).exit_code == 0
+    assert runner.invoke(main, ["conferir", str(ed.saida / docx.caminho)], env={"AUTOS_LIVRO": livro}).exit_code == 0
     edited = tmp_path / "alterado.docx"
     with zipfile.ZipFile(ed.saida / docx.caminho) as src, zipfile.ZipFile(edited, "w") as dst:
         for item in src.infolist():
@@ -368,8 +369,8 @@ def test_conferir_accepts_a_published_file_and_rejects_a_modified_one(published:
     bad = runner.invoke(main, ["conferir", str(edited), "--ledger", str(out / "livro-editais.sqlite3")])
     assert bad.exit_code == 1 and f"código de verificação {pdf.codigo}" in bad.output
     assert "edital individual (DOCX)" in bad.output and docx.sha256 in bad.output
-    lost = runner.invoke(main, ["conferir", str(forged)])  # no ledger near it
-    assert lost.exit_code == 2 and "livro de editais não encontrado" in lost.output
+    lost = runner.invoke(main, ["conferir", str(forged)], env={"AUTOS_LIVRO": None})  # no ledger named
+    assert lost.exit_code == 2 and "nenhum livro de editais indicado" in lost.output
 
 
 def test_verification_codes_are_short_and_distinct() -> None:
@@ -513,7 +514,7 @@ def test_ledger_numbers_without_gaps_and_undoes_only_the_last(tmp_path: Path) ->
     first, second = reserve("x#1"), reserve("x#2")
     with pytest.raises(LedgerError, match="buraco na numeração"):
         led.undo(first)
-    with pytest.raises(LedgerError, match="violaria o livro"):
+    with pytest.raises(LedgerError, match="já está no edital Nº 2/2026"):
         reserve("x#2")  # a case is reserved/published once
     led.undo(second)
     assert led.next_number("x/y", 2026) == 2

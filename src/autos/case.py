@@ -45,6 +45,42 @@ def check_cnpj(value: str) -> str:
         ) from None
 
 
+#: a document number as typed: number/year, ASCII digits only (the JSON Schema's pattern; checked below)
+DOCUMENT_NUMBER_PATTERN = r"^[0-9]{1,6}/[0-9]{4}$"
+_DOCUMENT_NUMBER = re.compile(r"([0-9]{1,6})/([0-9]{4})")
+_FIRST_YEAR = 1900
+
+
+def document_key(numero: str) -> tuple[int, int]:
+    """The identity of a document number: ``(number, year)`` as integers, so ``031/2026`` and ``31/2026`` are
+    the same document. The one place where numbers are compared (the edital ledger's case key uses it);
+    ``ValueError`` with a Portuguese message for anything that is not a valid ``N/AAAA``."""
+    text = numero.strip()
+    odd = sorted({c for c in text if c.isdigit() and not "0" <= c <= "9"})
+    if odd:
+        names = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in odd)
+        raise ValueError(
+            f"número '{numero}' com algarismos que não são os comuns 0–9: {names}; digite o número como está "
+            "impresso no documento, com os algarismos 0 a 9 (o número não é convertido automaticamente)")
+    m = _DOCUMENT_NUMBER.fullmatch(text)
+    if m is None:
+        raise ValueError(f"número '{numero}' em formato inválido; use número/ano com algarismos 0–9, p. ex. 17/2026")
+    number, year = int(m[1]), int(m[2])
+    if number == 0:
+        raise ValueError(f"número '{numero}' inválido: a numeração começa em 1; confira o número impresso")
+    if year < _FIRST_YEAR:
+        raise ValueError(f"número '{numero}' inválido: o ano {m[2]} não é o de um documento (a partir de "
+                         f"{_FIRST_YEAR}); confira o ano impresso")
+    return number, year
+
+
+def check_document_number(value: str | None) -> str | None:
+    """Validate a document number; return it exactly as typed (never rewritten)."""
+    if value is not None:
+        document_key(value)
+    return value
+
+
 class Endereco(_Strict):
     logradouro: str | None = None
     numero: str | None = None
@@ -241,10 +277,15 @@ class Notificacao(_Strict):
 class ReferenciaAuto(_Strict):
     """The auto de infração a notice, edital, termo or statement refers to."""
 
-    numero: str | None = Field(default=None, pattern=r"^\d{1,6}/\d{4}$",
+    numero: str | None = Field(default=None, json_schema_extra={"pattern": DOCUMENT_NUMBER_PATTERN},
                                description="número/ano do auto de infração a que este documento se refere, "
                                "p. ex. 17/2026")
     data: date | None = Field(default=None, description="data da lavratura desse auto de infração")
+
+    @field_validator("numero")
+    @classmethod
+    def _numero(cls, v: str | None) -> str | None:
+        return check_document_number(v)
 
 
 class Exigencia(_Strict):
@@ -287,7 +328,8 @@ class Case(_Strict):
 
     lei: str = Field(description="identificador da lei nas regras, p. ex. timoteo-mg/lei-3844-2022")
     documento: DocumentKindId = "auto_de_infracao"
-    numero: str | None = Field(default=None, pattern=r"^\d{1,6}/\d{4}$", description="número/ano, p. ex. 17/2026")
+    numero: str | None = Field(default=None, json_schema_extra={"pattern": DOCUMENT_NUMBER_PATTERN},
+                               description="número/ano, p. ex. 17/2026")
     processo: str | None = None
     autuado: Autuado
     lavratura: Lavratura = Field(default_factory=Lavratura)
@@ -307,6 +349,11 @@ class Case(_Strict):
     apreensao: Apreensao | None = Field(default=None, description="termo de apreensão de animais: data, hora e "
                                         "local da apreensão e o recolhimento ao Centro de Controle de Zoonoses")
     observacoes: str | None = None
+
+    @field_validator("numero")
+    @classmethod
+    def _numero(cls, v: str | None) -> str | None:
+        return check_document_number(v)
 
     @property
     def infraction_date(self) -> date | None:

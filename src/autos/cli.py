@@ -314,13 +314,17 @@ def publicar_editais(ctx: click.Context, casos: Path, data: Any, data_jornal: An
 @main.command("conferir")
 @click.argument("arquivo", type=click.Path(path_type=Path, exists=True, dir_okay=False))
 @click.option("--ledger", "--livro", "livro", type=click.Path(path_type=Path, dir_okay=False), default=None,
-              help="Livro de editais. Padrão: livro-editais.sqlite3 na pasta do arquivo ou numa acima.")
-def conferir(arquivo: Path, livro: Path | None) -> None:
+              envvar="AUTOS_LIVRO", show_envvar=True,
+              help="Livro de editais oficial (o único em que o conferir confia; nunca um livro ao lado do arquivo).")
+@click.pass_context
+def conferir(ctx: click.Context, arquivo: Path, livro: Path | None) -> None:
     """Confere um arquivo publicado: SHA-256 contra o livro de editais. Saída 0: confere; 1: não confere."""
-    from .publish import verify_file
+    from .publish import LEDGER_ENV, verify_file
 
+    given = ctx.get_parameter_source("livro")
+    source = f"a variável {LEDGER_ENV}" if given == click.core.ParameterSource.ENVIRONMENT else "--livro"
     try:
-        result = verify_file(arquivo, livro)
+        result = verify_file(arquivo, livro, source=source)
     except AutosError as exc:
         _fail(exc)
     click.echo("\n".join(result.linhas))

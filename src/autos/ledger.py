@@ -15,21 +15,29 @@ A run killed between the two leaves a ``reservado`` edital that the next run fin
 (:meth:`Ledger.pending`). A run that fails with a known error (disk full, unwritable folder) undoes its
 reservation (:meth:`Ledger.undo`), leaving the ledger as it was before that edital.
 
-Only one run may write at a time: :meth:`Ledger.lock` takes an exclusive ``flock`` on a sidecar
-``<ledger>.lock`` file (the ledger itself stays one SQLite file; SQLite's own locks are not disturbed).
+Only one run may write at a time: :meth:`Ledger.lock` takes an exclusive lock (:class:`RunLock`: ``flock`` on
+POSIX, ``msvcrt.locking`` on Windows) on a sidecar ``<ledger>.lock`` file (the ledger itself stays one SQLite
+file; SQLite's own locks are not disturbed); the publisher takes a second one on its output folder. The locks
+belong to the process that took them: a process forked from it (a rendering worker) closes its inherited copy
+at once (``os.register_at_fork``), so the lock is released the moment the run's main process dies, whatever
+happens to its workers.
+
+Every SQLite failure of a write is reported as a :class:`LedgerError` with the cause in Portuguese (disk
+full, read-only file or folder, I/O error), never masked by a failing ``ROLLBACK``.
 """
 
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import sqlite3
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 
+from .case import document_key
 from .errors import AutosError
 
 #: file name of the ledger when ``--ledger`` is not given: inside the output folder
@@ -142,8 +150,102 @@ class Match:
 
 
 def case_key(lei: str, auto_numero: str) -> str:
-    """The identity of a case in the ledger: its law and the number of its auto."""
-    return f"{lei}#{auto_numero}"
+    """The identity of a case in the ledger: its law and the canonical number of its auto (``031/2026`` and
+    ``31/2026`` are the same auto: :func:`autos.case.document_key`). The number as typed is kept apart
+    (``casos.auto_numero``) and is what the documents print."""
+    numero, ano = document_key(auto_numero)
+    return f"{lei}#{numero}/{ano}"
+
+
+def _canonical_key(caso: str) -> str:
+    """The canonical form of a key already in a ledger (older ledgers stored the number as typed)."""
+    lei, sep, numero = caso.rpartition("#")
+    if not sep:
+        return caso
+    try:
+        return case_key(lei, numero)
+    except ValueError:
+        return caso
+
+
+# --------------------------------------------------------------------------------------------------
+# the run lock
+
+
+#: lock file descriptors held by this process; a forked child closes its copies (they are not its locks)
+_HELD_LOCK_FDS: set[int] = set()
+
+
+def _close_inherited_locks() -> None:
+    for fd in list(_HELD_LOCK_FDS):
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _HELD_LOCK_FDS.clear()
+
+
+if hasattr(os, "register_at_fork"):  # POSIX; on Windows children are spawned and inherit no descriptor
+    os.register_at_fork(after_in_child=_close_inherited_locks)
+
+
+class RunLock:
+    """An exclusive, non-blocking lock on a file, held by this process only.
+
+    POSIX: ``flock`` (released by the kernel when the last descriptor of the open file closes, so when this
+    process dies, because forked children close their copies at once); Windows: ``msvcrt.locking`` on the
+    first byte (released when the handle closes or the process ends). The descriptor is not inheritable
+    (Python's default), so programs this process executes do not get it either.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._fd: int | None = None
+
+    def acquire(self) -> bool:
+        """Take the lock; ``False`` if another process holds it. ``OSError`` if the file cannot be opened."""
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+                import msvcrt
+
+                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            else:
+                import fcntl
+
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # BlockingIOError (POSIX) or PermissionError (Windows): held by another process
+            os.close(fd)
+            return False
+        self._fd = fd
+        _HELD_LOCK_FDS.add(fd)
+        return True
+
+    def release(self) -> None:
+        if self._fd is not None:
+            _HELD_LOCK_FDS.discard(self._fd)
+            os.close(self._fd)  # releases the lock
+            self._fd = None
+
+
+_SQLITE_CAUSES = (
+    ("disk is full", "disco cheio: não há espaço para gravar o livro"),
+    ("readonly database", "o livro (ou a sua pasta) está somente para leitura"),
+    ("read-only", "o livro (ou a sua pasta) está somente para leitura"),
+    ("unable to open database file", "não foi possível abrir o livro ou criar o seu diário (journal) na pasta"),
+    ("disk i/o error", "erro de entrada/saída do disco ao gravar o livro"),
+    ("database is locked", "o livro está em uso por outro programa há mais de 30 segundos"),
+    ("not a database", "o arquivo não é um banco SQLite"),
+    ("malformed", "o arquivo do livro está corrompido"),
+)
+
+
+def sqlite_cause(exc: BaseException) -> str:
+    """The cause of an SQLite failure in Portuguese (the library's own text in parentheses)."""
+    text = str(exc)
+    folded = text.casefold()
+    for key, why in _SQLITE_CAUSES:
+        if key in folded:
+            return f"{why} ({text})"
+    return text
 
 
 def now_local() -> datetime:
@@ -156,7 +258,8 @@ class Ledger:
     def __init__(self, path: str | Path, *, readonly: bool = False) -> None:
         self.path = Path(path)
         self.readonly = readonly
-        self._lock_fd: int | None = None
+        self._lock: RunLock | None = None
+        self._legacy: dict[str, str] = {}  # canonical key → key as stored by an older version
         try:
             if readonly:
                 if self.path.is_file():
@@ -169,16 +272,27 @@ class Ledger:
                 with contextlib.suppress(FileExistsError):  # it keeps the text of published cases: personal data
                     os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
                 self.db = sqlite3.connect(str(self.path), isolation_level=None, timeout=30)
-        except (OSError, sqlite3.Error) as exc:
-            raise LedgerError(f"não foi possível abrir o livro de editais ({exc}).", file=self.path,
-                              hint="confira o caminho de --ledger e a permissão de escrita na pasta.") from None
+        except OSError as exc:
+            raise LedgerError(f"não foi possível abrir o livro de editais ({_os_cause(exc)}).", file=self.path,
+                              hint="confira o caminho de --ledger, o espaço em disco e a permissão de escrita na "
+                              "pasta.") from None
+        except sqlite3.Error as exc:
+            raise LedgerError(f"não foi possível abrir o livro de editais ({sqlite_cause(exc)}).", file=self.path,
+                              hint="confira o caminho de --ledger, o espaço em disco e a permissão de escrita na "
+                              "pasta.") from None
         self.db.row_factory = sqlite3.Row
         try:
             self._setup()
+        except sqlite3.OperationalError as exc:  # the file is fine, writing it is not (full, read-only, I/O)
+            self.db.close()
+            raise LedgerError(f"não foi possível usar o livro de editais ({sqlite_cause(exc)}).", file=self.path,
+                              hint="libere espaço ou corrija a permissão do livro e da sua pasta e rode de novo; "
+                              "nada foi publicado.") from None
         except sqlite3.DatabaseError as exc:
             self.db.close()
-            raise LedgerError(f"o arquivo não é um livro de editais válido ({exc}).", file=self.path,
+            raise LedgerError(f"o arquivo não é um livro de editais válido ({sqlite_cause(exc)}).", file=self.path,
                               hint="indique o livro certo com --ledger.") from None
+        self._legacy = self._legacy_keys()
 
     def _setup(self) -> None:
         self.db.execute("PRAGMA foreign_keys = ON")
@@ -200,10 +314,25 @@ class Ledger:
                 self.db.execute(f"PRAGMA application_id = {_APPLICATION_ID}")
             self.db.execute("COMMIT")
         except BaseException:
-            if self.db.in_transaction:
-                self.db.execute("ROLLBACK")
+            self._rollback()
             raise
         self._check_version()
+
+    def _rollback(self) -> None:
+        """Roll back the open transaction, if SQLite has not done it already (it does on a full disk or an I/O
+        error); a failing rollback never hides the error that caused it."""
+        if self.db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                self.db.execute("ROLLBACK")
+
+    def _legacy_keys(self) -> dict[str, str]:
+        """Keys stored as typed by older versions (``lei#031/2026``), by their canonical form."""
+        out: dict[str, str] = {}
+        for (caso,) in self.db.execute("SELECT caso FROM casos"):
+            canonical = _canonical_key(caso)
+            if canonical != caso:
+                out.setdefault(canonical, caso)
+        return out
 
     def _check_version(self) -> None:
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
@@ -224,36 +353,45 @@ class Ledger:
 
     def lock(self) -> None:
         """Exclusive lock for a whole publication run; :class:`LedgerError` if another run holds it."""
-        lock_path = self.path.with_name(self.path.name + ".lock")
+        lock = RunLock(self.path.with_name(self.path.name + ".lock"))
         try:
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+            taken = lock.acquire()
         except OSError as exc:
-            raise LedgerError(f"não foi possível criar a trava do livro ({exc.strerror}).", file=lock_path) from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
+            raise LedgerError(f"não foi possível criar a trava do livro ({_os_cause(exc)}).", file=lock.path) from None
+        if not taken:
             raise LedgerError("outra execução está publicando editais com este livro neste momento.",
-                              file=self.path, hint="aguarde o fim da outra execução e rode de novo.") from None
-        self._lock_fd = fd
+                              file=self.path, hint="aguarde o fim da outra execução e rode de novo.")
+        self._lock = lock
 
     def unlock(self) -> None:
-        if self._lock_fd is not None:
-            os.close(self._lock_fd)  # releases the flock
-            self._lock_fd = None
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     @contextlib.contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction (``BEGIN IMMEDIATE`` … ``COMMIT``), rolled back on any exception."""
+        """One write transaction (``BEGIN IMMEDIATE`` … ``COMMIT``), rolled back on any exception; an SQLite
+        failure becomes a :class:`LedgerError` with its cause (nothing of the transaction is recorded)."""
         if self.readonly:
             raise LedgerError("livro aberto só para leitura.", file=self.path)  # pragma: no cover - programming error
-        self.db.execute("BEGIN IMMEDIATE")
         try:
-            yield self.db
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        self.db.execute("COMMIT")
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+                self.db.execute("COMMIT")
+            except BaseException:
+                self._rollback()
+                raise
+        except sqlite3.IntegrityError as exc:
+            raise LedgerError(f"o livro recusou a gravação: ela repetiria um caso, um arquivo ou um código já "
+                              f"registrados ({exc}); nada desta operação foi registrado.", file=self.path,
+                              hint="é um defeito: guarde o livro e o log e chame o suporte; não apague nem edite "
+                              "o livro.") from None
+        except sqlite3.Error as exc:
+            raise LedgerError(f"não foi possível gravar no livro de editais ({sqlite_cause(exc)}); nada desta "
+                              "operação foi registrado.", file=self.path,
+                              hint="libere espaço ou corrija a permissão do livro e da sua pasta e rode de novo "
+                              "com a mesma --data (veja docs/runbook-editais.md).") from None
 
     # --- numbering and the state machine ---------------------------------------------------------
     def next_number(self, lei: str, ano: int) -> int:
@@ -270,28 +408,30 @@ class Ledger:
         """
         ano = data_publicacao.year
         stamp = now or now_local()
-        try:
-            with self._write() as db:
-                numero = self.next_number(lei, ano)
-                cur = db.execute(
-                    "INSERT INTO editais (lei, ano, numero, data_publicacao, data_jornal, data_edital, veiculo, "
-                    "jornal, estado, saida, reservado_em) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'reservado', ?, ?)",
-                    (lei, ano, numero, data_publicacao.isoformat(), data_jornal.isoformat() if data_jornal else None,
-                     data_edital.isoformat(), veiculo, jornal, os.path.relpath(saida, self.path.resolve().parent),
-                     stamp.isoformat()))
-                edital_id = int(cur.lastrowid or 0)
-                db.executemany(
-                    "INSERT INTO casos (edital_id, ordem, caso, auto_numero, arquivo, sha256_caso, texto_caso, "
-                    "motivo) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    [(edital_id, c.ordem, c.caso, c.auto_numero, c.arquivo, c.sha256_caso, c.texto_caso, c.motivo)
-                     for c in casos])
-                files = files_for(numero)
-                db.executemany(
-                    "INSERT INTO arquivos (edital_id, caso, tipo, caminho, codigo) VALUES (?, ?, ?, ?, ?)",
-                    [(edital_id, f.caso, f.tipo, f.caminho, f.codigo) for f in files])
-        except sqlite3.IntegrityError as exc:
-            raise LedgerError(f"a reserva do edital violaria o livro ({exc}).", file=self.path,
-                              hint="um caso ou código já está registrado; rode de novo para ver o relatório.") from None
+        with self._write() as db:
+            for c in casos:  # the publisher checked already; the ledger does not rely on it
+                found = self.case_edital(c.caso)
+                if found is not None:
+                    raise LedgerError(f"o auto {c.auto_numero} ({lei}) já está no edital {found[0].rotulo} de "
+                                      f"{found[0].data_publicacao:%d/%m/%Y}; um auto é publicado uma única vez e "
+                                      "nada foi reservado.", file=self.path)
+            numero = self.next_number(lei, ano)
+            cur = db.execute(
+                "INSERT INTO editais (lei, ano, numero, data_publicacao, data_jornal, data_edital, veiculo, "
+                "jornal, estado, saida, reservado_em) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'reservado', ?, ?)",
+                (lei, ano, numero, data_publicacao.isoformat(), data_jornal.isoformat() if data_jornal else None,
+                 data_edital.isoformat(), veiculo, jornal, os.path.relpath(saida, self.path.resolve().parent),
+                 stamp.isoformat()))
+            edital_id = int(cur.lastrowid or 0)
+            db.executemany(
+                "INSERT INTO casos (edital_id, ordem, caso, auto_numero, arquivo, sha256_caso, texto_caso, "
+                "motivo) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(edital_id, c.ordem, c.caso, c.auto_numero, c.arquivo, c.sha256_caso, c.texto_caso, c.motivo)
+                 for c in casos])
+            files = files_for(numero)
+            db.executemany(
+                "INSERT INTO arquivos (edital_id, caso, tipo, caminho, codigo) VALUES (?, ?, ?, ?, ?)",
+                [(edital_id, f.caso, f.tipo, f.caminho, f.codigo) for f in files])
         record = self.edital(edital_id)
         assert record is not None
         return record
@@ -386,8 +526,11 @@ class Ledger:
             yield rec
 
     def case_edital(self, caso: str) -> tuple[EditalRecord, PlannedCase] | None:
-        """The edital a case was published (or reserved) in, if any."""
+        """The edital a case (key of :func:`case_key`) was published (or reserved) in, if any; also finds a
+        key an older version stored with the number as typed."""
         row = self.db.execute("SELECT * FROM casos WHERE caso = ?", (caso,)).fetchone()
+        if row is None and caso in self._legacy:
+            row = self.db.execute("SELECT * FROM casos WHERE caso = ?", (self._legacy[caso],)).fetchone()
         if row is None:
             return None
         ed = self.db.execute("SELECT * FROM editais WHERE id = ?", (row["edital_id"],)).fetchone()
@@ -427,4 +570,21 @@ class Ledger:
         for r in self.db.execute("SELECT a.caminho FROM arquivos a JOIN editais e ON e.id = a.edital_id "
                                  "WHERE e.estado = 'publicado' AND a.sha256 IS NULL"):
             out.append(f"arquivo publicado sem hash: {r['caminho']}")
+        seen: dict[str, str] = {}
+        for (caso,) in self.db.execute("SELECT caso FROM casos ORDER BY edital_id, ordem"):
+            canonical = _canonical_key(caso)
+            if canonical in seen:
+                out.append(f"o mesmo auto está em mais de um edital: {seen[canonical]} e {caso}")
+            seen.setdefault(canonical, caso)
         return out
+
+
+def _os_cause(exc: OSError) -> str:
+    import errno
+
+    return {
+        errno.ENOSPC: "disco cheio",
+        errno.EACCES: "sem permissão",
+        errno.EPERM: "sem permissão",
+        errno.EROFS: "o disco está montado somente para leitura",
+    }.get(exc.errno or 0, exc.strerror or str(exc))

@@ -54,6 +54,7 @@ from .ledger import (
     LedgerError,
     Match,
     PlannedCase,
+    RunLock,
     case_key,
 )
 from .load import LoadedCase, parse_case
@@ -69,8 +70,9 @@ AUTO_KIND = "auto_de_infracao"
 INDIVIDUAL_KIND = "edital_notificacao"
 CONSOLIDATED_TEMPLATE = "edital_consolidado"
 
-#: fault injection for tests and drills: ``ponto[:n]`` (comma-separated) — the process kills itself
-#: (SIGKILL) the n-th time it reaches ``ponto`` (reserva, renderizado, renomeado, commit), or, for
+#: fault injection for tests and drills: ``ponto[:n[:parar]]`` (comma-separated) — the main process kills itself
+#: (SIGKILL, its workers are left to notice) the n-th time it reaches ``ponto`` (reserva, renderizado, renomeado,
+#: commit), or, with ``parar``, stops itself (SIGSTOP) there, for a drill to send the signal it wants; for
 #: ``disco-cheio``, the n-th gazette file write fails with ENOSPC.
 FAULT_ENV = "AUTOS_FALHA_PUBLICACAO"
 
@@ -376,9 +378,47 @@ def _tuned_gc() -> Iterator[None]:
 
 def _init_worker(rules_dir: str | None, templates_dir: str | None, today: date | None) -> None:
     global _ENGINE
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what an interrupt means
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what an interrupt means (Ctrl-C)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler (inherited by fork): stop now
+    _watch_parent()
     _ENGINE = _Engine(rules_dir, templates_dir, today)
     _tune_gc()  # a worker lives for one run: its start-up heap is never garbage
+
+
+#: how often a worker looks for its parent (seconds): a worker outlives a killed parent at most this long
+PARENT_POLL = 0.5
+
+
+def _watch_parent() -> None:
+    """End this worker as soon as the run's main process is gone (``kill -9`` of the parent alone).
+
+    A pool worker waits for tasks on a pipe whose write end it inherited itself, so it never sees the parent's
+    end of file, and it would live on, idle or rendering, forever. A daemon thread waits on the parent's
+    sentinel (``multiprocessing.parent_process()``: a pipe whose write end the parent holds on POSIX, the
+    parent's process handle on Windows) and, on POSIX, also checks ``os.getppid()`` (a worker forked after
+    another holds that one's sentinel pipe too, so the sentinel alone may wait for a sibling), and ends the
+    process with ``os._exit``: the files it was writing are temporary, and the next run starts over from the
+    ledger. Chosen over ``prctl(PR_SET_PDEATHSIG)``, which is Linux only."""
+    import multiprocessing
+    import threading
+    from multiprocessing.connection import wait as wait_ready
+
+    parent = multiprocessing.parent_process()
+    sentinel = parent.sentinel if parent is not None else None
+    ppid = os.getppid()
+
+    def watch() -> None:
+        while True:
+            if sentinel is not None:
+                if wait_ready([sentinel], timeout=PARENT_POLL):
+                    break
+            else:  # pragma: no cover - a pool worker always has a parent sentinel
+                threading.Event().wait(PARENT_POLL)
+            if os.name == "posix" and os.getppid() != ppid:
+                break
+        os._exit(EXIT_ERROR)
+
+    threading.Thread(target=watch, name="autos-parent-watch", daemon=True).start()
 
 
 def _engine() -> _Engine:
@@ -403,8 +443,41 @@ def _prepare_one(path: str, params: RunParams) -> Prepared:
     return _prepare_text(path, text, sha, params, numero=f"1/{params.data.year}")
 
 
+def case_failure(exc: BaseException, stage: str) -> str:
+    """Why one case could not be used, in Portuguese, for an error that is not an :class:`AutosError` (a case
+    that crashes a library, or a defect): the case is refused with this reason and the run goes on."""
+    import decimal
+
+    detail = f"{type(exc).__name__}: {exc}"[:300]
+    if isinstance(exc, RecursionError):
+        why = ("o arquivo tem listas ou mapas aninhados em centenas de níveis, profundidade que um caso não tem; "
+               "confira a indentação e os colchetes")
+    elif isinstance(exc, (OverflowError, decimal.DecimalException)) or (
+            isinstance(exc, ValueError) and "integer string conversion" in str(exc)):
+        why = ("um número do caso é grande demais (ou inválido) para ser calculado; confira valores e quantidades "
+               "(p. ex. valor_base, quantidade)")
+    elif isinstance(exc, MemoryError):
+        why = "o caso é grande demais para a memória disponível"
+    else:
+        why = "erro interno ao tratar este caso; os demais casos seguiram — guarde o arquivo e chame o suporte"
+    return f"não foi possível {stage}: {why} ({detail})"
+
+
 def _prepare_text(path: str, text: str, sha: str, params: RunParams, *, numero: str) -> Prepared:
-    """Select and validate one case (``numero``: the edital's number, a placeholder before reservation)."""
+    """Select and validate one case (``numero``: the edital's number, a placeholder before reservation).
+
+    The boundary of one case: any failure (an :class:`AutosError`, or an unexpected exception such as
+    ``RecursionError``, ``OverflowError``, a decimal error, a library's ``ValueError``) refuses this case
+    with its reason and never stops the run."""
+    try:
+        return _prepare_checked(path, text, sha, params, numero=numero)
+    except AutosError as exc:
+        return Prepared(path, "recusado", sha256=sha, motivos=[exc.render()])
+    except Exception as exc:
+        return Prepared(path, "recusado", sha256=sha, motivos=[case_failure(exc, "ler e validar o caso")])
+
+
+def _prepare_checked(path: str, text: str, sha: str, params: RunParams, *, numero: str) -> Prepared:
     eng = _engine()
     try:
         loaded = parse_case(text, path)
@@ -520,21 +593,45 @@ class Written:
     bytes: int
 
 
-def _render_cases(jobs: list[CaseJob], params: RunParams, numero: str, now: datetime) -> list[Written]:
+@dataclass(frozen=True)
+class Failed:
+    """A case whose individual edital could not be rendered: it is refused, and its edital planned again
+    without it."""
+
+    caso: str
+    arquivo: str
+    motivo: str
+
+
+def _render_cases(jobs: list[CaseJob], params: RunParams, numero: str, now: datetime) -> list[Written | Failed]:
     eng = _engine()
-    out: list[Written] = []
+    out: list[Written | Failed] = []
     for job in jobs:
-        loaded = parse_case(job.texto, job.arquivo)
-        statute = eng.autos.statute_of(loaded)
-        rule = edital_rule(eng.law(statute))
-        assert rule is not None
-        individual = derive(loaded, INDIVIDUAL_KIND, params.publication(statute, rule, numero))
-        _report, template, ctx = eng.context(individual, now=now)
-        ctx = with_code(ctx, job.codigo)
-        html = eng.autos.pdf_renderer.html(template, ctx)
-        out.append(_write_tmp(Path(job.pdf_tmp), eng.pdf(html)))
-        out.append(_write_tmp(Path(job.docx_tmp), eng.docx(template, ctx)))
+        try:
+            pdf, docx = _render_case(eng, job, params, numero, now)
+        except OutputError:
+            raise  # the run's problem (disk full, folder): not this case's
+        except AutosError as exc:
+            out.append(Failed(job.caso, job.arquivo, f"o edital individual não pôde ser gerado: {exc.render()}"))
+            continue
+        except Exception as exc:  # a library crashing on this case's data (e.g. a control character)
+            out.append(Failed(job.caso, job.arquivo, case_failure(exc, "gerar o edital individual do caso")))
+            continue
+        out.append(_write_tmp(Path(job.pdf_tmp), pdf))
+        out.append(_write_tmp(Path(job.docx_tmp), docx))
     return out
+
+
+def _render_case(eng: _Engine, job: CaseJob, params: RunParams, numero: str, now: datetime) -> tuple[bytes, bytes]:
+    loaded = parse_case(job.texto, job.arquivo)
+    statute = eng.autos.statute_of(loaded)
+    rule = edital_rule(eng.law(statute))
+    assert rule is not None
+    individual = derive(loaded, INDIVIDUAL_KIND, params.publication(statute, rule, numero))
+    _report, template, ctx = eng.context(individual, now=now)
+    ctx = with_code(ctx, job.codigo)
+    html = eng.autos.pdf_renderer.html(template, ctx)
+    return eng.pdf(html), eng.docx(template, ctx)
 
 
 def _render_consolidated(ctx: dict[str, Any], codigo: str, tmp: str) -> Written:
@@ -747,10 +844,14 @@ class _Inline(Executor):
 class _Faults:
     def __init__(self) -> None:
         self.at: dict[str, int] = {}
+        self.stop: set[str] = set()
         self.seen: dict[str, int] = {}
         for item in filter(None, (s.strip() for s in os.environ.get(FAULT_ENV, "").split(","))):
-            point, _, n = item.partition(":")
+            point, _, rest = item.partition(":")
+            n, _, action = rest.partition(":")
             self.at[point] = int(n or 1)
+            if action == "parar":
+                self.stop.add(point)
 
     def hit(self, point: str) -> None:
         if point not in self.at:
@@ -760,6 +861,9 @@ class _Faults:
             return
         if point == "disco-cheio":
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        if point in self.stop:
+            os.kill(os.getpid(), signal.SIGSTOP)  # the drill sends its signal, then SIGCONT
+            return
         os.kill(os.getpid(), signal.SIGKILL)  # pragma: no cover - the process ends here
 
 
@@ -802,6 +906,32 @@ class _Pending:
         return next(f for f in self.files.values() if f.caso == caso and f.tipo == tipo)
 
 
+class _CasesFailed(Exception):
+    """Some cases of an edital could not be rendered (:class:`Failed`); not an error of the run."""
+
+    def __init__(self, cases: list[Failed]) -> None:
+        super().__init__(", ".join(f.caso for f in cases))
+        self.cases = cases
+
+
+def _kill_workers(pool: Executor | None) -> bool:
+    """Kill the rendering processes of ``pool`` now and wait for them to be gone (a stopping run does not wait
+    for the documents it will throw away); the pool then reports itself broken and shuts down at once. The
+    pool's process table is the only handle before Python 3.14 (``kill_workers``). ``False`` if there is no
+    process pool (``--processos 1``)."""
+    if not isinstance(pool, ProcessPoolExecutor):
+        return False
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.kill()
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.join(5)
+    pool._autos_killed = True  # type: ignore[attr-defined]  # read by Publisher._executor
+    return True
+
+
 class Publisher:
     """One ``publicar-editais`` run. ``log`` receives Portuguese lines; ``advance`` the cases read."""
 
@@ -834,14 +964,20 @@ class Publisher:
         except AutosError as exc:
             self.result.erro = exc
             return self.result
+        folder_lock: RunLock | None = None
         try:
             if not self.o.dry_run:
                 ledger.lock()
+                folder_lock = _lock_folder(self.saida)
+            _claim_folder(self.saida, self.o.ledger_path, write=not self.o.dry_run)
         except AutosError as exc:
             ledger.close()
+            if folder_lock is not None:
+                folder_lock.release()
             self.result.erro = exc
             return self.result
-        restore = _terminate_as_interrupt()
+        stopping: list[bool] = []
+        restore = _terminate_as_interrupt(stopping)
         try:
             with self._executor() as pool:
                 self._pool = pool
@@ -849,13 +985,15 @@ class Publisher:
                 self._select_and_publish(ledger)
         except AutosError as exc:
             self.result.erro = exc
-        except BrokenProcessPool:
-            self.result.erro = AutosError("um processo de renderização terminou inesperadamente (falta de memória?); "
-                                          "o edital em curso foi desfeito e os anteriores ficaram publicados.",
-                                          hint="confira a memória livre (ou use --processos 1) e rode de novo.")
-        except KeyboardInterrupt:
-            self.result.erro = AutosError("publicação interrompida; o edital em curso foi desfeito e os anteriores "
-                                          "ficaram publicados.", hint="rode de novo para continuar.")
+        except (KeyboardInterrupt, BrokenProcessPool) as exc:
+            if isinstance(exc, BrokenProcessPool) and not stopping:  # a worker died, nobody stopped the run
+                self.result.erro = AutosError("um processo de renderização terminou inesperadamente (falta de "
+                                              "memória?); o edital em curso foi desfeito e os anteriores ficaram "
+                                              "publicados.",
+                                              hint="confira a memória livre (ou use --processos 1) e rode de novo.")
+            else:  # Ctrl-C, or SIGTERM (to the main process, or to the group: the workers die first)
+                self.result.erro = AutosError("publicação interrompida; o edital em curso foi desfeito e os "
+                                              "anteriores ficaram publicados.", hint="rode de novo para continuar.")
         except Exception as exc:  # a bug: the edital in progress was undone; say so, with the details
             import traceback
 
@@ -871,6 +1009,8 @@ class Publisher:
                     self._write_manifest(ledger)
             finally:
                 ledger.close()
+                if folder_lock is not None:
+                    folder_lock.release()
         return self.result
 
     @contextlib.contextmanager
@@ -891,7 +1031,9 @@ class Publisher:
         try:
             yield pool
         finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+            # after _kill_workers the pool fails every pending task itself; cancelling them too would trip its
+            # management thread (InvalidStateError on a cancelled future, Python 3.11)
+            pool.shutdown(wait=True, cancel_futures=not getattr(pool, "_autos_killed", False))
 
     @property
     def pool(self) -> Executor:
@@ -923,7 +1065,11 @@ class Publisher:
             if problems:
                 self._abandon(ledger, rec, problems)
                 continue
-            published = self._publish(ledger, _Group(rec.lei, items), rec, params)
+            try:
+                published = self._publish(ledger, _Group(rec.lei, items), rec, params)
+            except _CasesFailed as failed:
+                self._abandon(ledger, rec, [f"{f.arquivo}: {f.motivo}" for f in failed.cases])
+                continue
             self.result.recuperados.append(published.id)
 
     def _param_dirs(self) -> tuple[str | None, str | None, date | None]:
@@ -943,6 +1089,7 @@ class Publisher:
         try:
             self._select_and_publish_all(ledger)
         except BaseException:
+            _kill_workers(self._pool)  # the run stops: nothing the workers are doing is needed any more
             if self._open is not None:  # an edital still rendering when the run stops leaves no trace
                 pending, self._open = self._open, None
                 self._abort(ledger, pending)
@@ -981,7 +1128,7 @@ class Publisher:
                     del groups[group.lei]
         for lei in sorted(groups):
             self._flush(ledger, groups[lei])
-        if self._open is not None:
+        while self._open is not None:  # (a re-planned edital opens again)
             self._close(ledger, self._open)
 
     def _triage(self, ledger: Ledger, p: Prepared, groups: dict[str, _Group]) -> _Group | None:
@@ -1055,6 +1202,9 @@ class Publisher:
     def _close(self, ledger: Ledger, pending: _Pending) -> None:
         try:
             self._complete(ledger, pending)
+        except _CasesFailed as failed:
+            self._replan(ledger, pending, failed)
+            return
         except BaseException:
             newer, self._open = self._open, None
             if newer is not None and newer is not pending:
@@ -1064,11 +1214,36 @@ class Publisher:
         if self._open is pending:
             self._open = None
 
+    def _replan(self, ledger: Ledger, pending: _Pending, failed: _CasesFailed) -> None:
+        """Some cases of ``pending`` could not be rendered: undo its reservation (and that of the edital rendering
+        after it: the later number first), refuse those cases, and reserve both again without them — the same
+        numbers, no gap. The run goes on."""
+        newer, self._open = self._open, None
+        if newer is pending:
+            newer = None
+        if newer is not None:
+            self._abort(ledger, newer, kill=False, strict=True)
+        self._abort(ledger, pending, kill=False, strict=True)
+        bad = {f.caso: f for f in failed.cases}
+        for f in failed.cases:
+            self.result.recusados.append(CaseProblem(f.arquivo, f.caso, [f.motivo]))
+            self.log(f"recusado: {f.arquivo}: {f.motivo}")
+        for group in (pending.group, newer.group if newer is not None else None):
+            if group is None:
+                continue
+            group.items = [p for p in group.items if p.caso not in bad]
+            for caso in bad:
+                group.keys.pop(caso, None)
+            self._flush(ledger, group)
+
     def _publish(self, ledger: Ledger, group: _Group, rec: EditalRecord | None, params: RunParams) -> Published:
         """One edital from start to end (recovery): reserve unless finishing ``rec`` → render → rename → commit."""
         pending = self._begin(ledger, group, rec, params)
         try:
             return self._complete(ledger, pending)
+        except _CasesFailed:
+            self._abort(ledger, pending, kill=False)
+            raise
         except BaseException:
             self._abort(ledger, pending)
             raise
@@ -1090,12 +1265,13 @@ class Publisher:
                          f"'{pub.veiculo}'" + (f" e '{pub.jornal}'" if pub.jornal else "") + ".")
             rec = ledger.reserve(group.lei, params.data, data_jornal, pub.data_edital, pub.veiculo, pub.jornal,
                                  self.saida, casos, lambda numero: self._plan_files(group, numero, params.data.year))
-            self.faults.hit("reserva")
         folder = rec.saida / municipio_dir / lei_stem / str(rec.ano) / f"edital-{rec.numero:04d}"
         files = {f.caminho: f for f in rec.arquivos}
         pending = _Pending(rec, group, statute, rule, params, folder, files,
                            {c: folder / f".{Path(c).name}.tmp" for c in files}, fresh)
-        try:
+        try:  # from here on, any failure or interrupt undoes the reservation
+            if fresh:
+                self.faults.hit("reserva")
             try:
                 folder.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
@@ -1132,6 +1308,7 @@ class Publisher:
         rec, tmp_of = pending.rec, pending.tmp_of
         by_tmp = {str(t): c for c, t in tmp_of.items()}
         written: dict[str, Written] = {}
+        failed: list[Failed] = []
         parts, merged = self._gazette_parts(pending), 0
         builder = GazetteBuilder()
         while pending.futures:
@@ -1139,12 +1316,17 @@ class Publisher:
             for fut in done:
                 result = fut.result()
                 for w in (result if isinstance(result, list) else [result]):
-                    written[by_tmp[w.tmp]] = w
+                    if isinstance(w, Failed):
+                        failed.append(w)
+                    else:
+                        written[by_tmp[w.tmp]] = w
             # merge what has arrived, in order, while the workers render the rest (no serial tail at the end)
-            while merged < len(parts) and parts[merged][1] in written:
+            while not failed and merged < len(parts) and parts[merged][1] in written:
                 title, caminho = parts[merged]
                 builder.add(title, tmp_of[caminho])
                 merged += 1
+        if failed:
+            raise _CasesFailed(failed)
         assert merged == len(parts), "every part of the gazette was rendered"
         gazette = pending.file("caderno")
         written[gazette.caminho] = self._gazette(pending, builder)
@@ -1167,11 +1349,20 @@ class Publisher:
                  f"{len(rec.arquivos)} arquivo(s) em {pending.folder}.")
         return record
 
-    def _abort(self, ledger: Ledger, pending: _Pending) -> None:
-        """Leave nothing of an edital that did not get committed; a fresh one also leaves the ledger as before."""
-        for fut in pending.futures:
-            fut.cancel()
-        wait(pending.futures)  # running tasks end before their files are removed
+    def _abort(self, ledger: Ledger, pending: _Pending, *, kill: bool = True, strict: bool = False) -> None:
+        """Leave nothing of an edital that did not get committed; a fresh one also leaves the ledger as before.
+
+        ``kill``: the run is ending (error, Ctrl-C, SIGTERM) — the workers still rendering are killed rather than
+        waited for, so a stop takes a moment, not the length of a task. ``strict``: the run goes on after this,
+        so the reservation must really be undone (a ledger error is raised, not left for the next run)."""
+        if kill and any(not f.done() for f in pending.futures) and _kill_workers(self._pool):
+            pass  # the workers are dead (joined): nothing writes the temporary files any more; the futures are
+            # not cancelled, nor waited for — Python 3.11's pool fails its broken-pool handling on a cancelled
+            # future (InvalidStateError in its management thread) and the others would then never complete
+        else:
+            for fut in pending.futures:
+                fut.cancel()
+            wait(pending.futures)  # running tasks end before their files are removed
         pending.futures = set()
         for path in [*pending.tmp_of.values(), *pending.renamed]:
             with contextlib.suppress(OSError):
@@ -1179,6 +1370,9 @@ class Publisher:
         if pending.fresh:
             with contextlib.suppress(OSError):
                 pending.folder.rmdir()  # only if empty
+            if strict:
+                ledger.undo(pending.rec.id)
+                return
             with contextlib.suppress(AutosError, sqlite3.Error):  # if even this fails, the next run finishes it
                 ledger.undo(pending.rec.id)
 
@@ -1198,6 +1392,14 @@ class Publisher:
                                     code("edital_individual_pdf", p.caso)))
             files.append(FileRecord("edital_individual_docx", str(rel / f"{stem}.docx"), p.caso, None))
         files.append(FileRecord("caderno", str(rel / f"caderno-{base}.pdf"), None, code("caderno")))
+        taken = [f.caminho for f in files if (self.saida / f.caminho).exists()]
+        if taken:  # a new number whose files exist: not this ledger's (another ledger, or copied in by hand)
+            raise LedgerError(
+                f"o edital Nº {numero}/{ano} ({group.lei}) seria gravado por cima de arquivos que já existem e que "
+                f"este livro não registrou: {', '.join(taken[:3])}{' …' if len(taken) > 3 else ''}; nada foi "
+                "publicado.", file=self.saida,
+                hint="a pasta de saída tem editais de outro livro: use o mesmo livro da pasta ou outra pasta de "
+                "saída (veja docs/runbook-editais.md).")
         return files
 
     def _gazette_parts(self, pending: _Pending) -> list[tuple[str, str]]:
@@ -1314,6 +1516,50 @@ def _state_name(uf: str) -> str:
     return _STATE_NAMES.get(uf, uf)
 
 
+#: in the output folder: the run lock of the folder, and which ledger numbers the editais written in it
+FOLDER_LOCK_NAME = ".publicacao-editais.lock"
+FOLDER_LEDGER_NAME = ".livro-editais"
+
+
+def _lock_folder(folder: Path) -> RunLock:
+    """Only one run writes into an output folder at a time, whatever ledger it uses."""
+    lock = RunLock(folder / FOLDER_LOCK_NAME)
+    try:
+        taken = lock.acquire()
+    except OSError as exc:
+        raise _output_error(exc, lock.path) from None
+    if not taken:
+        raise LedgerError("outra execução está publicando editais nesta pasta de saída neste momento (talvez com "
+                          "outro livro).", file=folder, hint="aguarde o fim da outra execução e rode de novo.")
+    return lock
+
+
+def _claim_folder(folder: Path, ledger_path: Path, *, write: bool) -> None:
+    """One output folder, one ledger: two ledgers would number the same ``edital-0001`` and overwrite each
+    other's published files. The folder records its ledger (path relative to the folder, so folder and ledger
+    can move together) the first time it is used; another ledger is refused."""
+    marker = folder / FOLDER_LEDGER_NAME
+    here = os.path.relpath(ledger_path.resolve(), folder.resolve())
+    try:
+        recorded = marker.read_text(encoding="utf-8").strip() if marker.is_file() else None
+    except (OSError, UnicodeDecodeError):
+        recorded = None
+    if recorded is not None and recorded != here:
+        owner = (folder / recorded).resolve()
+        raise LedgerError(
+            f"a pasta de saída é do livro {owner}, não deste ({ledger_path}); dois livros na mesma pasta "
+            "numerariam os mesmos editais e um gravaria por cima dos arquivos publicados do outro.", file=folder,
+            hint=f"use o livro da pasta (--livro {owner}) ou outra pasta de saída; se o livro mudou de lugar, "
+            f"confira que é o mesmo e apague o arquivo {marker} (veja docs/runbook-editais.md).")
+    if recorded is None and write:
+        tmp = folder / f".{FOLDER_LEDGER_NAME}.tmp"
+        _write_tmp(tmp, (here + "\n").encode())  # OutputError with the cause in Portuguese (disk full…)
+        try:
+            os.replace(tmp, marker)
+        except OSError as exc:
+            raise _output_error(exc, marker) from None
+
+
 def _ensure_writable(folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -1327,14 +1573,18 @@ def _ensure_writable(folder: Path) -> None:
                           "publicado e o livro não foi alterado.") from None
 
 
-def _terminate_as_interrupt() -> Callable[[], None]:
-    """SIGTERM (systemd stop, kill) ends the run like Ctrl-C: the edital in progress is undone."""
+def _terminate_as_interrupt(stopping: list[bool]) -> Callable[[], None]:
+    """SIGTERM (systemd stop, kill) ends the run like Ctrl-C: the edital in progress is undone, the workers are
+    killed rather than waited for (:meth:`Publisher._abort`). ``stopping`` gets ``True`` when it arrives."""
     import threading
 
     if threading.current_thread() is not threading.main_thread():
         return lambda: None
 
     def handler(_sig: int, _frame: Any) -> None:
+        if stopping:
+            return  # a second SIGTERM does not interrupt the clean-up of the first
+        stopping.append(True)
         raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGTERM, handler)
@@ -1395,6 +1645,33 @@ def _file_sha256(path: Path) -> str:
     return h.hexdigest()
 
 
+_CSV_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A CSV cell that a spreadsheet will not run as a formula: text starting with ``= + - @``, tab or carriage
+    return gets a leading apostrophe (OWASP's CSV injection advice), which spreadsheets show as text. Only the
+    CSV is changed; the JSON manifest and the ledger keep the exact values."""
+    if isinstance(value, str) and value.startswith(_CSV_FORMULA_START):
+        return "'" + value
+    return value
+
+
+class _SafeCsvWriter:
+    """``csv.DictWriter`` whose every cell goes through :func:`csv_cell`."""
+
+    def __init__(self, out: io.StringIO, fieldnames: list[str]) -> None:
+        # RFC 4180 line ends: a cell with a carriage return or a line feed inside is quoted (with "\n" alone, a
+        # bare "\r" in a reason would split the row for a reader)
+        self.writer = csv.DictWriter(out, fieldnames=fieldnames, lineterminator="\r\n")
+
+    def writeheader(self) -> None:
+        self.writer.writeheader()
+
+    def writerow(self, row: dict[str, Any]) -> None:
+        self.writer.writerow({k: csv_cell(v) for k, v in row.items()})
+
+
 MANIFEST_CSV_FIELDS = ["situacao", "lei", "edital", "tipo", "caso", "codigo", "caminho", "sha256", "bytes",
                        "arquivo_caso", "motivos"]
 
@@ -1425,7 +1702,7 @@ def write_manifest(ledger: Ledger, data: date, result: PublishResult, saida: Pat
     try:
         js.write('{\n  "data_publicacao": ' + json.dumps(data.isoformat()) + ',\n  "editais": [')
         row = io.StringIO()
-        writer = csv.DictWriter(row, fieldnames=MANIFEST_CSV_FIELDS, lineterminator="\n")
+        writer = _SafeCsvWriter(row, MANIFEST_CSV_FIELDS)
         writer.writeheader()
         first = True
         for e in ledger.iter_editais(data_publicacao=data):
@@ -1484,13 +1761,8 @@ class Verification:
         return EXIT_OK if self.confere else EXIT_REJECTED
 
 
-def find_ledger(start: Path) -> Path | None:
-    """The ledger of a published file: ``livro-editais.sqlite3`` in its folder or the nearest one above."""
-    for folder in [start.resolve().parent, *start.resolve().parents]:
-        candidate = folder / DEFAULT_LEDGER_NAME
-        if candidate.is_file():
-            return candidate
-    return None
+#: the ledger ``autos conferir`` trusts when ``--livro`` is not given
+LEDGER_ENV = "AUTOS_LIVRO"
 
 
 def _describe(m: Match) -> str:
@@ -1502,30 +1774,35 @@ def _describe(m: Match) -> str:
     return text
 
 
-def verify_file(path: Path, ledger_path: Path | None = None) -> Verification:
-    """Recompute the SHA-256 of ``path`` and compare it with the ledger; say what the file claims to be."""
+def verify_file(path: Path, ledger_path: Path | None, *, source: str = "--livro") -> Verification:
+    """Recompute the SHA-256 of ``path`` and compare it with the ledger ``ledger_path``; say what the file claims
+    to be. Only the ledger the user names (``--livro``, or the configured :data:`LEDGER_ENV`; ``source`` says
+    which) is trusted: never one found next to the file, which could have come with a forged file."""
+    if ledger_path is None:
+        raise LedgerError("nenhum livro de editais indicado: o conferir só confia no livro que você indicar, nunca "
+                          "num livro encontrado ao lado do arquivo (ele pode ter vindo junto com um arquivo falso).",
+                          file=path, hint=f"indique o livro oficial com --livro CAMINHO ou configure a variável de "
+                          f"ambiente {LEDGER_ENV} (o livro da publicação é {DEFAULT_LEDGER_NAME} na pasta de saída).")
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise InputError(f"não foi possível ler o arquivo ({exc.strerror}).", file=path) from None
-    found = ledger_path or find_ledger(path)
-    if found is None:
-        raise LedgerError("livro de editais não encontrado nesta pasta nem nas de cima.", file=path,
-                          hint=f"indique o livro com --ledger (o padrão é {DEFAULT_LEDGER_NAME} na pasta de saída "
-                          "da publicação).")
+    found = ledger_path.absolute()
     if not found.is_file():
-        raise LedgerError("livro de editais não encontrado.", file=found, hint="confira o caminho de --ledger.")
+        raise LedgerError(f"livro de editais não encontrado (indicado por {source}).", file=found,
+                          hint=f"confira o caminho de --livro ou da variável {LEDGER_ENV}.")
     sha = hashlib.sha256(data).hexdigest()
     with Ledger(found, readonly=True) as ledger:
+        head = f"Livro consultado: {found} (indicado por {source})."
         matches = [m for m in ledger.by_hash(sha) if m.edital.estado == "publicado"]
         if matches:
             m = matches[0]
-            lines = [f"CONFERE: o SHA-256 do arquivo está registrado no livro de editais ({found}).",
+            lines = [head, f"CONFERE: o SHA-256 do arquivo está registrado no livro de editais ({found}).",
                      f"É o {_describe(m)}.",
                      f"Código de verificação: {m.arquivo.codigo or '(DOCX, sem código impresso)'}.",
                      f"SHA-256: {sha}"]
             return Verification(path, sha, found, True, lines)
-        lines = ["NÃO CONFERE: este arquivo não é nenhum dos arquivos publicados registrados no livro "
+        lines = [head, "NÃO CONFERE: este arquivo não é nenhum dos arquivos publicados registrados no livro "
                  f"({found}).", f"SHA-256 do arquivo: {sha}"]
         claims = _claimed_codes(data)
         if not claims:
@@ -1553,7 +1830,7 @@ def _printed_text(data: bytes) -> str:
         try:
             with zipfile.ZipFile(io.BytesIO(data)) as z:
                 parts = [z.read(n).decode("utf-8", "replace") for n in z.namelist() if n.startswith("word/footer")]
-        except (zipfile.BadZipFile, OSError, KeyError):
+        except Exception:  # a damaged DOCX (bad zip, corrupt deflate data, CRC, encryption…) has no readable code
             return ""
         return re.sub(r"<[^>]+>", " ", " ".join(parts))
     try:
@@ -1633,7 +1910,12 @@ def run_cli(options: Options) -> int:
         elif seen[1] and (seen[0] == seen[1] or seen[0] % max(1, seen[1] // 10) == 0):
             click.echo(f"autos: {seen[0]}/{seen[1]} casos lidos", err=True)
 
-    result = Publisher(options, log=log, advance=advance, start=start).run()
+    try:
+        publisher = Publisher(options, log=log, advance=advance, start=start)
+    except AutosError as exc:  # the rules or templates folder is unusable: an error of the run, nothing read
+        click.echo(f"erro: {exc}", err=True)
+        return EXIT_ERROR
+    result = publisher.run()
     if bar is not None:
         bar.__exit__(None, None, None)
     click.echo(summary(result, options))
