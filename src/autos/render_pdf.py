@@ -11,6 +11,7 @@ import io
 import mimetypes
 import os
 import re
+import struct
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -95,16 +96,61 @@ class EmbeddedFile:
                           relationship=self.relationship, created=self.when, modified=self.when)
 
 
-def _finish_embedded(files: list[EmbeddedFile]) -> Callable[[Any, Any], None]:
-    """Post-process WeasyPrint's PDF: give each embedded file its MIME type (WeasyPrint guesses from the
-    name and falls back to application/octet-stream) and list each associated file once in the
-    catalog's /AF array (WeasyPrint's PDF/A code adds every file spec twice)."""
+def _sfnt_with_fixed_date(font: bytes) -> bytes:
+    """``font`` (TrueType/OpenType) with ``head.modified`` set to ``head.created`` and its checksums redone.
+
+    WeasyPrint subsets fonts with HarfBuzz-Subset when the system has it, and otherwise with fontTools, whose
+    ``TTFont.save`` stamps ``head.modified`` with the current second (``recalcTimestamp``): the same page
+    rendered a second later had other bytes, and the hash of a re-rendered edital changed. A font whose
+    tables cannot be read is returned as it is."""
+    if len(font) < 12:
+        return font
+    num_tables = struct.unpack_from(">H", font, 4)[0]
+    for i in range(num_tables):
+        record = 12 + 16 * i
+        if record + 16 > len(font):
+            return font
+        tag, _checksum, offset, length = struct.unpack_from(">4sIII", font, record)
+        if tag != b"head":
+            continue
+        if length < 36 or offset + length > len(font):
+            return font
+        data = bytearray(font)
+        data[offset + 28:offset + 36] = data[offset + 20:offset + 28]  # modified := created
+        data[offset + 8:offset + 12] = bytes(4)  # checkSumAdjustment is 0 while checksums are computed
+        struct.pack_into(">I", data, record + 4, _sfnt_checksum(bytes(data[offset:offset + length])))
+        struct.pack_into(">I", data, offset + 8, (0xB1B0AFBA - _sfnt_checksum(bytes(data))) & 0xFFFFFFFF)
+        return bytes(data)
+    return font
+
+
+def _sfnt_checksum(data: bytes) -> int:
+    """OpenType table checksum: the sum of big-endian uint32 words, zero-padded, modulo 2**32."""
+    padded = data + bytes(-len(data) % 4)
+    total: int = sum(struct.unpack(f">{len(padded) // 4}I", padded))
+    return total & 0xFFFFFFFF
+
+
+def _finisher(files: list[EmbeddedFile]) -> Callable[[Any, Any], None]:
+    """Post-process WeasyPrint's PDF before it is written.
+
+    - every embedded font gets a fixed ``head.modified`` (:func:`_sfnt_with_fixed_date`): the same document
+      gives the same bytes on both of WeasyPrint's font-subsetting paths;
+    - each embedded file gets its MIME type (WeasyPrint guesses from the name and falls back to
+      application/octet-stream), and each associated file is listed once in the catalog's /AF array
+      (WeasyPrint's PDF/A code adds every file spec twice)."""
     mimes = {f"<{md5(f.data, usedforsecurity=False).hexdigest()}>": f.mime for f in files}
 
     def finisher(_document: Any, pdf: Any) -> None:
         for obj in pdf.objects:
             extra = getattr(obj, "extra", None)
-            if isinstance(extra, dict) and extra.get("Type") == "/EmbeddedFile":
+            if not isinstance(extra, dict):
+                continue
+            if "Length1" in extra or extra.get("Subtype") == "/OpenType":
+                chunks = getattr(obj, "stream", None)
+                if isinstance(chunks, list) and len(chunks) == 1 and isinstance(chunks[0], bytes):
+                    chunks[0] = _sfnt_with_fixed_date(chunks[0])
+            elif extra.get("Type") == "/EmbeddedFile":
                 mime = mimes.get(extra.get("Params", {}).get("CheckSum"))
                 if mime:
                     extra["Subtype"] = "/" + mime.replace("/", "#2f")
@@ -198,12 +244,9 @@ class PdfRenderer:
         self.fetcher.refused.clear()
         doc, sheets = self._document(source)
         kwargs: dict[str, Any] = {}
-        finisher = None
         if attachments:
             kwargs["attachments"] = [a.attachment() if isinstance(a, EmbeddedFile) else a for a in attachments]
-            embedded = [a for a in attachments if isinstance(a, EmbeddedFile)]
-            if embedded:
-                finisher = _finish_embedded(embedded)
+        finisher = _finisher([a for a in attachments or [] if isinstance(a, EmbeddedFile)])
         if pdf_variant:
             kwargs["pdf_variant"] = pdf_variant
         if metadata is None:
