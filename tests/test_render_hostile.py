@@ -231,3 +231,22 @@ def test_docx_template_escaped_tags_still_write_literal_tags(tmp_path: Path) -> 
     code, output, _exc = _gerar(templates, tmp_path / "saida", "docx")
     assert code == 0, output
     assert "literal {{ campo }} e {% se %} fim" in docx_text(next((tmp_path / "saida").glob("*.docx")).read_bytes())
+
+
+def test_docx_template_with_an_entity_bomb_is_refused(tmp_path: Path) -> None:
+    """An XML entity bomb ("billion laughs") in word/document.xml is not expanded: exit 2, not memory."""
+    entities = '<!ENTITY lol0 "lollollollollollollollollollol">' + "".join(
+        f'<!ENTITY lol{i} "{f"&lol{i - 1};" * 10}">' for i in range(1, 10))
+    source = zipfile.ZipFile(io.BytesIO((ROOT / "templates" / "docx" / "auto_de_infracao.docx").read_bytes()))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename == "word/document.xml":
+                head, rest = data.decode("utf-8").split("?>", 1)
+                rest = rest.replace("</w:body>", "<w:p><w:r><w:t>&lol9;</w:t></w:r></w:p></w:body>", 1)
+                data = f"{head}?><!DOCTYPE w:document [{entities}]>{rest}".encode()
+            z.writestr(info, data)
+    templates = _templates(tmp_path)
+    (templates / "docx" / "auto_de_infracao.docx").write_bytes(out.getvalue())
+    _assert_refused(tmp_path, templates, "docx", ["não é um documento Word válido", "auto_de_infracao.docx"])
