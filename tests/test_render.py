@@ -176,3 +176,54 @@ def test_template_stylesheet_is_parsed_once_unless_it_has_important_rules(autos:
     custom = PdfRenderer(tmp_path / "t")
     assert custom._document(page)[1] == []
     assert b"%PDF" in custom.pdf_from_html(page)[:8]
+
+
+def _font_files(data: bytes) -> list[bytes]:
+    """The embedded font programs (FontFile2 / FontFile3) of a PDF."""
+    reader = PdfReader(io.BytesIO(data))
+    found: dict[int, bytes] = {}
+    for page in reader.pages:
+        for ref in (page["/Resources"].get_object().get("/Font") or {}).values():
+            font = ref.get_object()
+            for desc in [font.get("/FontDescriptor")] + [d.get_object().get("/FontDescriptor")
+                                                         for d in font.get("/DescendantFonts") or []]:
+                if desc is None:
+                    continue
+                desc = desc.get_object()
+                for key in ("/FontFile2", "/FontFile3"):
+                    if key in desc:
+                        found[desc.raw_get(key).idnum] = desc[key].get_object().get_data()
+    return list(found.values())
+
+
+@pytest.mark.parametrize("subsetter", ["harfbuzz", "fonttools"])
+def test_same_pdf_again_on_both_font_subsetting_paths(autos: Autos, monkeypatch: pytest.MonkeyPatch,
+                                                      subsetter: str) -> None:
+    """WeasyPrint subsets fonts with HarfBuzz-Subset, or with fontTools where libharfbuzz-subset0 is missing;
+    fontTools stamps each subset font's head.modified with the current second. The clock is made to move
+    between renders here: the PDF must still come out byte for byte the same (a re-rendered edital keeps its
+    hash), and each embedded font must keep valid checksums."""
+    import weasyprint.pdf.fonts as wfonts
+    from fontTools.ttLib import TTFont
+
+    from autos.load import load_case
+    from autos.render_pdf import PdfRenderer
+
+    if subsetter == "fonttools":
+        monkeypatch.setattr(wfonts, "harfbuzz_subset", None)
+    elif wfonts.harfbuzz_subset is None:
+        pytest.skip("libharfbuzz-subset0 não está instalada (o README e .ci/run a instalam)")
+    seconds = iter(range(3_800_000_000, 3_900_000_000, 1_000))
+    monkeypatch.setattr("fontTools.ttLib.tables._h_e_a_d.timestampNow", lambda: next(seconds))
+    doc = autos.document_context(load_case(TIMOTEO / "auto-pj-completo.yaml"))
+    renderer = PdfRenderer(autos.templates_dir)
+    first = renderer.pdf(doc.template, doc.context)
+    assert renderer.pdf(doc.template, doc.context) == first
+    assert PdfRenderer(autos.templates_dir).pdf(doc.template, doc.context) == first
+    fonts = _font_files(first)
+    assert fonts
+    for program in fonts:
+        font = TTFont(io.BytesIO(program), checkChecksums=2)  # raises on a wrong table checksum
+        head = font["head"]
+        assert head.modified == head.created
+        assert len(font.getGlyphOrder()) > 1 and font["hmtx"].metrics  # the tables still parse

@@ -1,8 +1,10 @@
 """The compiled DOCX renderer writes the document docxtpl writes, part by part, for every template.
 
 docxtpl's own ``render`` + ``save`` is the oracle: the body, headers, footers and every other part must be the
-same XML (compared canonicalized, C14N). The one intended difference is ``docProps/core.xml``: docxtpl renders
-only some properties and left the keywords as a raw ``{{ }}`` tag; the compiled renderer renders the whole part.
+same XML (compared canonicalized, C14N). The intended differences: ``docProps/core.xml`` (docxtpl renders
+only some properties and left the keywords as a raw ``{{ }}`` tag; the compiled renderer renders the whole part),
+and docxtpl's escaped tags ``{_{ }_}`` typed in a case's text, which docxtpl rewrites into ``{{ }}`` and the
+compiled renderer keeps as typed (no sample has them; ``tests/test_render_hostile.py`` checks both behaviours).
 """
 
 from __future__ import annotations

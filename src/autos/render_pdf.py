@@ -8,39 +8,65 @@ The renderer fetches nothing from the network and nothing outside the templates 
 from __future__ import annotations
 
 import io
+import mimetypes
+import os
 import re
+import struct
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from hashlib import md5
 from pathlib import Path
-from typing import Any
-from urllib.parse import unquote, urlparse
+from typing import Any, NoReturn
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
 
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 from weasyprint import CSS, HTML, Attachment
 from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import URLFetcher
+from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from .errors import RenderError
+from .sandbox import BoundedEnvironment, FolderLoader, template_error
 
 
 class _LocalOnlyFetcher(URLFetcher):  # type: ignore[misc]
-    """Serves ``file:`` URLs inside the templates folder; refuses everything else."""
+    """Serves ``file:`` URLs whose real path (symlinks resolved) is inside the templates folder, and ``data:``
+    URLs; refuses everything else (no network). The file is read here, from the path that was checked, so no
+    difference between this parsing of the URL and urllib's can open another file.
+
+    WeasyPrint catches a fetcher's errors and leaves the resource out; the refused URLs are kept in
+    :attr:`refused` so that the renderer can refuse the document (:meth:`PdfRenderer.pdf_from_html`)."""
+
+    #: bytes of one resource (image, stylesheet, font) of the templates folder
+    MAX_BYTES = 50_000_000
 
     def __init__(self, root: Path) -> None:
-        super().__init__(allowed_protocols=["file"])
-        self.root = root.resolve()
+        super().__init__(allowed_protocols=["file", "data"])
+        self.root = os.path.realpath(root)
+        self.refused: list[str] = []
+
+    def _refuse(self, url: str, why: str) -> NoReturn:
+        self.refused.append(f"{url} ({why})")
+        raise ValueError(f"recurso recusado: {url} ({why})")
 
     def fetch(self, url: str, headers: Any = None) -> Any:
-        parsed = urlparse(url)
-        if parsed.scheme != "file":
-            raise ValueError(f"recurso externo recusado: {url}")
-        path = Path(unquote(parsed.path)).resolve()
-        if not path.is_relative_to(self.root):
-            raise ValueError(f"recurso fora da pasta de modelos recusado: {url}")
-        return super().fetch(url, headers)
+        parts = urlsplit(url)
+        scheme = parts.scheme.lower()
+        if scheme == "data":
+            return super().fetch(url, headers)
+        if scheme != "file" or parts.netloc not in ("", "localhost"):
+            self._refuse(url, "só arquivos da pasta de modelos são lidos")
+        real = os.path.realpath(url2pathname(parts.path))
+        if os.path.commonpath([real, self.root]) != self.root:
+            self._refuse(url, f"fora da pasta de modelos: {real}")
+        with open(real, "rb") as fh:
+            data = fh.read(self.MAX_BYTES + 1)
+        if len(data) > self.MAX_BYTES:
+            self._refuse(url, f"maior que {self.MAX_BYTES // 1_000_000} MB")
+        mime = mimetypes.guess_type(real)[0] or "application/octet-stream"
+        return URLFetcherResponse(url, data, {"Content-Type": mime})
 
 
 @dataclass(frozen=True)
@@ -70,16 +96,61 @@ class EmbeddedFile:
                           relationship=self.relationship, created=self.when, modified=self.when)
 
 
-def _finish_embedded(files: list[EmbeddedFile]) -> Callable[[Any, Any], None]:
-    """Post-process WeasyPrint's PDF: give each embedded file its MIME type (WeasyPrint guesses from the
-    name and falls back to application/octet-stream) and list each associated file once in the
-    catalog's /AF array (WeasyPrint's PDF/A code adds every file spec twice)."""
+def _sfnt_with_fixed_date(font: bytes) -> bytes:
+    """``font`` (TrueType/OpenType) with ``head.modified`` set to ``head.created`` and its checksums redone.
+
+    WeasyPrint subsets fonts with HarfBuzz-Subset when the system has it, and otherwise with fontTools, whose
+    ``TTFont.save`` stamps ``head.modified`` with the current second (``recalcTimestamp``): the same page
+    rendered a second later had other bytes, and the hash of a re-rendered edital changed. A font whose
+    tables cannot be read is returned as it is."""
+    if len(font) < 12:
+        return font
+    num_tables = struct.unpack_from(">H", font, 4)[0]
+    for i in range(num_tables):
+        record = 12 + 16 * i
+        if record + 16 > len(font):
+            return font
+        tag, _checksum, offset, length = struct.unpack_from(">4sIII", font, record)
+        if tag != b"head":
+            continue
+        if length < 36 or offset + length > len(font):
+            return font
+        data = bytearray(font)
+        data[offset + 28:offset + 36] = data[offset + 20:offset + 28]  # modified := created
+        data[offset + 8:offset + 12] = bytes(4)  # checkSumAdjustment is 0 while checksums are computed
+        struct.pack_into(">I", data, record + 4, _sfnt_checksum(bytes(data[offset:offset + length])))
+        struct.pack_into(">I", data, offset + 8, (0xB1B0AFBA - _sfnt_checksum(bytes(data))) & 0xFFFFFFFF)
+        return bytes(data)
+    return font
+
+
+def _sfnt_checksum(data: bytes) -> int:
+    """OpenType table checksum: the sum of big-endian uint32 words, zero-padded, modulo 2**32."""
+    padded = data + bytes(-len(data) % 4)
+    total: int = sum(struct.unpack(f">{len(padded) // 4}I", padded))
+    return total & 0xFFFFFFFF
+
+
+def _finisher(files: list[EmbeddedFile]) -> Callable[[Any, Any], None]:
+    """Post-process WeasyPrint's PDF before it is written.
+
+    - every embedded font gets a fixed ``head.modified`` (:func:`_sfnt_with_fixed_date`): the same document
+      gives the same bytes on both of WeasyPrint's font-subsetting paths;
+    - each embedded file gets its MIME type (WeasyPrint guesses from the name and falls back to
+      application/octet-stream), and each associated file is listed once in the catalog's /AF array
+      (WeasyPrint's PDF/A code adds every file spec twice)."""
     mimes = {f"<{md5(f.data, usedforsecurity=False).hexdigest()}>": f.mime for f in files}
 
     def finisher(_document: Any, pdf: Any) -> None:
         for obj in pdf.objects:
             extra = getattr(obj, "extra", None)
-            if isinstance(extra, dict) and extra.get("Type") == "/EmbeddedFile":
+            if not isinstance(extra, dict):
+                continue
+            if "Length1" in extra or extra.get("Subtype") == "/OpenType":
+                chunks = getattr(obj, "stream", None)
+                if isinstance(chunks, list) and len(chunks) == 1 and isinstance(chunks[0], bytes):
+                    chunks[0] = _sfnt_with_fixed_date(chunks[0])
+            elif extra.get("Type") == "/EmbeddedFile":
                 mime = mimes.get(extra.get("Params", {}).get("CheckSum"))
                 if mime:
                     extra["Subtype"] = "/" + mime.replace("/", "#2f")
@@ -91,13 +162,9 @@ def _finish_embedded(files: list[EmbeddedFile]) -> Callable[[Any, Any], None]:
 
 
 def strict_html_env(folder: Path) -> SandboxedEnvironment:
-    return SandboxedEnvironment(
-        loader=jinja2.FileSystemLoader(str(folder)),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
+    """The bounded sandbox (:mod:`autos.sandbox`) over the HTML templates of ``folder``, confined to it.
+    Templates are read once per process (no reload check per render)."""
+    return BoundedEnvironment(loader=FolderLoader(folder), trim_blocks=True, lstrip_blocks=True, auto_reload=False)
 
 
 class PdfRenderer:
@@ -127,16 +194,12 @@ class PdfRenderer:
         name = f"{template}.html"
         try:
             return self.env.get_template(name).render(context)
-        except jinja2.TemplateNotFound:
-            raise RenderError(f"modelo '{name}' não encontrado.", file=self.folder / name) from None
-        except jinja2.UndefinedError as exc:
-            raise RenderError(f"o modelo usa um valor indefinido: {exc.message}.", file=self.folder / name,
-                              hint="corrija o nome da variável no modelo.") from None
-        except jinja2.TemplateSyntaxError as exc:
-            raise RenderError(f"erro de sintaxe no modelo: {exc.message}.", file=exc.filename or name,
-                              line=exc.lineno) from None
-        except jinja2.exceptions.SecurityError as exc:
-            raise RenderError(f"o modelo tentou uma operação proibida: {exc}.", file=self.folder / name) from None
+        except jinja2.TemplateNotFound as exc:
+            if exc.name == name:
+                raise RenderError(f"modelo '{name}' não encontrado.", file=self.folder / name) from None
+            raise template_error(exc, self.folder / name) from None
+        except Exception as exc:  # a template is untrusted: whatever it raises is its error, exit 2
+            raise template_error(exc, self.folder / name) from None
 
     def _stylesheet(self, name: str) -> Any:
         """A stylesheet of the templates folder, parsed once (read through the local-only fetcher); ``None``
@@ -144,7 +207,9 @@ class PdfRenderer:
         (see :meth:`_document`)."""
         if name not in self._css:
             path = self.folder / name
-            usable = path.is_file() and "!important" not in path.read_text(encoding="utf-8", errors="replace")
+            inside = os.path.commonpath([os.path.realpath(path), str(self.folder)]) == str(self.folder)
+            usable = inside and path.is_file() and \
+                "!important" not in path.read_text(encoding="utf-8", errors="replace")
             self._css[name] = CSS(url=path.as_uri(), url_fetcher=self.fetcher,
                                   font_config=self.fonts) if usable else None
         return self._css[name]
@@ -173,15 +238,15 @@ class PdfRenderer:
 
     def pdf_from_html(self, source: str, *, attachments: list[Any] | None = None, pdf_variant: str | None = None,
                       metadata: PdfMetadata | None = None) -> bytes:
-        """The PDF of an HTML page rendered from this folder's templates (see :meth:`html`)."""
+        """The PDF of an HTML page rendered from this folder's templates (see :meth:`html`).
+
+        A page that asks for a resource outside the templates folder (or on the network) is refused."""
+        self.fetcher.refused.clear()
         doc, sheets = self._document(source)
         kwargs: dict[str, Any] = {}
-        finisher = None
         if attachments:
             kwargs["attachments"] = [a.attachment() if isinstance(a, EmbeddedFile) else a for a in attachments]
-            embedded = [a for a in attachments if isinstance(a, EmbeddedFile)]
-            if embedded:
-                finisher = _finish_embedded(embedded)
+        finisher = _finisher([a for a in attachments or [] if isinstance(a, EmbeddedFile)])
         if pdf_variant:
             kwargs["pdf_variant"] = pdf_variant
         if metadata is None:
@@ -199,4 +264,9 @@ class PdfRenderer:
                 meta.created = meta.modified = stamp
             data = rendered.write_pdf(finisher=finisher, **kwargs)
         assert isinstance(data, bytes)
+        if self.fetcher.refused:
+            raise RenderError("o modelo pede recurso fora da pasta de modelos: " + "; ".join(self.fetcher.refused)
+                              + ".", file=self.folder,
+                              hint="coloque imagens, folhas de estilo e fontes dentro da pasta html/ dos modelos "
+                              "(sem links simbólicos para fora dela) e use caminhos relativos.")
         return data

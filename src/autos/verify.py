@@ -324,22 +324,19 @@ def _html_context(v: Verification) -> dict[str, Any]:
 def verification_html(v: Verification, templates_dir: Path) -> str:
     """One self-contained HTML page (inline CSS, no scripts, nothing fetched); every value escaped."""
     from .render_pdf import strict_html_env
+    from .sandbox import template_error
 
     folder = templates_dir / "html"
     env = strict_html_env(folder)
     try:
         return env.get_template(HTML_TEMPLATE).render(_html_context(v))
-    except jinja2.TemplateNotFound:
+    except jinja2.TemplateNotFound as exc:
+        if exc.name != HTML_TEMPLATE:
+            raise template_error(exc, folder / HTML_TEMPLATE) from None
         raise RenderError(f"modelo '{HTML_TEMPLATE}' não encontrado.", file=folder / HTML_TEMPLATE,
                           hint="indique a pasta de modelos com --modelos (ou --templates).") from None
-    except jinja2.UndefinedError as exc:
-        raise RenderError(f"o modelo usa um valor indefinido: {exc.message}.", file=folder / HTML_TEMPLATE,
-                          hint="corrija o nome da variável no modelo.") from None
-    except jinja2.TemplateSyntaxError as exc:
-        raise RenderError(f"erro de sintaxe no modelo: {exc.message}.", file=exc.filename or HTML_TEMPLATE,
-                          line=exc.lineno) from None
-    except jinja2.exceptions.SecurityError as exc:
-        raise RenderError(f"o modelo tentou uma operação proibida: {exc}.", file=folder / HTML_TEMPLATE) from None
+    except Exception as exc:  # a template is untrusted (--modelos): whatever it raises is its error, exit 2
+        raise template_error(exc, folder / HTML_TEMPLATE) from None
 
 
 def write_verification_html(v: Verification, target: Path, templates_dir: Path) -> None:
