@@ -26,13 +26,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
-from typing import Literal, get_args
+from typing import Annotated, Literal, get_args
 
 import holidays
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .errors import AutosError, RulesError
-from .schema import build_model
+from .schema import Count, build_model
 from .yamlio import PathKey, YamlDoc, load_yaml
 
 __all__ = [
@@ -97,6 +97,10 @@ def parse_date(text: str) -> date | None:
 # the file format
 
 
+#: a calendar year (the ``holidays`` package and :class:`datetime.date` cover these)
+Year = Annotated[Count, Field(ge=1900, le=2999)]
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -113,7 +117,7 @@ class _PackageDay(_Model):
     ato: str
     expediente: Literal["nenhum", "parcial"] = "nenhum"
     observacao: str | None = None
-    anos: list[int] | None = None
+    anos: list[Year] | None = None
     exemplo: bool = False
 
 
@@ -124,7 +128,7 @@ class _MunicipalHoliday(_Model):
     data: str | None = None
     datas: list[str] | None = None
     movel: str | None = None  # a movable day named as in the holidays package, e.g. "Corpus Christi"
-    anos: list[int] | None = None
+    anos: list[Year] | None = None
     exemplo: bool = False
 
     @model_validator(mode="after")
@@ -177,7 +181,7 @@ class _CalendarFile(_Model):
     municipio: str
     uf: str
     ibge: str
-    anos: list[int]
+    anos: list[Year]
     meio_expediente: _HalfDay
     pontos_facultativos_nacionais: list[_PackageDay] = []
     feriados_municipais: list[_MunicipalHoliday] = []

@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .calendar import WEEKDAYS, MunicipalCalendar, format_date
 from .errors import AutosError, ComputeError, InputError, RulesError
-from .schema import build_model
+from .schema import Count, build_model
 from .yamlio import PathKey, YamlDoc, load_yaml
 
 __all__ = [
@@ -326,7 +326,7 @@ class _Evento(_Model):
 
 class _PrazoSimples(_Model):
     tipo: Literal["dias_corridos", "dias_uteis", "meses", "horas"]
-    quantidade: int = Field(gt=0)
+    quantidade: Count = Field(gt=0)
 
 
 class _Forma(_Model):
@@ -354,7 +354,7 @@ class _Prazo(_Model):
     descricao: str
     base_legal: str
     tipo: Literal["dias_corridos", "dias_uteis", "meses", "horas", "dia_seguinte"]
-    quantidade: int | None = Field(default=None, gt=0)
+    quantidade: Count | None = Field(default=None, gt=0)
     conta_de: str
     depois_de: str | None = None
     prorroga_fim_sem_expediente: bool | None = None
@@ -368,7 +368,7 @@ class _Prazo(_Model):
 class _Ciclo(_Model):
     descricao: str
     base_legal: str
-    a_cada_dias: int = Field(gt=0)
+    a_cada_dias: Count = Field(gt=0)
     observacao: str | None = None
 
 
