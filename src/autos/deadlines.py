@@ -28,7 +28,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .calendar import WEEKDAYS, MunicipalCalendar, format_date
+from .calendar import WEEKDAYS, MunicipalCalendar, format_date, load_rules_file
 from .errors import AutosError, ComputeError, InputError, RulesError
 from .schema import Count, build_model
 from .yamlio import PathKey, YamlDoc, load_yaml
@@ -387,9 +387,13 @@ def load_law_deadlines(rules_dir: Path, municipio_dir: str, lei_file_stem: str) 
     keys, missing fields, dangling references and choices without justification are
     :class:`RulesError` naming the file, the key and the line."""
     file = Path(rules_dir) / municipio_dir / f"{lei_file_stem}.prazos.yaml"
-    doc = load_yaml(file, RulesError)
-    m = build_model(_PrazosFile, doc, RulesError)
-    return _build_law(doc, m, municipio_dir, lei_file_stem)
+
+    def load() -> LawDeadlines:
+        doc = load_yaml(file, RulesError)
+        m = build_model(_PrazosFile, doc, RulesError)
+        return _build_law(doc, m, municipio_dir, lei_file_stem)
+
+    return load_rules_file(file, load)
 
 
 def _build_law(doc: YamlDoc, m: _PrazosFile, municipio_dir: str, stem: str) -> LawDeadlines:
