@@ -126,7 +126,7 @@ class _Loader(_BaseLoader):
 def describe_char(ch: str) -> str:
     """``U+0000 (NUL)``-like description of a character, for messages."""
     names = {"\x00": "caractere nulo", "\x1b": "ESC", "\x0c": "quebra de página", "\x0b": "tabulação vertical",
-             "\x85": "próxima linha (NEL)", "\x7f": "DEL"}
+             "\x85": "próxima linha, NEL", "\x7f": "DEL"}
     code = f"U+{ord(ch):04X}"
     return f"{code} ({names[ch]})" if ch in names else code
 
@@ -202,7 +202,10 @@ class _Walker:
             raise self.fail(node, path, f"a marca YAML '{node.tag}' não é aceita.",
                             "use apenas textos, números, listas e mapas.")
         if self.depth >= MAX_DEPTH:
-            raise self.fail(node, path, f"listas e mapas aninhados em mais de {MAX_DEPTH} níveis.",
+            # name the last key, not 32 list indices
+            keys = [i for i, part in enumerate(path) if isinstance(part, str)]
+            shown = path[:keys[-1] + 1] if keys else path[:1]
+            raise self.fail(node, shown, f"listas e mapas aninhados em mais de {MAX_DEPTH} níveis.",
                             "confira a indentação e os colchetes; nenhum arquivo do autos vai tão fundo.")
         self.depth += 1
         try:
