@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import errno
 import json
 import os
 import shutil
@@ -23,7 +24,7 @@ from autos.load import parse_case
 from autos.pipeline import Autos
 from autos.rules import load_rules
 from autos.schema import _FALLBACK, _MESSAGES, MAX_COUNT, _message, case_json_schema, parse_amount, parse_count
-from autos.yamlio import MAX_FILE_BYTES, MAX_TEXT_CHARS, parse_yaml
+from autos.yamlio import MAX_FILE_BYTES, MAX_TEXT_CHARS, os_error_pt, parse_yaml
 
 from .conftest import DATA
 
@@ -318,3 +319,13 @@ def test_json_schema_states_the_bounds() -> None:
     assert f'"maxLength": {MAX_TEXT_CHARS}' in schema
     assert "\\\\d{1,12}(\\\\.\\\\d{1,4})?" in schema
     assert f'"maximum": {MAX_COUNT}' in schema
+
+
+def test_os_errors_are_told_in_portuguese() -> None:
+    assert os_error_pt(PermissionError(errno.EACCES, "Permission denied")) == "sem permissão de leitura"
+    assert os_error_pt(OSError(errno.EXDEV, "Invalid cross-device link")) == f"erro do sistema nº {errno.EXDEV}"
+
+
+def test_directory_given_as_a_case(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="é uma pasta"):
+        Autos(ROOT / "rules", ROOT / "templates").load(tmp_path)

@@ -528,8 +528,9 @@ class _Builder:
             opt = holidays.country_holidays(
                 "BR", subdiv=self.m.uf, years=years, categories=("optional",), language="pt_BR"
             )
-        except NotImplementedError as exc:
-            raise self.err(("uf",), f"o pacote holidays não conhece a UF '{self.m.uf}' ({exc}).") from None
+        except NotImplementedError:
+            raise self.err(("uf",), f"o pacote holidays não conhece a UF '{self.m.uf}'.",
+                           "use a sigla de uma UF do Brasil, em maiúsculas (MG, SP, MT…).") from None
         national = {d: list(nat.get_list(d)) for d in nat}
         state: dict[date, list[str]] = {}
         for d in sub:

@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -357,6 +358,25 @@ def _too_big(path: Path, size: int, error_cls: type[AutosError]) -> AutosError:
                      "arquivo certo, ou divida-o.")
 
 
+_OS_ERRORS = {
+    errno.EACCES: "sem permissão de leitura",
+    errno.EPERM: "operação não permitida",
+    errno.ELOOP: "ligação simbólica em ciclo",
+    errno.ENAMETOOLONG: "nome longo demais",
+    errno.ENOTDIR: "um dos componentes do caminho não é uma pasta",
+    errno.EIO: "erro de entrada e saída do disco",
+    errno.ENXIO: "dispositivo inexistente",
+    errno.EMFILE: "arquivos abertos demais",
+    errno.ENFILE: "arquivos abertos demais",
+    errno.EAGAIN: "recurso temporariamente indisponível",
+}
+
+
+def os_error_pt(exc: OSError) -> str:
+    """The reason of an OS error in Portuguese (the system's ``strerror`` is in English)."""
+    return _OS_ERRORS.get(exc.errno or 0, f"erro do sistema nº {exc.errno}" if exc.errno else "erro do sistema")
+
+
 def read_limited(file: str | Path, error_cls: type[AutosError] = InputError) -> bytes:
     """The bytes of a regular file of at most :data:`MAX_FILE_BYTES`; anything else (a folder, a named
     pipe, a device, a larger file) is refused without blocking or reading it whole."""
@@ -368,7 +388,7 @@ def read_limited(file: str | Path, error_cls: type[AutosError] = InputError) -> 
     except IsADirectoryError:
         raise error_cls("é uma pasta, não um arquivo YAML.", file=path) from None
     except OSError as exc:
-        raise error_cls(f"não foi possível ler o arquivo ({exc.strerror}).", file=path) from None
+        raise error_cls(f"não foi possível ler o arquivo ({os_error_pt(exc)}).", file=path) from None
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
@@ -381,7 +401,7 @@ def read_limited(file: str | Path, error_cls: type[AutosError] = InputError) -> 
         with os.fdopen(fd, "rb", closefd=False) as fh:
             data = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise error_cls(f"não foi possível ler o arquivo ({exc.strerror}).", file=path) from None
+        raise error_cls(f"não foi possível ler o arquivo ({os_error_pt(exc)}).", file=path) from None
     finally:
         os.close(fd)
     if len(data) > MAX_FILE_BYTES:  # grew while being read
