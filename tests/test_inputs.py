@@ -151,7 +151,7 @@ def test_every_hostile_case_has_an_expectation() -> None:
 
 @pytest.mark.parametrize("command", ["validar", "gerar"])
 @pytest.mark.parametrize("name", sorted(HOSTILE_CASES))
-def test_hostile_case_exits_2_in_portuguese(tmp_path: Path, name: str, command: str) -> None:
+def test_hostile_case_exits_2_in_portuguese(autos: Autos, tmp_path: Path, name: str, command: str) -> None:
     exp = HOSTILE_CASES[name]
     file = HOSTILE / "casos" / name
     out_dir = tmp_path / "saida"
@@ -160,7 +160,7 @@ def test_hostile_case_exits_2_in_portuguese(tmp_path: Path, name: str, command: 
                     exp["linha"])
     # the API says the same (file, field, line) as the command line
     with pytest.raises(InputError) as info:
-        Autos(ROOT / "rules", ROOT / "templates").load(file)
+        autos.load(file)
     assert info.value.line == exp["linha"] and name in str(info.value)
 
 
@@ -329,3 +329,11 @@ def test_os_errors_are_told_in_portuguese() -> None:
 def test_directory_given_as_a_case(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="é uma pasta"):
         Autos(ROOT / "rules", ROOT / "templates").load(tmp_path)
+
+
+def test_crlf_and_bom_files_read_as_the_same_case(autos: Autos, tmp_path: Path) -> None:
+    """Files are read as bytes (to bound their size): Windows line ends and a UTF-8 BOM change nothing."""
+    raw = RULES_SAMPLE.read_bytes()
+    windows = tmp_path / "windows.yaml"
+    windows.write_bytes(b"\xef\xbb\xbf" + raw.replace(b"\n", b"\r\n"))
+    assert autos.load(windows).case == autos.load(RULES_SAMPLE).case
