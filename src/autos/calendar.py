@@ -22,17 +22,17 @@ Rules encoded here (documented again in every calendar file):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
-from typing import Literal, get_args
+from typing import Annotated, Literal, TypeVar, get_args
 
 import holidays
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .errors import AutosError, RulesError
-from .schema import build_model
+from .errors import AutosError, RulesError, RulesFileError
+from .schema import Count, build_model
 from .yamlio import PathKey, YamlDoc, load_yaml
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "MunicipalCalendar",
     "format_date",
     "load_calendar",
+    "load_rules_file",
     "parse_date",
 ]
 
@@ -97,6 +98,10 @@ def parse_date(text: str) -> date | None:
 # the file format
 
 
+#: a calendar year (the ``holidays`` package and :class:`datetime.date` cover these)
+Year = Annotated[Count, Field(ge=1900, le=2999)]
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -113,7 +118,7 @@ class _PackageDay(_Model):
     ato: str
     expediente: Literal["nenhum", "parcial"] = "nenhum"
     observacao: str | None = None
-    anos: list[int] | None = None
+    anos: list[Year] | None = None
     exemplo: bool = False
 
 
@@ -124,7 +129,7 @@ class _MunicipalHoliday(_Model):
     data: str | None = None
     datas: list[str] | None = None
     movel: str | None = None  # a movable day named as in the holidays package, e.g. "Corpus Christi"
-    anos: list[int] | None = None
+    anos: list[Year] | None = None
     exemplo: bool = False
 
     @model_validator(mode="after")
@@ -177,7 +182,7 @@ class _CalendarFile(_Model):
     municipio: str
     uf: str
     ibge: str
-    anos: list[int]
+    anos: list[Year]
     meio_expediente: _HalfDay
     pontos_facultativos_nacionais: list[_PackageDay] = []
     feriados_municipais: list[_MunicipalHoliday] = []
@@ -307,9 +312,40 @@ def load_calendar(rules_dir: Path, municipio_dir: str) -> MunicipalCalendar:
     """Read ``rules_dir/<municipio_dir>/calendario.yaml`` (strict: unknown keys, bad dates, dates
     outside ``anos`` and contradictions are :class:`RulesError` with file, path and line)."""
     file = Path(rules_dir) / municipio_dir / "calendario.yaml"
+    return load_rules_file(file, lambda: _load_calendar(file, municipio_dir))
+
+
+def _load_calendar(file: Path, municipio_dir: str) -> MunicipalCalendar:
     doc = load_yaml(file, RulesError)
     model = build_model(_CalendarFile, doc, RulesError)
     return _Builder(doc, model, municipio_dir).build()
+
+
+T = TypeVar("T")
+
+_FAILED: dict[tuple[str, int, int], RulesFileError] = {}
+
+
+def load_rules_file(file: Path, load: Callable[[], T]) -> T:
+    """``load()`` a calendar or deadline-rules file; any :class:`RulesError` becomes a
+    :class:`RulesFileError` (the run stops: it is not a finding of a case), remembered while the file is
+    unchanged so that a hostile file (an alias bomb) is parsed once, not once per case."""
+    try:
+        st = file.stat()
+        key: tuple[str, int, int] | None = (str(file.resolve()), st.st_mtime_ns, st.st_size)
+    except OSError:
+        key = None
+    if key is not None and key in _FAILED:
+        raise _FAILED[key]
+    try:
+        return load()
+    except RulesFileError:
+        raise
+    except RulesError as exc:
+        err = RulesFileError(exc.message, file=exc.file, path=exc.path, line=exc.line, hint=exc.hint)
+        if key is not None:
+            _FAILED[key] = err
+        raise err from None
 
 
 class _Builder:
@@ -492,8 +528,9 @@ class _Builder:
             opt = holidays.country_holidays(
                 "BR", subdiv=self.m.uf, years=years, categories=("optional",), language="pt_BR"
             )
-        except NotImplementedError as exc:
-            raise self.err(("uf",), f"o pacote holidays não conhece a UF '{self.m.uf}' ({exc}).") from None
+        except NotImplementedError:
+            raise self.err(("uf",), f"o pacote holidays não conhece a UF '{self.m.uf}'.",
+                           "use a sigla de uma UF do Brasil, em maiúsculas (MG, SP, MT…).") from None
         national = {d: list(nat.get_list(d)) for d in nat}
         state: dict[date, list[str]] = {}
         for d in sub:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from datetime import date, time
-from decimal import Decimal
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -18,18 +17,28 @@ from stdnum.br import cnpj as stdnum_cnpj
 from stdnum.br import cpf as stdnum_cpf
 from stdnum.exceptions import ValidationError as StdnumError
 
+from .schema import Amount, Count
+from .yamlio import MAX_TEXT_CHARS
+
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, str_max_length=MAX_TEXT_CHARS)
+
+
+def _all_digits_equal(value: str) -> bool:
+    digits = re.sub(r"\D", "", value)
+    return len(set(digits)) == 1
 
 
 def check_cpf(value: str) -> str:
     """Return the CPF formatted (000.000.000-00); ValueError with a Portuguese message otherwise."""
     try:
+        if _all_digits_equal(value):  # python-stdnum accepts 111.111.111-11 … 999.999.999-99
+            raise StdnumError
         return str(stdnum_cpf.format(stdnum_cpf.validate(value)))
     except StdnumError:
         raise ValueError(
-            f"CPF '{value}' inválido (dígitos verificadores não conferem ou tamanho errado); "
+            f"CPF '{value}' inválido (dígitos verificadores não conferem, tamanho errado ou todos os dígitos iguais); "
             "confira os 11 dígitos no documento"
         ) from None
 
@@ -37,10 +46,12 @@ def check_cpf(value: str) -> str:
 def check_cnpj(value: str) -> str:
     """Return the CNPJ formatted (00.000.000/0000-00); ValueError with a Portuguese message otherwise."""
     try:
+        if _all_digits_equal(value):
+            raise StdnumError
         return str(stdnum_cnpj.format(stdnum_cnpj.validate(value)))
     except StdnumError:
         raise ValueError(
-            f"CNPJ '{value}' inválido (dígitos verificadores não conferem ou tamanho errado); "
+            f"CNPJ '{value}' inválido (dígitos verificadores não conferem, tamanho errado ou todos os dígitos iguais); "
             "confira os 14 dígitos no cartão CNPJ"
         ) from None
 
@@ -189,15 +200,15 @@ class Infracao(_Strict):
 
     regra: str  # infraction id in the statute's rules
     complemento: str | None = None  # e.g. the regulation article, when the rule asks for it
-    quantidade: Decimal | None = None  # for fines by quantity (m², metres, units; animals apprehended)
+    quantidade: Amount | None = None  # for fines by quantity (m², metres, units; animals apprehended)
     reincidente: bool | None = None  # recidivism in the same infraction ("em dobro na reincidência")
-    periodo: int | None = None  # which 30-day period this auto charges (1 = first fine after the deadline)
+    periodo: Count | None = None  # which 30-day period this auto charges (1 = first fine after the deadline)
     advertencia_previa: bool | None = None  # a written warning was already given (Ferraz art. 3º, § 1º, I)
-    capacidade: int | None = None  # capacity in people of the place or event (Ferraz art. 62)
+    capacidade: Count | None = None  # capacity in people of the place or event (Ferraz art. 62)
     caucao_depositada: bool | None = None  # a cash guarantee deposit was made (Ferraz arts. 62 and 70)
     gravidade: str | None = None  # gravity assigned by the agent (Cuiabá art. 36: leve, grave, gravissima)
     especie: str | None = None  # species of the apprehended animal (Cuiabá art. 11, § 4º)
-    dias_custodia: int | None = None  # custody days charged (Cuiabá art. 11, § 3º, diárias)
+    dias_custodia: Count | None = None  # custody days charged (Cuiabá art. 11, § 3º, diárias)
 
 
 class Agente(_Strict):
@@ -221,7 +232,7 @@ class ItemApreendido(_Strict):
 
 class PenalidadeProposta(_Strict):
     tipo: str  # penalty id in the statute's rules
-    valor_base: Decimal | None = Field(default=None, description="multa: valor em unidades fiscais")
+    valor_base: Amount | None = Field(default=None, description="multa: valor em unidades fiscais")
     itens: list[ItemApreendido] = Field(default_factory=list)
     fiel_depositario: Pessoa | None = None
     local_deposito: str | None = Field(default=None, description="apreensão: local onde os bens apreendidos "

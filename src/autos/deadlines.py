@@ -28,9 +28,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .calendar import WEEKDAYS, MunicipalCalendar, format_date
+from .calendar import WEEKDAYS, MunicipalCalendar, format_date, load_rules_file
 from .errors import AutosError, ComputeError, InputError, RulesError
-from .schema import build_model
+from .schema import Count, build_model
 from .yamlio import PathKey, YamlDoc, load_yaml
 
 __all__ = [
@@ -326,7 +326,7 @@ class _Evento(_Model):
 
 class _PrazoSimples(_Model):
     tipo: Literal["dias_corridos", "dias_uteis", "meses", "horas"]
-    quantidade: int = Field(gt=0)
+    quantidade: Count = Field(gt=0)
 
 
 class _Forma(_Model):
@@ -354,7 +354,7 @@ class _Prazo(_Model):
     descricao: str
     base_legal: str
     tipo: Literal["dias_corridos", "dias_uteis", "meses", "horas", "dia_seguinte"]
-    quantidade: int | None = Field(default=None, gt=0)
+    quantidade: Count | None = Field(default=None, gt=0)
     conta_de: str
     depois_de: str | None = None
     prorroga_fim_sem_expediente: bool | None = None
@@ -368,7 +368,7 @@ class _Prazo(_Model):
 class _Ciclo(_Model):
     descricao: str
     base_legal: str
-    a_cada_dias: int = Field(gt=0)
+    a_cada_dias: Count = Field(gt=0)
     observacao: str | None = None
 
 
@@ -387,9 +387,13 @@ def load_law_deadlines(rules_dir: Path, municipio_dir: str, lei_file_stem: str) 
     keys, missing fields, dangling references and choices without justification are
     :class:`RulesError` naming the file, the key and the line."""
     file = Path(rules_dir) / municipio_dir / f"{lei_file_stem}.prazos.yaml"
-    doc = load_yaml(file, RulesError)
-    m = build_model(_PrazosFile, doc, RulesError)
-    return _build_law(doc, m, municipio_dir, lei_file_stem)
+
+    def load() -> LawDeadlines:
+        doc = load_yaml(file, RulesError)
+        m = build_model(_PrazosFile, doc, RulesError)
+        return _build_law(doc, m, municipio_dir, lei_file_stem)
+
+    return load_rules_file(file, load)
 
 
 def _build_law(doc: YamlDoc, m: _PrazosFile, municipio_dir: str, stem: str) -> LawDeadlines:

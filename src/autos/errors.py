@@ -67,6 +67,11 @@ class RulesError(AutosError):
     """The rules folder (statutes, calendars) is missing or malformed."""
 
 
+class RulesFileError(RulesError):
+    """A calendar or deadline-rules file cannot be read or is malformed. No case can be checked against
+    it, so it is never turned into a finding of a case: it stops the case with exit code 2."""
+
+
 class ComputeError(AutosError):
     """A fine or a deadline cannot be computed from the case and the rules."""
 

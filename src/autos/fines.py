@@ -46,12 +46,15 @@ from .rules import (
     UnitValue,
     formula_for,
 )
+from .schema import MAX_INT_DIGITS
 from .validate import Finding, resolve
 from .yamlio import PathKey
 
 __all__ = ["FineItem", "FineResult", "Step", "compute_fines", "fine_findings"]
 
 HUNDRED = Decimal(100)
+#: no fine reaches this many fiscal units (the bound of any amount typed in a case, schema.MAX_INT_DIGITS)
+AMOUNT_LIMIT = Decimal(10) ** MAX_INT_DIGITS
 TWO = Decimal(2)
 
 
@@ -275,6 +278,12 @@ def _periods(calc: _Calc, inf: Infracao, p: str, formula: FineRule, units: Decim
                           f"informe {path}: 1 para a primeira multa após o prazo da notificação, 2 para a "
                           f"seguinte ({formula.dias} dias depois), e assim por diante.")
         calc.use(formula.interpretacoes)
+        # 2 ** 60 units already pass any amount a case may hold: stop before Decimal overflows
+        if n - 1 > 60 or formula.unidades * TWO ** (n - 1) >= AMOUNT_LIMIT:
+            raise ComputeError(f"no {_ordinal(n)} período a multa dobrada passaria de {calc.n(AMOUNT_LIMIT)} "
+                               f"{calc.statute.unidade_fiscal.sigla}; confira o período informado.", path=path,
+                               hint=f"{path} é o número do período de {formula.dias} dias cobrado por este auto "
+                               "(1, 2, 3…), não um valor nem uma data.")
         factor = TWO ** (n - 1)
         if n == 1:
             steps.append(Step(f"1º período de {formula.dias} dias sem atendimento: valor inicial, sem dobra",
@@ -642,7 +651,7 @@ def _compute(case: Case, statute: Statute) -> _Outcome:
             except ComputeError as exc:
                 problems.append(_Problem(exc))
                 continue
-            except ValueError:  # a quantity too large to be written in words (ptbr limits)
+            except (ValueError, ArithmeticError):  # too large to be written in words, or for Decimal
                 problems.append(_Problem(ComputeError(
                     "o valor calculado é grande demais para ser escrito por extenso; confira os fatos do caso "
                     "(quantidade, período).", path=f"infracoes[{i}]", hint="confira os números informados.")))

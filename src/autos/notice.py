@@ -23,7 +23,7 @@ from .deadlines import (
     deadlines_after_notice,
     load_law_deadlines,
 )
-from .errors import AutosError, InputError
+from .errors import AutosError, InputError, RulesFileError
 from .load import LoadedCase
 from .rules import Statute
 from .validate import Finding
@@ -131,6 +131,8 @@ class DeadlineService:
         """Why the auto cannot state the defence deadline, or ``None`` when it can."""
         try:
             law = self.law(statute)
+        except RulesFileError:
+            raise  # the rules are unusable: not a finding of this case
         except AutosError as exc:
             return f"as regras de prazos da lei não puderam ser lidas ({exc.message})"
         if deadline_id is None:
@@ -143,6 +145,8 @@ class DeadlineService:
         """Notice problems (date before the infraction, AR without receipt date …) as erro findings."""
         try:
             self.for_case(loaded, statute)
+        except RulesFileError:
+            raise  # the rules are unusable: not a finding of this case
         except AutosError as exc:
             return [Finding(severidade="erro", codigo="NOTIFICACAO", mensagem=exc.message, citacao=None,
                             caminho=exc.path, linha=exc.line, arquivo=str(loaded.file), dica=exc.hint)]

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from .citation import Citation
 from .errors import ComputeError, RulesError
-from .schema import build_model
+from .schema import Amount, Count, build_model
 from .yamlio import load_yaml
 
 Severity = Literal["erro", "aviso"]
@@ -55,7 +55,7 @@ class UnitValue(_Strict):
 
     desde: date
     ate: date | None = None
-    valor: Decimal = Field(gt=0)
+    valor: Amount = Field(gt=0)
     fonte: str
     exemplo: bool = False
 
@@ -98,7 +98,7 @@ class FiscalUnit(_Strict):
 
 
 class Rounding(_Strict):
-    casas: int = Field(ge=0, le=4)
+    casas: Count = Field(ge=0, le=4)
     modo: Literal["meio_para_cima", "meio_para_par", "truncar"]
     justificativa: str
 
@@ -126,14 +126,14 @@ class Interpretation(_Strict):
 class Recidivism(_Strict):
     """How recidivism changes the fine: ``fator`` 2 = "em dobro", 1 = "mesmo montante"."""
 
-    fator: Decimal = Field(ge=1)
+    fator: Amount = Field(ge=1)
     citacao: Citation
 
 
 class Repetition(_Strict):
     """The same fine applied again every ``dias`` days until the obligation is met."""
 
-    dias: int = Field(gt=0)
+    dias: Count = Field(gt=0)
     citacao: Citation  # the clause that repeats the fine (may be the same article)
 
 
@@ -147,8 +147,8 @@ class PriorWarning(_Strict):
 class Bracket(_Strict):
     """One line of a table by capacity: up to ``ate`` people (inclusive); ``ate`` absent = above the rest."""
 
-    ate: int | None = Field(default=None, gt=0)
-    unidades: Decimal = Field(ge=0)
+    ate: Count | None = Field(default=None, gt=0)
+    unidades: Amount = Field(ge=0)
     citacao: Citation
 
 
@@ -188,7 +188,7 @@ class FixedFine(_FineBase):
     """``unidades`` fiscal units (e.g. Ferraz Art. 18, § 3º: 5 UFM)."""
 
     tipo: Literal["fixa"]
-    unidades: Decimal = Field(gt=0)
+    unidades: Amount = Field(gt=0)
     repeticao: Repetition | None = None
     advertencia_previa: PriorWarning | None = None
     abatimento_caucao: DepositDeduction | None = None
@@ -198,8 +198,8 @@ class QuantityFine(_FineBase):
     """``unidades`` for each ``por`` of a measured quantity (e.g. 5 UFM for each 100 m²)."""
 
     tipo: Literal["por_quantidade"]
-    unidades: Decimal = Field(gt=0)
-    por: Decimal = Field(gt=0)
+    unidades: Amount = Field(gt=0)
+    por: Amount = Field(gt=0)
     medida: str  # what the quantity measures, e.g. "m²", "metros lineares", "unidades"
     medida_singular: str | None = None  # "metro linear" (for "1 UFM por metro linear")
     #: a quantity that is not a whole multiple of ``por``: each started block counts as a whole one,
@@ -218,8 +218,8 @@ class PeriodicDoublingFine(_FineBase):
     """``unidades`` in the first period, doubled every ``dias`` days (Ferraz Arts. 9, 43 and 44)."""
 
     tipo: Literal["dobra_periodica"]
-    unidades: Decimal = Field(gt=0)
-    dias: int = Field(gt=0)
+    unidades: Amount = Field(gt=0)
+    dias: Count = Field(gt=0)
 
 
 class CapacityFine(_FineBase):
@@ -236,7 +236,7 @@ class CapacityFine(_FineBase):
 
 class GravityLevel(_Strict):
     descricao: str
-    unidades: Decimal = Field(gt=0)
+    unidades: Amount = Field(gt=0)
     citacao: Citation
 
 
@@ -251,10 +251,10 @@ class SizeCosts(_Strict):
     """Apprehension costs of one animal size (Cuiabá Art. 11, § 3º)."""
 
     nome: str  # "pequeno porte"
-    transporte: Decimal = Field(ge=0)
-    multa: Decimal = Field(ge=0)
-    total: Decimal = Field(ge=0)  # as printed in the law; must equal transporte + multa
-    diarias: list[Decimal] = Field(min_length=1)  # custody fee of the 1st, 2nd, … day
+    transporte: Amount = Field(ge=0)
+    multa: Amount = Field(ge=0)
+    total: Amount = Field(ge=0)  # as printed in the law; must equal transporte + multa
+    diarias: list[Amount] = Field(min_length=1)  # custody fee of the 1st, 2nd, … day
 
     @model_validator(mode="after")
     def _total(self) -> SizeCosts:
@@ -305,8 +305,8 @@ class CircumstanceEffect(_Strict):
     modo: Literal["nenhum", "percentual"] = "nenhum"
     citacao: Citation
     interpretacao: str | None = None
-    atenuante: Decimal | None = Field(default=None, gt=0, le=100)  # % per attenuating circumstance
-    agravante: Decimal | None = Field(default=None, gt=0, le=100)  # % per aggravating circumstance
+    atenuante: Amount | None = Field(default=None, gt=0, le=100)  # % per attenuating circumstance
+    agravante: Amount | None = Field(default=None, gt=0, le=100)  # % per aggravating circumstance
 
     @model_validator(mode="after")
     def _mode(self) -> CircumstanceEffect:
@@ -347,8 +347,8 @@ class Penalty(_Strict):
 
     nome: str
     citacao: Citation
-    multa_minima: Decimal | None = None  # in fiscal units
-    multa_maxima: Decimal | None = None
+    multa_minima: Amount | None = None  # in fiscal units
+    multa_maxima: Amount | None = None
     somente_primario_sem_agravante: bool = False
     exige_itens: bool = False  # apprehension/condemnation must list the items
     calculo: FineRule | None = None  # the amount, for infractions without a formula of their own
@@ -384,7 +384,7 @@ class Reduction(_Strict):
     id: str
     descricao: str
     citacao: Citation
-    percentual: Decimal = Field(gt=0, le=100)
+    percentual: Amount = Field(gt=0, le=100)
     quando: str  # dotted case path that must be true
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from .case import Case
 from .deadlines import NOTICE_EVENT, LawDeadlines, load_law_deadlines
-from .errors import AutosError, InputError
+from .errors import AutosError, InputError, RulesFileError
 from .load import LoadedCase
 from .rules import Element, RuleSet, Severity, Statute
 from .yamlio import PathKey, format_path
@@ -257,6 +257,8 @@ class _Checker:
         assert deadline_id is not None
         try:
             law = law_deadlines(self.statute)
+        except RulesFileError:
+            raise  # the rules are unusable: not a finding of this case
         except AutosError as exc:
             self.add("erro", el.codigo, f"as regras de prazos da lei não puderam ser lidas: {exc.message}", None,
                      cite, el.dica)
