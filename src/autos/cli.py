@@ -212,9 +212,23 @@ def pendencias(ctx: click.Context, pastas: tuple[Path, ...], hoje: Any, lei: str
 @click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
 @click.pass_context
 def multa(ctx: click.Context, caso: Path, as_json: bool) -> None:
-    """Memória de cálculo da multa: cada passo com seu artigo, em unidades fiscais e em reais."""
-    from .describe import describe_fines
+    """Memória de cálculo da multa: cada passo com seu artigo, em unidades fiscais e em reais.
 
+    Num arquivo de processo (com 'atos:'): a multa do auto e, se uma decisão a manteve, reduziu ou cancelou,
+    qual valor vale e por qual ato.
+    """
+    from .describe import describe_fines
+    from .processo.app import is_processo_file
+
+    if is_processo_file(caso):
+        from .processo.formats import fine_text
+
+        try:
+            pf = _autos(ctx).processo_fine_of(caso)
+        except AutosError as exc:
+            _fail(exc)
+        click.echo(json.dumps(pf.to_dict(), ensure_ascii=False, indent=2) if as_json else fine_text(pf))
+        return
     try:
         result = _autos(ctx).fines_of(caso)
     except AutosError as exc:

@@ -16,14 +16,19 @@ from typing import Any, Literal
 from .context import DeadlineLine, build_context
 from .errors import AutosError, InputError, RefusedError
 from .fines import FineResult, compute_fines, fine_findings
-from .load import LoadedCase, load_case, parse_case
+from .load import LoadedCase, case_from_doc, load_case, parse_case
 from .notice import CaseDeadlines, DeadlineService
 from .output import ensure_dir, write_atomic
+from .processo.app import ProcessoService
+from .processo.check import ProcessoFine, ProcessoReport, check_processo, processo_fine
+from .processo.load import LoadedProcesso, is_processo_data, load_processo
+from .processo.load import from_doc as processo_from_doc
 from .render_docx import DocxRenderer
 from .render_pdf import EmbeddedFile, PdfMetadata, PdfRenderer
 from .resources import default_rules_dir, default_templates_dir
 from .rules import RuleSet, Statute, load_rules
 from .validate import Report, validate_case
+from .yamlio import load_yaml
 
 Format = Literal["docx", "pdf", "ambos"]
 #: PDF variant of ``gerar --arquivo``: PDF/A-3 allows embedding the case file (ISO 19005-3), level B
@@ -71,6 +76,7 @@ class Autos:
         self.deadline_service = DeadlineService(self.rules.root)
         self._pdf: PdfRenderer | None = None
         self._docx: DocxRenderer | None = None
+        self._processos: ProcessoService | None = None
 
     # --- stages --------------------------------------------------------------------------------
     def load(self, file: str | Path) -> LoadedCase:
@@ -84,12 +90,36 @@ class Autos:
                              extra_checks=[self.deadline_service.findings, fine_findings])
 
     def validate(self, file: str | Path) -> Report:
-        """Validate one file; a file that cannot be read becomes a report with ``error`` set."""
+        """Validate one file (a case, or a processo: a file with ``atos:``); a file that cannot be read
+        becomes a report with ``error`` set."""
         try:
-            loaded = self.load(file)
-            return self.check(loaded)
+            doc = load_yaml(file, InputError)
+            if is_processo_data(doc.data):
+                return self.check_processo(processo_from_doc(doc))
+            return self.check(case_from_doc(doc))
         except AutosError as exc:
             return Report(file=Path(file), statute=None, findings=[], error=exc)
+
+    # --- processos: one file per processo, a document per act (autos.processo) ------------------
+    @property
+    def processos(self) -> ProcessoService:
+        """The timeline service over the same rules folder (procedures and calendars read once)."""
+        if self._processos is None:
+            self._processos = ProcessoService(self.rules.root)
+        return self._processos
+
+    def check_processo(self, loaded: LoadedProcesso) -> ProcessoReport:
+        """The timeline's findings and those of each act's document as of its date (``autos validar``)."""
+        timeline = self.processos.check(loaded, self.today)
+        lei = loaded.processo.lei
+        return check_processo(loaded, timeline, self.processos.procedure(lei), self.rules.get(lei), self.check)
+
+    def processo_fine_of(self, file: str | Path) -> ProcessoFine:
+        """``autos multa PROCESSO.yaml``: the auto's memo, the decisions on it and the amount in force."""
+        loaded = load_processo(file)
+        self.processos.check(loaded, self.today)  # unknown law → InputError naming the file
+        lei = loaded.processo.lei
+        return processo_fine(loaded, self.processos.procedure(lei), self.rules.get(lei), self.fines)
 
     def validate_many(self, files: list[Path]) -> list[Report]:
         """Validate files and folders (every ``*.yaml``/``*.yml`` below a folder), in order."""
