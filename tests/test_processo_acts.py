@@ -58,7 +58,9 @@ def test_ar_letter_as_of_its_posting_does_not_know_the_receipt(autos: Autos) -> 
     assert cd.notice is None and cd.following == []  # the terms go without dates
 
 
-def test_ar_letter_dated_after_the_receipt_states_it(autos: Autos) -> None:
+def test_ar_act_dated_after_the_receipt_states_it(autos: Autos) -> None:
+    # an AR act whose own date is after the receipt knows it; the letter's date must still precede the
+    # posting (art. 77, II: carta, postagem, recebimento in this order), which the validator reports
     text = FERRAZ_AR.read_text(encoding="utf-8").replace(
         "    postagem: 2026-10-19\n", "    data: 2026-10-23\n    postagem: 2026-10-19\n")
     doc = _doc(autos, parse_processo(text, FERRAZ_AR), 1)
@@ -70,6 +72,7 @@ def test_ar_letter_dated_after_the_receipt_states_it(autos: Autos) -> None:
     recurso = next(d for d in cd.following if "78" in d.base_legal)
     # art. 78: 10 days from 22/10 → 01/11 (Sunday); 02/11 Finados → 03/11/2026
     assert recurso.fim == date(2026, 11, 3)
+    assert "FER-76-II-DATAS" in {f.codigo for f in autos.check(doc.loaded).errors}
 
 
 def test_auto_as_of_its_date_knows_no_later_notice(autos: Autos) -> None:

@@ -10,6 +10,7 @@ this module renders nothing and reads no file.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
@@ -22,13 +23,14 @@ from ..fines import FineResult
 from ..load import LoadedCase
 from ..rules import Statute
 from ..validate import Finding, Report
-from .acts import act_document, document_acts
+from .acts import ActDocument, act_document, document_acts
 from .load import LoadedProcesso
 from .procedure import Procedure
 from .timeline import Finding as TimelineFinding
 from .timeline import Timeline
 
-__all__ = ["ActReport", "FineDecision", "ProcessoFine", "ProcessoReport", "check_processo", "processo_fine"]
+__all__ = ["ActReport", "FineDecision", "ProcessoFine", "ProcessoReport", "act_report", "check_processo",
+           "processo_fine"]
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,28 @@ def check_processo(loaded: LoadedProcesso, timeline: Timeline, proc: Procedure, 
     findings.sort(key=lambda f: (order[f.severidade], f.linha or 0))
     return ProcessoReport(file=loaded.file, statute=statute, findings=findings, processo=loaded.processo.numero,
                           timeline=timeline, atos=acts)
+
+
+_ACT_PATH = re.compile(r"^atos\[(\d+)\]")
+
+
+def act_report(doc: ActDocument, loaded: LoadedProcesso, timeline: Timeline, check: Callable[[LoadedCase], Report],
+               statute: Statute) -> Report:
+    """The report a document of ``doc``'s act is generated (or refused) on: its own findings, paths in the
+    processo, and the timeline's errors that concern the processo by the act's date (an error about a later act
+    does not block an earlier act's document)."""
+    own = [doc.finding(f) for f in check(doc.loaded).findings]
+    relevant: list[Finding] = []
+    for f in timeline.achados:
+        if f.severidade != "erro":
+            continue
+        m = _ACT_PATH.match(f.caminho)
+        if m is not None:
+            later = loaded.processo.atos[int(m.group(1))].data_do_ato
+            if later is not None and later > doc.as_of:
+                continue
+        relevant.append(_from_timeline(f, loaded))
+    return Report(file=loaded.file, statute=statute, findings=relevant + own)
 
 
 # --- the fine --------------------------------------------------------------------------------------
