@@ -127,3 +127,16 @@ def test_arquivo_embeds_the_processo_file(tmp_path: Path) -> None:
     assert code == 0, out
     reader = PdfReader(io.BytesIO((tmp_path / f"notificacao-ar-{STEM}-ato-02.pdf").read_bytes()))
     assert reader.attachments == {FV_AR.name: [FV_AR.read_bytes()]}
+
+
+def test_an_error_about_a_later_act_does_not_block_an_earlier_document(tmp_path: Path) -> None:
+    # Ferraz art. 80: 10 business days to pay from the notice (22/10/2026); a dívida ativa of 26/10 is early
+    text = FV_AR.read_text(encoding="utf-8") + (
+        "  - {tipo: inscricao_divida_ativa, numero: CDA-1/2026, data: 2026-10-26, valor: \"9371.61\"}\n")
+    file = tmp_path / "p.yaml"
+    file.write_text(text, encoding="utf-8")
+    code, out = run("validar", str(file))
+    assert code == 1 and "PRAZO-NAO-VENCIDO" in out and "campo 'atos[2].data'" in out
+    code, out = run("gerar", str(file), "--formato", "docx", "-o", str(tmp_path / "out"))
+    assert code == 0, out  # the auto (16/10) and the letter (19/10) do not depend on an act of 26/10
+    assert len(list((tmp_path / "out").iterdir())) == 2
