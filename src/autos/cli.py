@@ -111,19 +111,44 @@ def verificar(ctx: click.Context, pastas: tuple[Path, ...], as_json: bool, html:
               help="Gera minuta (marcada MINUTA, com a lista do que falta) mesmo com pendências.")
 @click.option("--arquivo", "--archive", "arquivo", is_flag=True,
               help="PDF de arquivamento: PDF/A-3b com o YAML do caso anexado e metadados de identificação.")
+@click.option("--ato", "ato", type=click.IntRange(1), default=None,
+              help="Processo: só o documento do ato N (numerados a partir de 1, como em autos prazos).")
 @click.pass_context
 def gerar(ctx: click.Context, casos: tuple[Path, ...], formato: str, saida: Path, minuta: bool,
-          arquivo: bool) -> None:
+          arquivo: bool, ato: int | None) -> None:
     """Gera o documento (DOCX editável e/ou PDF final) de cada caso (arquivos ou pastas).
 
-    Saída 0: tudo gerado; 1: algum caso recusado por pendências; 2: erro de leitura ou gravação.
+    Num arquivo de processo (com 'atos:'): o documento de cada ato que tem um, na data do ato (ou só o do
+    ato --ato N). Saída 0: tudo gerado; 1: algum caso recusado por pendências; 2: erro de leitura ou gravação.
     """
+    from .pipeline import expand_case_paths
+    from .processo.app import is_processo_file
+
     if arquivo and formato == "docx":
         click.echo("erro: --arquivo gera PDF/A; use --formato pdf ou ambos.", err=True)
         sys.exit(2)
+    autos = _autos(ctx)
+    files = expand_case_paths(list(casos))
+    processos = [f for f in files if is_processo_file(f)]
     worst = 0
-    for _path, result in _autos(ctx).generate_many(list(casos), saida, formato,  # type: ignore[arg-type]
-                                                   draft=minuta, arquivo=arquivo):
+    for path in processos:
+        try:
+            acts = autos.generate_processo(path, saida, formato, ato=ato, draft=minuta,  # type: ignore[arg-type]
+                                           arquivo=arquivo)
+        except AutosError as exc:
+            acts = [(0, exc)]
+        if not acts:
+            click.echo(f"{path}: nenhum ato do processo tem documento a gerar.", err=True)
+        for _n, done in acts:
+            if isinstance(done, AutosError):
+                click.echo(f"erro: {done}", err=True)
+                worst = max(worst, done.exit_code)
+                continue
+            for f in done.files:
+                click.echo(f"{'minuta' if done.draft else 'gerado'}: {f}")
+    others = [f for f in files if f not in processos]
+    for _path, result in autos.generate_many(others, saida, formato,  # type: ignore[arg-type]
+                                             draft=minuta, arquivo=arquivo):
         if isinstance(result, AutosError):
             click.echo(f"erro: {result}", err=True)
             worst = max(worst, result.exit_code)
@@ -212,9 +237,23 @@ def pendencias(ctx: click.Context, pastas: tuple[Path, ...], hoje: Any, lei: str
 @click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
 @click.pass_context
 def multa(ctx: click.Context, caso: Path, as_json: bool) -> None:
-    """Memória de cálculo da multa: cada passo com seu artigo, em unidades fiscais e em reais."""
-    from .describe import describe_fines
+    """Memória de cálculo da multa: cada passo com seu artigo, em unidades fiscais e em reais.
 
+    Num arquivo de processo (com 'atos:'): a multa do auto e, se uma decisão a manteve, reduziu ou cancelou,
+    qual valor vale e por qual ato.
+    """
+    from .describe import describe_fines
+    from .processo.app import is_processo_file
+
+    if is_processo_file(caso):
+        from .processo.formats import fine_text
+
+        try:
+            pf = _autos(ctx).processo_fine_of(caso)
+        except AutosError as exc:
+            _fail(exc)
+        click.echo(json.dumps(pf.to_dict(), ensure_ascii=False, indent=2) if as_json else fine_text(pf))
+        return
     try:
         result = _autos(ctx).fines_of(caso)
     except AutosError as exc:

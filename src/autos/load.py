@@ -33,6 +33,11 @@ def _to_case(doc: YamlDoc) -> LoadedCase:
     return LoadedCase(case=build_model(Case, doc, InputError), doc=doc)
 
 
+def case_from_doc(doc: YamlDoc) -> LoadedCase:
+    """The case in an already parsed YAML document (a caller that first looked at the data)."""
+    return _to_case(doc)
+
+
 def load_case(file: str | Path) -> LoadedCase:
     """Read and type-check one case file; :class:`InputError` when it cannot be used at all."""
     return _to_case(load_yaml(file, InputError))

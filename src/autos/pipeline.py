@@ -16,14 +16,20 @@ from typing import Any, Literal
 from .context import DeadlineLine, build_context
 from .errors import AutosError, InputError, RefusedError
 from .fines import FineResult, compute_fines, fine_findings
-from .load import LoadedCase, load_case, parse_case
+from .load import LoadedCase, case_from_doc, load_case, parse_case
 from .notice import CaseDeadlines, DeadlineService
 from .output import ensure_dir, write_atomic
+from .processo.acts import act_document, document_acts
+from .processo.app import ProcessoService
+from .processo.check import ProcessoFine, ProcessoReport, act_report, check_processo, processo_fine
+from .processo.load import LoadedProcesso, is_processo_data, load_processo, parse_processo
+from .processo.load import from_doc as processo_from_doc
 from .render_docx import DocxRenderer
 from .render_pdf import EmbeddedFile, PdfMetadata, PdfRenderer
 from .resources import default_rules_dir, default_templates_dir
 from .rules import RuleSet, Statute, load_rules
 from .validate import Report, validate_case
+from .yamlio import load_yaml
 
 Format = Literal["docx", "pdf", "ambos"]
 #: PDF variant of ``gerar --arquivo``: PDF/A-3 allows embedding the case file (ISO 19005-3), level B
@@ -71,6 +77,7 @@ class Autos:
         self.deadline_service = DeadlineService(self.rules.root)
         self._pdf: PdfRenderer | None = None
         self._docx: DocxRenderer | None = None
+        self._processos: ProcessoService | None = None
 
     # --- stages --------------------------------------------------------------------------------
     def load(self, file: str | Path) -> LoadedCase:
@@ -84,12 +91,95 @@ class Autos:
                              extra_checks=[self.deadline_service.findings, fine_findings])
 
     def validate(self, file: str | Path) -> Report:
-        """Validate one file; a file that cannot be read becomes a report with ``error`` set."""
+        """Validate one file (a case, or a processo: a file with ``atos:``); a file that cannot be read
+        becomes a report with ``error`` set."""
         try:
-            loaded = self.load(file)
-            return self.check(loaded)
+            doc = load_yaml(file, InputError)
+            if is_processo_data(doc.data):
+                return self.check_processo(processo_from_doc(doc))
+            return self.check(case_from_doc(doc))
         except AutosError as exc:
             return Report(file=Path(file), statute=None, findings=[], error=exc)
+
+    # --- processos: one file per processo, a document per act (autos.processo) ------------------
+    @property
+    def processos(self) -> ProcessoService:
+        """The timeline service over the same rules folder (procedures and calendars read once)."""
+        if self._processos is None:
+            self._processos = ProcessoService(self.rules.root)
+        return self._processos
+
+    def check_processo(self, loaded: LoadedProcesso) -> ProcessoReport:
+        """The timeline's findings and those of each act's document as of its date (``autos validar``)."""
+        timeline = self.processos.check(loaded, self.today)
+        lei = loaded.processo.lei
+        return check_processo(loaded, timeline, self.processos.procedure(lei), self.rules.get(lei), self.check)
+
+    def processo_fine_of(self, file: str | Path) -> ProcessoFine:
+        """``autos multa PROCESSO.yaml``: the auto's memo, the decisions on it and the amount in force."""
+        loaded = load_processo(file)
+        self.processos.check(loaded, self.today)  # unknown law → InputError naming the file
+        lei = loaded.processo.lei
+        return processo_fine(loaded, self.processos.procedure(lei), self.rules.get(lei), self.fines)
+
+    def generate_processo(self, file: str | Path, out_dir: str | Path, formato: Format = "ambos", *,
+                          ato: int | None = None, draft: bool = False, now: datetime | None = None,
+                          arquivo: bool = False) -> list[tuple[int, Generated | AutosError]]:
+        """The document of every act that has one (or of act ``ato``, 1-based as ``autos prazos`` prints it),
+        each as of the act's date; ``(act number, what was written or why not)`` per act. An act's document is
+        refused (``RefusedError``) when it, or the processo up to its date, has erros, unless ``draft``."""
+        source: bytes | None = None
+        if arquivo and formato in ("pdf", "ambos"):
+            source = _read_source(file)
+            loaded = parse_processo(source.decode("utf-8"), file)
+        else:
+            loaded = load_processo(file)
+        timeline = self.processos.check(loaded, self.today)
+        lei = loaded.processo.lei
+        proc, statute = self.processos.procedure(lei), self.rules.get(lei)
+        acts = document_acts(loaded, proc, statute)
+        if ato is not None:
+            acts = _only_act(loaded, acts, ato)
+        out: list[tuple[int, Generated | AutosError]] = []
+        for i, _kind in acts:
+            doc = act_document(loaded, i, proc, statute)
+            if doc is None:
+                continue
+            try:
+                report = act_report(doc, loaded, timeline, self.check, statute)
+                stem = f"{_processo_stem(loaded, doc.kind)}-ato-{i + 1:02d}"
+                out.append((i + 1, self._render(doc.loaded, report, stem, out_dir, formato, draft=draft, now=now,
+                                                source=source)))
+            except RefusedError as exc:
+                title = statute.documentos[doc.kind].titulo
+                out.append((i + 1, RefusedError(f"ato {i + 1} ({title} de {doc.as_of.strftime('%d/%m/%Y')}): "
+                                                f"{exc.message}", file=loaded.file, hint=exc.hint)))
+            except AutosError as exc:
+                out.append((i + 1, doc.error(exc)))
+        return out
+
+    def _render(self, loaded: LoadedCase, report: Report, stem: str, out_dir: str | Path, formato: Format, *,
+                draft: bool, now: datetime | None, source: bytes | None) -> Generated:
+        """Render a document of a case whose report is already made (an act of a processo)."""
+        doc = self.document_context(loaded, draft=draft, now=now, report=report)
+        out = Path(out_dir)
+        ensure_dir(out)
+        stem += "-MINUTA" if doc.draft else ""
+        rendered: list[tuple[Path, bytes]] = []
+        if formato in ("docx", "ambos"):
+            rendered.append((out / f"{stem}.docx", self.docx_renderer.docx(doc.template, doc.context)))
+        if formato in ("pdf", "ambos"):
+            if source is not None:
+                stamp = (now or datetime.now()).astimezone()
+                pdf = self.pdf_renderer.pdf(doc.template, doc.context, pdf_variant=ARCHIVE_VARIANT,
+                                            attachments=[_source_attachment(loaded, source, stamp)],
+                                            metadata=_archive_metadata(loaded, doc.statute, stamp))
+            else:
+                pdf = self.pdf_renderer.pdf(doc.template, doc.context)
+            rendered.append((out / f"{stem}.pdf", pdf))
+        for path, data in rendered:  # everything rendered before anything is written
+            write_atomic(path, data)
+        return Generated(report=doc.report, files=[p for p, _ in rendered], draft=doc.draft)
 
     def validate_many(self, files: list[Path]) -> list[Report]:
         """Validate files and folders (every ``*.yaml``/``*.yml`` below a folder), in order."""
@@ -211,6 +301,40 @@ def _load_with_source(autos: Autos, file: str | Path) -> tuple[LoadedCase, bytes
         autos.load(file)  # raises the error with its Portuguese message
         raise InputError("o arquivo mudou durante a leitura.", file=file, hint="tente de novo.") from None
     return parse_case(text, file), raw
+
+
+def _read_source(file: str | Path) -> bytes:
+    """The exact bytes of a processo file (the archive embeds what was validated)."""
+    try:
+        raw = Path(file).read_bytes()
+        raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        load_processo(file)  # raises the error with its Portuguese message
+        raise InputError("o arquivo mudou durante a leitura.", file=file, hint="tente de novo.") from None
+    return raw
+
+
+def _processo_stem(loaded: LoadedProcesso, kind: str) -> str:
+    """``notificacao-ar-ferraz-de-vasconcelos-sp-pm-fv-2026-005377``: document kind, municipality, processo."""
+    p = loaded.processo
+    numero = unicodedata.normalize("NFKD", p.numero).encode("ascii", "ignore").decode().lower()
+    return f"{kind.replace('_', '-')}-{p.lei.split('/', 1)[0]}-{re.sub(r'[^a-z0-9]+', '-', numero).strip('-')}"
+
+
+def _only_act(loaded: LoadedProcesso, acts: list[tuple[int, str]], ato: int) -> list[tuple[int, str]]:
+    """``--ato N``: act N (1-based) must exist and have a document."""
+    n = len(loaded.processo.atos)
+    if not 1 <= ato <= n:
+        raise InputError(f"o processo tem {n} ato(s); não há ato {ato}.", file=loaded.file, path="atos",
+                         line=loaded.line_of(("atos",)), hint="numere os atos a partir de 1, como em autos prazos.")
+    chosen = [(i, k) for i, k in acts if i == ato - 1]
+    if not chosen:
+        a = loaded.processo.atos[ato - 1]
+        with_doc = ", ".join(str(i + 1) for i, _ in acts) or "nenhum"
+        raise InputError(f"o ato {ato} ({a.tipo}) não tem documento a gerar.", file=loaded.file,
+                         path=f"atos[{ato - 1}]", line=loaded.line_of(("atos", ato - 1)),
+                         hint=f"atos com documento neste processo: {with_doc}.")
+    return chosen
 
 
 def _ascii_name(name: str) -> str:

@@ -24,6 +24,7 @@ import jinja2
 from .errors import AutosError, RenderError
 from .output import write_atomic
 from .pipeline import Autos, expand_case_paths
+from .processo.app import is_processo_file
 from .rules import Statute
 from .validate import Report, exit_code
 from .yamlio import load_yaml
@@ -202,6 +203,10 @@ def check_case(autos: Autos, file: Path) -> CaseCheck:
     try:
         loaded = autos.load(file)
     except AutosError as exc:
+        if is_processo_file(file):  # a processo file: its timeline and each act's document, as autos validar
+            report = autos.validate(file)
+            lei = report.statute.id if report.statute else _declared(file)[0]
+            return CaseCheck(report, lei, "processo", getattr(report, "processo", None))
         lei, documento = _declared(file)
         return CaseCheck(Report(file=file, statute=None, findings=[], error=exc), lei, documento, None)
     case = loaded.case

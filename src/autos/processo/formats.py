@@ -13,10 +13,14 @@ from datetime import date
 from typing import Any
 
 from ..calendar import format_date
+from ..describe import describe_fines
+from ..ptbr import money_full
 from .app import PendingReport
+from .check import FineDecision, ProcessoFine
 from .timeline import Timeline
 
-__all__ = ["pending_csv", "pending_html", "pending_json", "pending_text", "timeline_json", "timeline_text"]
+__all__ = ["fine_text", "pending_csv", "pending_html", "pending_json", "pending_text", "timeline_json",
+           "timeline_text"]
 
 _WHO = {"autuado": "autuado", "administracao": "administração", "correios": "correios"}
 
@@ -153,3 +157,49 @@ def pending_html(report: PendingReport) -> str:
         "<table><thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in heads) + "</tr></thead><tbody>"
         + "".join(rows) + "</tbody></table>" + fails + "</body></html>\n"
     )
+
+
+def _decision(d: FineDecision) -> str:
+    num = f" nº {d.numero}" if d.numero else ""
+    when = f" de {format_date(d.data)}" if d.data else ""
+    return f"{d.nome}{num}{when} (ato {d.ato})"
+
+
+def fine_text(f: ProcessoFine) -> str:
+    """``autos multa PROCESSO.yaml``: the auto's memo, the decisions on the fine and the amount in force."""
+    out = [f"Processo {f.processo} — multa"]
+    if f.auto is None:
+        return "\n".join([*out, "O processo não tem auto de infração."])
+    out += [f"Auto de infração (ato {f.auto}), calculado pela lei na data da infração:", "",
+            describe_fines(f.calculo) if f.calculo is not None
+            else f"O auto não propõe multa (atos[{f.auto - 1}].penalidades)."]
+    if f.decisoes:
+        out += ["", "Decisões sobre a multa:"]
+        for d in f.decisoes:
+            if d.resultado == "reduzida":
+                what = (f"reduzida para {money_full(d.valor)}" if d.valor is not None
+                        else "reduzida, sem o valor informado na decisão (campo 'valor')")
+            elif d.resultado == "cancelada":
+                what = "cancelada"
+            else:
+                what = "mantida" + (f" (a decisão informa {money_full(d.valor)})" if d.valor is not None else "")
+            out.append(f"  - {_decision(d)}: {what}")
+    out.append("")
+    last = f.final_por
+    label = "Valor final" if last is not None and last.tipo == "decisao_recurso" else "Valor em vigor"
+    if f.cancelada and last is not None:
+        out.append(f"{label}: nenhum — multa cancelada por {_decision(last)}.")
+    elif f.final is None:
+        why = (f"{_decision(last)} reduziu a multa sem informar o valor" if last and last.resultado == "reduzida"
+               else "o auto não propõe multa calculável")
+        out.append(f"{label}: não determinado — {why}.")
+    elif last is None:
+        out.append(f"{label}: {money_full(f.final)} — o do auto (ato {f.auto}); nenhuma decisão o alterou.")
+    elif last.resultado == "reduzida":
+        out.append(f"{label}: {money_full(f.final)} — fixado por {_decision(last)}.")
+    else:
+        out.append(f"{label}: {money_full(f.final)} — mantido por {_decision(last)}.")
+    for n, when, valor in f.pagamentos:
+        paid = money_full(valor) if valor is not None else "valor não informado"
+        out.append(f"Pagamento (ato {n}){' em ' + format_date(when) if when else ''}: {paid}.")
+    return "\n".join(out)

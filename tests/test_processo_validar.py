@@ -1,0 +1,132 @@
+"""``autos validar`` and ``autos multa`` on processo files: one report per processo (timeline + each act's
+document as of its date), the same exit codes and JSON shape as a case's report; the fine of the processo."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from autos.cli import main
+
+from .conftest import DATA, ROOT, SAMPLES
+
+BASE = ["--regras", str(ROOT / "rules"), "--hoje", "2026-11-30"]
+DOCS = DATA / "processo" / "documentos"
+TIM_EDITAL = DOCS / "tim-edital.yaml"
+FV_AR = DOCS / "fv-ruido-ar.yaml"
+SIM150 = SAMPLES / "processos" / "timoteo-mg" / "sim-2026-000150-recurso-pago.yaml"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, [*BASE, *args])
+    return result.exit_code, result.output
+
+
+def _line(file: Path, text: str) -> int:
+    return next(n for n, x in enumerate(file.read_text(encoding="utf-8").splitlines(), 1) if text in x)
+
+
+def test_validar_processo_reports_the_element_findings_of_the_auto_act() -> None:
+    code, out = run("validar", str(TIM_EDITAL))
+    assert code == 1, out
+    # Timóteo art. 20, § 1º, VI: the auto identifies the official veterinarian (matrícula missing)
+    assert "TIM-20-1-VI: ato 1 (Auto de Infração de 12/05/2026)" in out
+    assert f"linha {_line(TIM_EDITAL, 'agente:')}, campo 'atos[0].agente.matricula'" in out
+    assert "art. 20, § 1º, inciso VI" in out
+    # art. 21, § 3º: the edital of 02/06 cannot state the newspaper publication of 03/06
+    assert "TIM-21-3-PUBLICACAO: ato 2 (Edital de Notificação de 02/06/2026)" in out
+    assert "campo 'atos[1].publicacoes'" in out
+    assert out.count("VALOR-EXEMPLO") == 1  # not about a field: said once for the processo
+
+
+def test_validar_processo_includes_the_timeline_findings(tmp_path: Path) -> None:
+    # the processo rules: an appeal answers a decision (Timóteo: recurso after julgamento)
+    text = (DATA / "processo" / "invalidos" / "recurso-sem-julgamento.yaml").read_text(encoding="utf-8")
+    file = tmp_path / "p.yaml"
+    file.write_text(text, encoding="utf-8")
+    code, out = run("validar", str(file))
+    assert code == 1
+    # Lei nº 3.844/2022, art. 31, parágrafo único, j (by analogy, Lei 9.784/1999): the appeal follows a decision
+    line = next(x for x in out.splitlines() if "[ERRO] FORA-DE-ORDEM" in x)
+    assert "recurso nº P-1" in line and "julgamento" in line and f"linha {_line(file, 'tipo: recurso')}" in line
+    # and the auto act's document is checked too (Timóteo art. 20, § 1º, II: local of the auto)
+    assert "TIM-20-1-II: ato 1 (Auto de Infração de 01/10/2026)" in out
+
+
+def test_validar_complete_processo_exits_0() -> None:
+    code, out = run("validar", str(FV_AR))
+    assert code == 0, out
+    assert "0 erro(s)" in out
+
+
+def test_validar_json_has_the_shape_of_a_case_report() -> None:
+    code, out = run("validar", "--json", str(TIM_EDITAL), str(SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml"))
+    assert code == 1
+    proc, case = json.loads(out)
+    assert set(case) <= set(proc)  # same keys, plus the processo's
+    assert proc["processo"] == "SIM-2026/000188" and proc["valido"] is False
+    assert set(proc["achados"][0]) == set(case["achados"][0]) if case["achados"] else True
+    f = next(a for a in proc["achados"] if a["codigo"] == "TIM-20-1-VI")
+    assert f["caminho"] == "atos[0].agente.matricula" and f["linha"] == _line(TIM_EDITAL, "agente:")
+    assert [(d["ato"], d["documento"], d["data"]) for d in proc["documentos"]] == [
+        (1, "auto_de_infracao", "2026-05-12"), (2, "edital_notificacao", "2026-06-02")]
+
+
+def test_validar_folder_with_processos_and_cases(tmp_path: Path) -> None:
+    shutil.copy(FV_AR, tmp_path / "processo.yaml")
+    shutil.copy(SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml", tmp_path / "caso.yaml")
+    code, out = run("validar", str(tmp_path))
+    assert code == 0, out
+    assert "2 caso(s) verificado(s); 0 com erro." in out
+
+
+def test_validar_unreadable_processo_exits_2(tmp_path: Path) -> None:
+    file = tmp_path / "p.yaml"
+    file.write_text(FV_AR.read_text(encoding="utf-8").replace("    hora: \"23:40\"\n", "    hora: \"25:40\"\n"),
+                    encoding="utf-8")
+    code, out = run("validar", str(file))
+    assert code == 2, out
+    assert "25:40" in out
+
+
+def test_multa_processo_says_which_amount_is_final_and_by_which_act() -> None:
+    code, out = run("multa", str(SIM150))
+    assert code == 0, out
+    # Timóteo art. 16, II: 1.500 UPFMT × R$ 5,077 (the rules' EXAMPLE value for 2026) = R$ 7.615,50
+    assert "R$ 7.615,50" in out
+    assert "reduzida para R$ 2.500,00" in out
+    assert ("Valor final: R$ 2.500,00 (dois mil e quinhentos reais) — fixado por decisão do recurso nº DEC-9/2026 "
+            "de 20/10/2026 (ato 7).") in out
+    assert "Pagamento (ato 9) em 13/11/2026: R$ 2.500,00" in out
+
+
+def test_multa_processo_without_decision_keeps_the_autos_amount() -> None:
+    code, out = run("multa", "--json", str(TIM_EDITAL))
+    assert code == 0
+    data = json.loads(out)
+    # art. 16, II: 2.000 UPFMT × R$ 5,077 = R$ 10.154,00
+    assert data["valor_final"] == "10154.000" or data["valor_final"].rstrip("0").rstrip(".") == "10154"
+    assert data["valor_final_por"] is None and data["decisoes"] == [] and data["auto"] == 1
+    code, out = run("multa", str(TIM_EDITAL))
+    assert "Valor em vigor: R$ 10.154,00 (dez mil cento e cinquenta e quatro reais) — o do auto (ato 1)" in out
+
+
+def test_multa_processo_cancelled(tmp_path: Path) -> None:
+    text = SIM150.read_text(encoding="utf-8").replace("    resultado: reduzida\n    valor: \"2500.00\"\n",
+                                                      "    resultado: cancelada\n")
+    text = text.split("  - tipo: notificacao_pessoal\n    data: 2026-10-22")[0]
+    file = tmp_path / "p.yaml"
+    file.write_text(text, encoding="utf-8")
+    code, out = run("multa", str(file))
+    assert code == 0, out
+    assert "Valor final: nenhum — multa cancelada por decisão do recurso nº DEC-9/2026 de 20/10/2026 (ato 7)." in out
+
+
+def test_old_case_files_unchanged() -> None:
+    code, out = run("multa", str(SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml"))
+    assert code == 0 and out.startswith("Memória de cálculo")
+    code, out = run("validar", str(SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml"))
+    assert code == 0, out
