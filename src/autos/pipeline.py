@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from .context import DeadlineLine, build_context
 from .errors import AutosError, InputError, RefusedError
@@ -19,11 +19,13 @@ from .fines import FineResult, compute_fines, fine_findings
 from .load import LoadedCase, load_case, parse_case
 from .notice import CaseDeadlines, DeadlineService
 from .output import ensure_dir, write_atomic
-from .render_docx import DocxRenderer
-from .render_pdf import EmbeddedFile, PdfMetadata, PdfRenderer
 from .resources import default_rules_dir, default_templates_dir
 from .rules import RuleSet, Statute, load_rules
 from .validate import Report, validate_case
+
+if TYPE_CHECKING:  # the renderers import WeasyPrint and docxtpl (~0.75 s): only when a document is rendered
+    from .render_docx import DocxRenderer
+    from .render_pdf import EmbeddedFile, PdfMetadata, PdfRenderer
 
 Format = Literal["docx", "pdf", "ambos"]
 #: PDF variant of ``gerar --arquivo``: PDF/A-3 allows embedding the case file (ISO 19005-3), level B
@@ -153,12 +155,16 @@ class Autos:
     @property
     def pdf_renderer(self) -> PdfRenderer:
         if self._pdf is None:
+            from .render_pdf import PdfRenderer
+
             self._pdf = PdfRenderer(self.templates_dir)
         return self._pdf
 
     @property
     def docx_renderer(self) -> DocxRenderer:
         if self._docx is None:
+            from .render_docx import DocxRenderer
+
             self._docx = DocxRenderer(self.templates_dir)
         return self._docx
 
@@ -220,6 +226,8 @@ def _ascii_name(name: str) -> str:
 
 
 def _source_attachment(loaded: LoadedCase, source: bytes, stamp: datetime) -> EmbeddedFile:
+    from .render_pdf import EmbeddedFile
+
     return EmbeddedFile(name=_ascii_name(loaded.file.name), data=source, mime="application/yaml",
                         relationship="Source", when=stamp,
                         description=f"Caso '{loaded.file.name}' (fatos em YAML) a partir do qual este documento "
@@ -227,6 +235,8 @@ def _source_attachment(loaded: LoadedCase, source: bytes, stamp: datetime) -> Em
 
 
 def _archive_metadata(loaded: LoadedCase, statute: Statute, stamp: datetime) -> PdfMetadata:
+    from .render_pdf import PdfMetadata
+
     case, lei = loaded.case, statute.lei
     kind = statute.documentos[case.documento]
     numero = case.numero or "s/n"
