@@ -109,9 +109,11 @@ def verificar(ctx: click.Context, pastas: tuple[Path, ...], as_json: bool, html:
               help="Gera minuta (marcada MINUTA, com a lista do que falta) mesmo com pendências.")
 @click.option("--arquivo", "--archive", "arquivo", is_flag=True,
               help="PDF de arquivamento: PDF/A-3b com o YAML do caso anexado e metadados de identificação.")
+@click.option("--processos", "--workers", "workers", type=click.IntRange(1), default=None,
+              help="Processos de renderização. Padrão: um por núcleo; 1: tudo neste processo.")
 @click.pass_context
 def gerar(ctx: click.Context, casos: tuple[Path, ...], formato: str, saida: Path, minuta: bool,
-          arquivo: bool) -> None:
+          arquivo: bool, workers: int | None) -> None:
     """Gera o documento (DOCX editável e/ou PDF final) de cada caso (arquivos ou pastas).
 
     Saída 0: tudo gerado; 1: algum caso recusado por pendências; 2: erro de leitura ou gravação.
@@ -120,14 +122,17 @@ def gerar(ctx: click.Context, casos: tuple[Path, ...], formato: str, saida: Path
         click.echo("erro: --arquivo gera PDF/A; use --formato pdf ou ambos.", err=True)
         sys.exit(2)
     worst = 0
-    for _path, result in _autos(ctx).generate_many(list(casos), saida, formato,  # type: ignore[arg-type]
-                                                   draft=minuta, arquivo=arquivo):
-        if isinstance(result, AutosError):
-            click.echo(f"erro: {result}", err=True)
-            worst = max(worst, result.exit_code)
-            continue
-        for f in result.files:
-            click.echo(f"{'minuta' if result.draft else 'gerado'}: {f}")
+    try:
+        for result in _autos(ctx).generate_each(list(casos), saida, formato,  # type: ignore[arg-type]
+                                                draft=minuta, arquivo=arquivo, processes=workers):
+            if result.error is not None:
+                click.echo(f"erro: {result.error}", err=True)
+                worst = max(worst, result.exit_code)
+                continue
+            for f in result.files:
+                click.echo(f"{'minuta' if result.draft else 'gerado'}: {f}")
+    except AutosError as exc:
+        _fail(exc)
     sys.exit(worst)
 
 

@@ -6,9 +6,15 @@ command; batch jobs and benchmarks reuse one object so rules and templates are r
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 import unicodedata
-from dataclasses import dataclass
+from collections import deque
+from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -50,6 +56,19 @@ def _stem(loaded: LoadedCase) -> str:
     return f"{base}-{re.sub(r'[^A-Za-z0-9_-]+', '-', loaded.file.stem)}"
 
 
+@dataclass(frozen=True)
+class CaseOutcome:
+    """What generating one case gave, small enough to come back from a worker process: the files written
+    (``draft``: a minuta) or the error, as the one-process run prints it (``str(AutosError)``) and its exit
+    code."""
+
+    path: Path
+    files: list[Path] = field(default_factory=list)
+    draft: bool = False
+    error: str | None = None
+    exit_code: int = 0
+
+
 @dataclass
 class DocumentContext:
     """What a document is rendered from: the validation report, the statute, the template name and the
@@ -67,7 +86,9 @@ class Autos:
 
     def __init__(self, rules_dir: str | Path | None = None, templates_dir: str | Path | None = None,
                  today: date | None = None) -> None:
-        self.rules: RuleSet = load_rules(Path(rules_dir) if rules_dir else default_rules_dir())
+        self.rules_dir = Path(rules_dir) if rules_dir else None
+        self.rules: RuleSet = load_rules(self.rules_dir or default_rules_dir())
+        self._templates_arg = Path(templates_dir) if templates_dir else None
         self.templates_dir = Path(templates_dir) if templates_dir else default_templates_dir()
         self.today = today or date.today()
         self.deadline_service = DeadlineService(self.rules.root)
@@ -107,6 +128,42 @@ class Autos:
             except AutosError as exc:
                 results.append((path, exc))
         return results
+
+    def generate_each(self, files: list[Path], out_dir: str | Path, formato: Format = "ambos", *,
+                      draft: bool = False, arquivo: bool = False, processes: int | None = None,
+                      now: datetime | None = None) -> Iterator[CaseOutcome]:
+        """Generate every case (files or folders) and yield each outcome in the order of the cases.
+
+        ``processes``: how many processes render (default: one per core available to this process; 1: all in
+        this process). Each worker loads the rules and templates once; the outcomes, the files and their
+        bytes are the same whatever the number of processes (DOCX byte for byte, PDF the same text), since
+        every case of the run is stamped with the same ``now`` (default: the start of the run). A case that
+        fails (``AutosError``) does not stop the others."""
+        paths = expand_case_paths(files)
+        stamp = now or datetime.now()
+        workers = min(processes or _cores(), len(paths))
+        if workers <= 1:
+            for path in paths:
+                yield _outcome(self, path, out_dir, formato, draft, arquivo, stamp)
+            return
+        args = (self.rules_dir, self._templates_arg, self.today)
+        with ProcessPoolExecutor(max_workers=workers, initializer=_init_generate_worker, initargs=args) as pool:
+            window: deque[Future[CaseOutcome]] = deque()
+            todo = iter(paths)
+            try:
+                for path in todo:  # a bounded window: results come back in order, memory stays flat
+                    window.append(pool.submit(_generate_in_worker, path, out_dir, formato, draft, arquivo, stamp))
+                    if len(window) >= 4 * workers:
+                        yield window.popleft().result()
+                while window:
+                    yield window.popleft().result()
+            except BrokenProcessPool:
+                raise AutosError("um processo de geração terminou inesperadamente (falta de memória?); os "
+                                 "documentos já listados foram gravados, os demais não.",
+                                 hint="confira a memória livre (ou use --processos 1) e gere de novo.") from None
+            finally:
+                for fut in window:
+                    fut.cancel()
 
     def fines(self, loaded: LoadedCase) -> FineResult | None:
         return compute_fines(loaded.case, self.statute_of(loaded))
@@ -199,6 +256,38 @@ class Autos:
         for path, data in rendered:  # everything rendered before anything is written
             write_atomic(path, data)
         return Generated(report=report, files=[p for p, _ in rendered], draft=is_draft)
+
+
+def _cores() -> int:
+    """Cores this process may run on (``taskset`` and container limits included)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _outcome(autos: Autos, path: Path, out_dir: str | Path, formato: Format, draft: bool, arquivo: bool,
+             now: datetime) -> CaseOutcome:
+    try:
+        done = autos.generate(path, out_dir, formato, draft=draft, arquivo=arquivo, now=now)
+    except AutosError as exc:
+        return CaseOutcome(path, error=str(exc), exit_code=exc.exit_code)
+    return CaseOutcome(path, done.files, done.draft)
+
+
+_WORKER: Autos | None = None
+
+
+def _init_generate_worker(rules_dir: Path | None, templates_dir: Path | None, today: date) -> None:
+    global _WORKER
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what an interrupt means
+    _WORKER = Autos(rules_dir, templates_dir, today)
+
+
+def _generate_in_worker(path: Path, out_dir: str | Path, formato: Format, draft: bool, arquivo: bool,
+                        now: datetime) -> CaseOutcome:
+    assert _WORKER is not None, "worker not initialised"
+    return _outcome(_WORKER, path, out_dir, formato, draft, arquivo, now)
 
 
 def expand_case_paths(paths: list[Path]) -> list[Path]:
