@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar, NoReturn
 
@@ -84,19 +85,40 @@ def verificar(ctx: click.Context, pastas: tuple[Path, ...], as_json: bool, html:
     Resumo por lei, por tipo de documento e por código de achado; depois os achados de cada caso, com a
     base legal. Saída 0: todos completos; 1: algum caso com erro; 2: algum caso ilegível ou nenhum caso.
     """
-    from .verify import verification_text, verify, write_verification_html
+    from .verify import iter_verification_json, iter_verification_text, verify, write_verification_html
 
     autos = _autos(ctx)
-    result = verify(autos, list(pastas))
-    click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if as_json
-               else verification_text(result))
-    if html is not None:
-        try:
-            write_verification_html(result, html, autos.templates_dir)
-        except AutosError as exc:
-            _fail(exc)
-        click.echo(f"relatório HTML gravado: {html}", err=as_json)
-    sys.exit(result.exit_code())
+    with verify(autos, list(pastas)) as result:  # the report is streamed: memory stays flat
+        if as_json:
+            _echo_stream(iter_verification_json(result))
+        else:
+            _echo_stream(line + "\n" for line in iter_verification_text(result))
+        if html is not None:
+            try:
+                write_verification_html(result, html, autos.templates_dir)
+            except AutosError as exc:
+                _fail(exc)
+            click.echo(f"relatório HTML gravado: {html}", err=as_json)
+        sys.exit(result.exit_code())
+
+
+def _echo_stream(pieces: Iterable[str]) -> None:
+    """Print a long report as it is produced, in blocks (ends with a newline, as ``click.echo`` would)."""
+    block: list[str] = []
+    size = 0
+    last = ""
+    for piece in pieces:
+        block.append(piece)
+        size += len(piece)
+        if size >= 1 << 16:
+            click.echo("".join(block), nl=False)
+            last = block[-1]
+            block, size = [], 0
+    if block:
+        last = block[-1]
+        click.echo("".join(block), nl=False)
+    if not last.endswith("\n"):
+        click.echo()
 
 
 @main.command("gerar")

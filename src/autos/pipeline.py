@@ -292,9 +292,34 @@ def _generate_in_worker(path: Path, out_dir: str | Path, formato: Format, draft:
 
 def expand_case_paths(paths: list[Path]) -> list[Path]:
     """Files as given; folders become every ``*.yaml``/``*.yml`` below them, sorted."""
-    from .yamlio import iter_yaml_files
+    return list(iter_case_paths(paths))
 
-    return [p for given in paths for p in (iter_yaml_files(given) if Path(given).is_dir() else [Path(given)])]
+
+def iter_case_paths(paths: list[Path]) -> Iterator[Path]:
+    """:func:`expand_case_paths` one path at a time: only one folder's listing is held at once, so a folder of
+    100,000 cases costs no more memory than one of 1,000."""
+    for given in paths:
+        if Path(given).is_dir():
+            yield from _walk_yaml(Path(given))
+        else:
+            yield Path(given)
+
+
+def _walk_yaml(folder: Path) -> Iterator[Path]:
+    """The files ``yamlio.iter_yaml_files`` lists (``*.yaml``/``*.yml`` below ``folder``, in path order, symbolic
+    links to folders not followed, unreadable folders skipped), walking depth-first with each folder's entries
+    sorted by name — the order of sorted paths."""
+    try:
+        with os.scandir(folder) as it:
+            entries = sorted((e.name, e.is_dir() and not e.is_symlink()) for e in it)
+    except PermissionError:
+        return
+    for name, is_dir in entries:
+        path = folder / name
+        if path.suffix in (".yaml", ".yml") and path.is_file():
+            yield path
+        if is_dir:
+            yield from _walk_yaml(path)
 
 
 def _load_with_source(autos: Autos, file: str | Path) -> tuple[LoadedCase, bytes]:
