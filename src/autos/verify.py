@@ -140,6 +140,7 @@ class _Spool:
         self.count = 0
 
     def append(self, entry: dict[str, Any]) -> None:
+        self._file.seek(0, 2)  # a reader left unfinished may have moved the position
         self._file.write(json.dumps(entry, ensure_ascii=False).encode("utf-8") + b"\n")
         self.count += 1
 
@@ -153,7 +154,6 @@ class _Spool:
             e = json.loads(line)
             yield CaseEntry(e["dados"], e["erro_texto"], e["achados_texto"], e["erros"], e["avisos"])
             f.seek(pos)
-        f.seek(0, 2)
 
     def close(self) -> None:
         self._file.close()
