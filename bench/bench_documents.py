@@ -1,16 +1,24 @@
-"""Documents benchmark: ``autos verificar`` throughput on generated cases; DOCX and PDF per document kind.
+"""Documents benchmark: ``autos verificar`` throughput and peak memory on generated cases; DOCX and PDF per
+document kind.
 
-Machines here are shared and noisy, so every figure is also given as a ratio against a baseline run in
-the same process, on the same input:
+Machines here are shared and noisy, so every figure is also given as a ratio against a baseline run in the
+same process (one core, the library loaded once), on the same input, the contenders taking turns inside
+each round; each figure is the min and the median over the rounds (``--rodadas``, at least 3), in wall time
+and in CPU time of the process:
 - verification vs. a bare ``yaml.safe_load`` of the same files (and, for reference, PyYAML's C loader);
 - PDF vs. a naive ``weasyprint.HTML(string=...).write_pdf()`` of the same HTML;
 - DOCX vs. opening and saving the same template with docxtpl without rendering.
+
+``--memoria 1000,100000`` measures the peak RSS of ``autos verificar`` (text, ``--json``, ``--html``) in a
+fresh child process (``wait4``) on each number of generated cases — the report is streamed, so the peak
+should not grow with the number of cases.
 
 Cases are generated into a temporary folder from the samples in ``samples/`` (every law and kind found
 there at run time): names, numbers, dates and CPF/CNPJ (valid check digits, python-stdnum) vary, and a
 share of the cases is left incomplete (a required element removed) or unreadable (a wrong CPF).
 
-Run (one core): ``taskset -c 0 .venv/bin/python bench/bench_documents.py [--casos 10000] [--docs 10]``
+Run (one core): ``taskset -c 0 .venv/bin/python bench/bench_documents.py [--casos 10000] [--rodadas 3] [--docs 10]``
+Memory: ``.venv/bin/python bench/bench_documents.py --memoria 1000,100000`` (only that; 100,000 cases take a while)
 Profile the verification: ``.venv/bin/python bench/bench_documents.py --perfil`` (cProfile, top 25).
 """
 
@@ -20,9 +28,11 @@ import argparse
 import copy
 import cProfile
 import io
+import os
 import pstats
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -42,7 +52,7 @@ from autos.errors import AutosError
 from autos.load import LoadedCase, parse_case
 from autos.pipeline import ARCHIVE_VARIANT, Autos
 from autos.render_pdf import EmbeddedFile, PdfMetadata
-from autos.verify import Verification, verify
+from autos.verify import iter_verification_text, verify
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
@@ -172,28 +182,32 @@ def _remove(case: dict[str, Any], path: tuple[str, ...]) -> None:
 
 
 # --- timing --------------------------------------------------------------------------------------
-def _paired(fns: list[Callable[[], object]], n: int) -> list[float]:
-    """Median seconds per call of each function over ``n`` rounds (after one warm-up). The functions
-    take turns inside each round, so a burst of load on the machine hits them alike."""
-    for fn in fns:
-        fn()
-    times: list[list[float]] = [[] for _ in fns]
-    for _ in range(n):
-        for fn, acc in zip(fns, times, strict=True):
-            t0 = time.perf_counter()
+Timing = tuple[list[float], list[float]]  # wall seconds, CPU seconds of the process: one value per round
+
+
+def _rounds(fns: list[Callable[[], object]], n: int, *, warm: bool = True) -> list[Timing]:
+    """Wall and CPU seconds of each function, once per round for ``n`` rounds (after one warm-up call each).
+    The functions take turns inside each round, so a burst of load on the machine hits them alike."""
+    if warm:
+        for fn in fns:
             fn()
-            acc.append(time.perf_counter() - t0)
-    return [statistics.median(t) for t in times]
+    out: list[Timing] = [([], []) for _ in fns]
+    for _ in range(n):
+        for fn, (wall, cpu) in zip(fns, out, strict=True):
+            t0, c0 = time.perf_counter(), time.process_time()
+            fn()
+            wall.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
+    return out
 
 
-def _best(fn: Callable[[], object], runs: int) -> tuple[float, object]:
-    """Fastest of ``runs`` timed calls (the least disturbed by other load on the machine)."""
-    best, result = float("inf"), None
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        result = fn()
-        best = min(best, time.perf_counter() - t0)
-    return best, result
+def _mm(values: list[float], scale: float = 1.0, fmt: str = "{:.1f}") -> str:
+    return f"{fmt.format(min(values) * scale)}/{fmt.format(statistics.median(values) * scale)}"
+
+
+def _ratio(ours: list[float], base: list[float]) -> str:
+    """Ratio of the medians and of the minima (ours ÷ baseline; < 1: ours is faster)."""
+    return f"{statistics.median(ours) / statistics.median(base):.2f}× (mín {min(ours) / min(base):.2f}×)"
 
 
 def bench_verification(autos: Autos, folder: Path, profile: bool, runs: int) -> None:
@@ -207,24 +221,67 @@ def bench_verification(autos: Autos, folder: Path, profile: bool, runs: int) -> 
         for f in files:
             yaml.load(f.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
 
-    base, _ = _best(bare_safe_load, 1)  # slow (pure-Python parser) and steady: once is enough
-    base_c, _ = _best(c_safe_load, runs)
+    def ours() -> None:
+        with verify(autos, [folder]) as v:
+            for _ in iter_verification_text(v):  # the report is produced too, as the command does
+                pass
+
     if profile:
         prof = cProfile.Profile()
         prof.enable()
-        verify(autos, [folder])
+        ours()
         prof.disable()
         pstats.Stats(prof).sort_stats("cumulative").print_stats(25)
         pstats.Stats(prof).sort_stats("tottime").print_stats(25)
-    ours, result = _best(lambda: verify(autos, [folder]), runs)
-    assert isinstance(result, Verification)
+    with verify(autos, [folder]) as result:
+        s = result.totais
+    (o_wall, o_cpu), (b_wall, b_cpu), (c_wall, c_cpu) = _rounds([ours, bare_safe_load, c_safe_load], runs, warm=False)
     n = len(files)
-    s = result.totais
-    print(f"verificar: {n:,} casos ({s['sem_erro']} sem erro, {s['com_erro']} com erro, {s['ilegiveis']} ilegíveis) "
-          f"em {ours:.2f} s = {n / ours:,.0f} casos/s (melhor de {runs})")
-    print(f"  baseline yaml.safe_load dos mesmos arquivos: {n / base:,.0f} casos/s; razão tempo nosso/baseline "
-          f"{ours / base:.2f}×")
-    print(f"  referência yaml.load(CSafeLoader): {n / base_c:,.0f} casos/s; razão {ours / base_c:.2f}×")
+    print(f"verificar (relatório de texto incluído): {n:,} casos ({s['sem_erro']} sem erro, {s['com_erro']} com erro, "
+          f"{s['ilegiveis']} ilegíveis), {runs} rodadas intercaladas; mín/mediana")
+    print(f"  nosso: parede {_mm(o_wall)} s = {n / min(o_wall):,.0f}/{n / statistics.median(o_wall):,.0f} casos/s; "
+          f"CPU {_mm(o_cpu, 1000 / n, '{:.2f}')} ms por caso")
+    print(f"  baseline yaml.safe_load dos mesmos arquivos: parede {_mm(b_wall)} s; CPU {_mm(b_cpu, 1000 / n, '{:.2f}')}"
+          f" ms por caso; razão nosso/baseline: parede {_ratio(o_wall, b_wall)}, CPU {_ratio(o_cpu, b_cpu)}")
+    print(f"  referência yaml.load(CSafeLoader): parede {_mm(c_wall)} s; CPU {_mm(c_cpu, 1000 / n, '{:.2f}')} ms por "
+          f"caso; razão nosso/referência: parede {_ratio(o_wall, c_wall)}, CPU {_ratio(o_cpu, c_cpu)}")
+
+
+_PEAK_OF_CHILD = """
+import os, subprocess, sys
+proc = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+_, status, usage = os.wait4(proc.pid, 0)
+print(usage.ru_maxrss, usage.ru_utime + usage.ru_stime, os.waitstatus_to_exitcode(status))
+"""
+
+
+def bench_memory(sizes: list[int], formats: list[str]) -> None:
+    """Peak RSS of ``autos verificar`` in a fresh child process, on each number of generated cases."""
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"\nMemória do verificar (pico de RSS do processo, wait4; carga {load}):")
+    peaks: dict[str, list[int]] = {f: [] for f in formats}
+    for n in sizes:
+        with tempfile.TemporaryDirectory(prefix="autos-bench-mem-") as tmp:
+            cases = Path(tmp) / "casos"
+            t0 = time.perf_counter()
+            generate_cases(cases, n)
+            gen = time.perf_counter() - t0
+            for fmt in formats:
+                extra = {"texto": [], "json": ["--json"], "html": ["--html", str(Path(tmp) / "r.html")]}[fmt]
+                cmd = [sys.executable, "-m", "autos.cli", "--hoje", TODAY.isoformat(), "verificar", str(cases), *extra]
+                t0 = time.perf_counter()
+                # started by a small interpreter: a process's peak RSS counts the memory of the process it was
+                # forked from until it executes, and this benchmark's process holds WeasyPrint and the library
+                out = subprocess.run([sys.executable, "-c", _PEAK_OF_CHILD, *cmd], capture_output=True, text=True,
+                                     check=True).stdout.split()
+                wall = time.perf_counter() - t0
+                kb, cpu, code = int(out[0]), float(out[1]), int(out[2])
+                peaks[fmt].append(kb)
+                print(f"  {n:>7,} casos (gerados em {gen:.0f} s), {fmt:<5}: pico {kb / 1024:6.1f} MB; "
+                      f"{wall:.0f} s; CPU {cpu:.0f} s; saída {code}", flush=True)
+    for fmt, kb in peaks.items():
+        if len(kb) > 1:
+            print(f"  {fmt}: pico com {sizes[-1]:,} casos ÷ pico com {sizes[0]:,} = {kb[-1] / kb[0]:.3f}×")
 
 
 def _kind_cases(autos: Autos) -> list[tuple[str, str, LoadedCase, str]]:
@@ -302,22 +359,26 @@ def bench_documents(autos: Autos, n: int) -> None:
                 return autos.pdf_renderer.pdf(template, ctx, pdf_variant=ARCHIVE_VARIANT,  # noqa: B023
                                               attachments=[embedded], metadata=meta)  # noqa: B023
 
-            pdf, pdf_arq, pdf_base = _paired([
+            pdf, pdf_arq, pdf_base = _rounds([
                 lambda: autos.pdf_renderer.pdf(template, ctx),  # noqa: B023
                 archival,
                 lambda: HTML(string=html, base_url=pdf_folder).write_pdf(),  # noqa: B023
             ], n)
-            docx, docx_base = _paired([
+            docx, docx_base = _rounds([
                 lambda: autos.docx_renderer.docx(template, ctx),  # noqa: B023
                 lambda: DocxTemplate(io.BytesIO(tpl)).save(io.BytesIO()),  # noqa: B023
             ], n)
         except (AutosError, OSError) as exc:
             rows.append((law, kind, origin, f"falhou: {exc}"))
             continue
-        rows.append((law, kind, origin,
-                     f"{docx * 1000:6.1f} ms ({docx / docx_base:4.2f}×) | {pdf * 1000:6.1f} ms ({pdf / pdf_base:4.2f}×)"
-                     f" | {pdf_arq * 1000:6.1f} ms ({pdf_arq / pdf_base:4.2f}×)"))
-    print("\nDocumentos (mediana por documento; razão contra o baseline no mesmo processo):")
+
+        def cell(ours: Timing, base: Timing) -> str:
+            cpu = statistics.median(ours[1]) / statistics.median(base[1])
+            return f"{_mm(ours[1], 1000):>11} ms ({cpu:4.2f}×)"
+
+        rows.append((law, kind, origin, f"{cell(docx, docx_base)} | {cell(pdf, pdf_base)} | {cell(pdf_arq, pdf_base)}"))
+    print(f"\nDocumentos (CPU por documento, mín/mediana de {n} rodadas intercaladas; razão das medianas contra o "
+          "baseline no mesmo processo):")
     print("  DOCX baseline: abrir+salvar o modelo com docxtpl, sem render; PDF baseline: "
           "weasyprint.HTML(string=...).write_pdf() do mesmo HTML.")
     head = ("lei", "documento", "caso", "DOCX (razão) | PDF (razão) | PDF/A-3b arquivo (razão)")
@@ -329,24 +390,31 @@ def bench_documents(autos: Autos, n: int) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--casos", type=int, default=10_000, help="casos gerados para o verificar")
-    ap.add_argument("--docs", type=int, default=10, help="repetições por documento (mediana)")
-    ap.add_argument("--repeticoes", type=int, default=3, help="vezes que a verificação roda (vale a melhor)")
+    ap.add_argument("--rodadas", type=int, default=3, help="rodadas intercaladas da verificação (mín e mediana)")
+    ap.add_argument("--docs", type=int, default=10, help="rodadas intercaladas por documento (mín e mediana)")
     ap.add_argument("--perfil", action="store_true", help="cProfile da verificação")
     ap.add_argument("--so-verificar", action="store_true", help="só a verificação, sem documentos")
+    ap.add_argument("--memoria", default=None, metavar="N,N…",
+                    help="só a memória: pico de RSS do verificar com estes números de casos (ex.: 1000,100000)")
+    ap.add_argument("--memoria-formatos", default="texto,json,html", help="formatos medidos com --memoria")
     args = ap.parse_args()
 
+    print(f"Python {sys.version.split()[0]}; carga (uptime) {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
+          f"núcleos disponíveis {len(os.sched_getaffinity(0))}")
+    if args.memoria:
+        bench_memory([int(x) for x in args.memoria.split(",")], args.memoria_formatos.split(","))
+        return
     t0 = time.perf_counter()
     autos = Autos(ROOT / "rules", ROOT / "templates", today=TODAY)
-    print(f"regras e modelos carregados em {(time.perf_counter() - t0) * 1000:.0f} ms; "
-          f"Python {sys.version.split()[0]}")
+    print(f"regras e modelos carregados em {(time.perf_counter() - t0) * 1000:.0f} ms")
     with tempfile.TemporaryDirectory(prefix="autos-bench-") as tmp:
         t0 = time.perf_counter()
         made = generate_cases(Path(tmp), args.casos)
         print(f"gerados {args.casos:,} casos a partir de {len(sample_cases())} exemplos em "
               f"{time.perf_counter() - t0:.1f} s: {made}")
-        bench_verification(autos, Path(tmp), args.perfil, args.repeticoes)
+        bench_verification(autos, Path(tmp), args.perfil, max(1, args.rodadas))
     if not args.so_verificar:
-        bench_documents(autos, args.docs)
+        bench_documents(autos, max(1, args.docs))
 
 
 if __name__ == "__main__":

@@ -1,26 +1,30 @@
-"""Overnight edital publication benchmark: documents per second, ratio against a naive baseline, peak memory.
+"""Overnight edital publication benchmark: CPU per edital and wall time against a fair baseline; peak memory.
 
-1. Generates N autos de infração (default 1,000) across the laws whose rules publish editais (today Ferraz
-   de Vasconcelos and Timóteo; Cuiabá's rules have no individual edital), by varying the test fixtures:
-   names, valid CPF/CNPJ (python-stdnum check digits), auto numbers, amounts, dates and the reason for the
-   edital (domicile unknown or AR returned "mudou-se"/"desconhecido").
-2. Publishes them with ``autos publicar-editais`` in a child process (every core), timed, under
-   ``/usr/bin/time -v`` when present (its "Maximum resident set size" is the largest single process);
-   the whole process tree's resident memory (parent + workers) is also sampled from /proc every 100 ms.
-3. Same-machine baselines, run right after on a sample of the same cases (default 150):
-   - **naive** (the issue's definition: one process, nothing reused): for each case the library is loaded
-     anew (rules, calendars, templates), validates the case and builds the individual edital's context and
-     HTML, then a fresh ``weasyprint.HTML(string=...).write_pdf()`` and a fresh ``DocxTemplate(...).render()``
-     (new Jinja environment) — no font configuration, stylesheet or compiled template reused — and both
-     files written;
-   - **naive with the library loaded** (stricter): the same, but rules, calendars and HTML templates are
-     loaded once; only the rendering is naive;
-   - **one process**: ``publicar-editais --processos 1`` (everything the publisher reuses, no parallelism).
+1. Generates N autos de infração (default 300) across the laws whose rules publish editais (today Ferraz de
+   Vasconcelos and Timóteo; Cuiabá's rules have no individual edital), by varying the test fixtures: names,
+   valid CPF/CNPJ (python-stdnum check digits), auto numbers, amounts, dates and the reason for the edital
+   (domicile unknown or AR returned "mudou-se"/"desconhecido").
+2. Runs, on those same N cases and with the same number of processes P (default: the cores available),
+   each contender once per round, for R rounds (default 3), the order rotating from round to round so that
+   a burst of load on a shared machine hits them alike:
+   - **publicar-editais --processos P** (``autos`` in a child process);
+   - **naive pool** (the headline baseline): a process pool of the same size; each worker loads the library
+     once (rules, calendars, HTML templates) and, for each case, validates it, builds the individual edital's
+     context and HTML, then a fresh ``weasyprint.HTML(string=...).write_pdf()`` and a fresh
+     ``DocxTemplate(...).render()`` (new Jinja environment) — no font configuration, stylesheet or prepared
+     template reused — and writes both files;
+   - **naive pool reloading the library for every case** (labelled extra, ``--sem-extra`` skips it): the
+     same, with ``Autos(...)`` built anew for each case, as a script calling the library once per case
+     would. Older figures of this project compared against this one, in one process.
    The publisher does more than the naive loop (consolidated edital, gazette with bookmarks and stamped
-   folios, hashes, ledger, manifest), so the ratio is conservative.
+   folios, hashes, ledger, manifest), so the ratios are conservative.
+3. Reports, per contender, the CPU per individual edital (user + system of the child process and of the
+   workers it waited for, from ``wait4``) and the wall time, min and median over the rounds, and the ratios
+   naive ÷ publisher of both (per round, then min and median). The publisher's memory is sampled from /proc
+   every 100 ms (RSS of the whole process tree, PSS every 2 s) and its largest process's peak RSS (``wait4``).
 
-Run:  ``.venv/bin/python bench/bench_publish.py [--casos 1000] [--amostra 150] [--rodadas 2] [--processos N]``
-      ``.venv/bin/python bench/bench_publish.py --casos 10000 --amostra 0 --rodadas 1``   (memory at scale)
+Run:  ``.venv/bin/python bench/bench_publish.py [--casos 300] [--rodadas 3] [--processos P] [--sem-extra]``
+      ``.venv/bin/python bench/bench_publish.py --casos 10000 --rodadas 1 --sem-linhas-de-base`` (memory at scale)
 """
 
 from __future__ import annotations
@@ -37,6 +41,8 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -174,48 +180,71 @@ class TreeRss:
         self._thread.join()
 
 
-def publish(cases: Path, out: Path, processes: int | None) -> dict[str, Any]:
+def _child(cmd: list[str], workdir: Path, *, sample: bool = False) -> dict[str, Any]:
+    """Run ``cmd``; wall time, CPU (user + system, the child and the workers it waited for) and peak RSS of its
+    largest process, from ``wait4``; with ``sample``, the tree's RSS/PSS sampled from /proc."""
+    out_path, err_path = workdir / "stdout.txt", workdir / "stderr.txt"
+    with out_path.open("wb") as out, err_path.open("wb") as err:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=out, stderr=err)
+        sampler = TreeRss(proc.pid) if sample else None
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t0
+        proc.returncode = os.waitstatus_to_exitcode(status)
+    if sampler is not None:
+        sampler.stop()
+    return {"rc": proc.returncode, "wall": wall, "cpu": usage.ru_utime + usage.ru_stime,
+            "max_rss_kb": usage.ru_maxrss, "stdout": out_path.read_text(encoding="utf-8", errors="replace"),
+            "stderr": err_path.read_text(encoding="utf-8", errors="replace"), "sampler": sampler}
+
+
+def publish(cases: Path, out: Path, processes: int) -> dict[str, Any]:
     cmd = [sys.executable, "-m", "autos.cli", "--hoje", TODAY.isoformat(), "publicar-editais", str(cases),
-           "--data", DATA.isoformat(), "-o", str(out),
+           "--data", DATA.isoformat(), "-o", str(out), "--processos", str(processes),
            "--veiculo", "timoteo-mg=Diário Oficial Eletrônico do Município de Timóteo",
            "--veiculo", "Quadro de Editais do Paço Municipal", "--jornal", "Jornal Diário do Aço"]
-    if processes:
-        cmd += ["--processos", str(processes)]
-    timed = Path("/usr/bin/time").exists()
-    if timed:
-        cmd = ["/usr/bin/time", "-v", *cmd]
-    t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    sampler = TreeRss(proc.pid)
-    stdout, stderr = proc.communicate()
-    wall = time.perf_counter() - t0
-    sampler.stop()
-    if proc.returncode not in (0, 1):
-        raise SystemExit(f"publicar-editais falhou ({proc.returncode}):\n{stdout}\n{stderr[-3000:]}")
-    m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", stderr)
+    out.mkdir(parents=True, exist_ok=True)
+    r = _child(cmd, out, sample=True)
+    if r["rc"] not in (0, 1):
+        raise SystemExit(f"publicar-editais falhou ({r['rc']}):\n{r['stdout'][-3000:]}\n{r['stderr'][-3000:]}")
+    sampler = r["sampler"]
     files = [p for p in out.rglob("*") if p.is_file() and p.suffix in (".pdf", ".docx")]
     individual = [p for p in files if "-auto-" in p.name and p.suffix == ".pdf"]
-    editais = len(list(out.rglob("caderno-*.pdf")))
-    return {"wall": wall, "files": len(files), "cases": len(individual), "editais": editais,
-            "max_rss_kb": int(m.group(1)) if m else None, "tree_rss_kb": sampler.peak_kb,
-            "tree_pss_kb": sampler.peak_pss_kb, "cpu": _cpu(stderr),
-            "parent_kb": sampler.peak_at(1 if timed else 0), "worker_kb": sampler.peak_at(2 if timed else 1),
-            "refused": len(re.findall(r"^recusado:", stdout, re.M))}
+    return {**r, "files": len(files), "cases": len(individual), "editais": len(list(out.rglob("caderno-*.pdf"))),
+            "tree_rss_kb": sampler.peak_kb, "tree_pss_kb": sampler.peak_pss_kb, "parent_kb": sampler.peak_at(0),
+            "worker_kb": sampler.peak_at(1), "refused": len(re.findall(r"^recusado:", r["stdout"], re.M))}
 
 
-def _cpu(time_v: str) -> float | None:
-    """User + system CPU seconds of the run (from /usr/bin/time -v): less sensitive to a busy machine."""
-    u = re.search(r"User time \(seconds\): ([\d.]+)", time_v)
-    s = re.search(r"System time \(seconds\): ([\d.]+)", time_v)
-    return float(u.group(1)) + float(s.group(1)) if u and s else None
+def naive(cases: Path, out: Path, processes: int, *, reload: bool) -> dict[str, Any]:
+    """The naive baseline in a child process (this script, ``--contendor``), a pool of ``processes`` workers."""
+    cmd = [sys.executable, __file__, "--contendor", "ingenuo-recarga" if reload else "ingenuo", "--pasta", str(cases),
+           "--saida", str(out), "--processos", str(processes)]
+    out.mkdir(parents=True, exist_ok=True)
+    r = _child(cmd, out)
+    if r["rc"] != 0:
+        raise SystemExit(f"linha de base falhou ({r['rc']}):\n{r['stderr'][-3000:]}")
+    return {**r, "cases": len(list(out.glob("*.pdf")))}
 
 
-def naive(cases: list[Path], out: Path, *, keep_library: bool = False) -> dict[str, float]:
-    """One process; per case a fresh WeasyPrint document and a fresh docxtpl render, nothing reused.
+# --- the naive baseline, run inside the child process ------------------------------------------------
+_NAIVE: dict[str, Any] = {}
 
-    As the issue defines it, nothing is reused: each case loads the rules, calendars and templates anew
-    (``Autos(...)``), as a script calling the library once per case would. With ``keep_library`` the library
-    is loaded once and only the rendering is naive (a stricter baseline, reported next to it)."""
+
+def _naive_init(reload: bool) -> None:
+    """Per worker: the renderers' libraries imported and, unless ``reload``, the library loaded once."""
+    import weasyprint  # noqa: F401 - imported once per worker, as the publisher's workers do
+    from docxtpl import DocxTemplate  # noqa: F401
+
+    from autos.pipeline import Autos
+    from autos.publish import RunParams, place_option
+
+    _NAIVE["params"] = RunParams(DATA, DATA, None, None, TODAY, place_option(["Quadro de Editais do Paço Municipal"]),
+                                 place_option(["Jornal Diário do Aço"]))
+    _NAIVE["autos"] = None if reload else Autos(None, None, TODAY)
+
+
+def _naive_one(job: tuple[int, str, str]) -> None:
+    """One case, naively: validate, context, HTML; a fresh WeasyPrint document and a fresh docxtpl render."""
     import jinja2
     from docxtpl import DocxTemplate
     from jinja2.sandbox import SandboxedEnvironment
@@ -223,125 +252,121 @@ def naive(cases: list[Path], out: Path, *, keep_library: bool = False) -> dict[s
 
     from autos.load import parse_case
     from autos.pipeline import Autos
-    from autos.publish import INDIVIDUAL_KIND, RunParams, derive, edital_rule, place_option
+    from autos.publish import INDIVIDUAL_KIND, derive, edital_rule
 
-    params = RunParams(DATA, DATA, None, None, TODAY, place_option(["Quadro de Editais do Paço Municipal"]),
-                       place_option(["Jornal Diário do Aço"]))
-    shared = Autos(None, None, TODAY) if keep_library else None
+    i, path_s, out_s = job
+    path, out, params = Path(path_s), Path(out_s), _NAIVE["params"]
+    autos = _NAIVE["autos"] or Autos(None, None, TODAY)
+    loaded = parse_case(path.read_text(encoding="utf-8"), path)
+    statute = autos.statute_of(loaded)
+    rule = edital_rule(autos.deadline_service.law(statute))
+    assert rule is not None
+    individual = derive(loaded, INDIVIDUAL_KIND, params.publication(statute, rule, "1/2026"))
+    report = autos.check(individual)
+    assert not report.errors, report.errors
+    doc = autos.document_context(individual, report=report)
+    html = autos.pdf_renderer.html(doc.template, doc.context)
+    (out / f"{i}.pdf").write_bytes(HTML(string=html, base_url=str(autos.pdf_renderer.folder) + "/").write_pdf())
+    tpl = DocxTemplate(str(autos.docx_renderer.folder / f"{doc.template}.docx"))
+    tpl.render(doc.context, jinja_env=SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=True),
+               autoescape=True)
+    buf = io.BytesIO()
+    tpl.save(buf)
+    (out / f"{i}.docx").write_bytes(buf.getvalue())
+
+
+def run_naive(cases: Path, out: Path, processes: int, reload: bool) -> None:
+    jobs = [(i, str(p), str(out)) for i, p in enumerate(sorted(cases.rglob("*.yaml")))]
     out.mkdir(parents=True, exist_ok=True)
-    t_pdf = t_docx = t_stages = 0.0
-    t0, c0 = time.perf_counter(), time.process_time()
-    for i, path in enumerate(cases):
-        s0 = time.perf_counter()
-        autos = shared or Autos(None, None, TODAY)
-        loaded = parse_case(path.read_text(encoding="utf-8"), path)
-        statute = autos.statute_of(loaded)
-        rule = edital_rule(autos.deadline_service.law(statute))
-        assert rule is not None
-        individual = derive(loaded, INDIVIDUAL_KIND, params.publication(statute, rule, "1/2026"))
-        report = autos.check(individual)
-        assert not report.errors, report.errors
-        doc = autos.document_context(individual, report=report)
-        html = autos.pdf_renderer.html(doc.template, doc.context)
-        s1 = time.perf_counter()
-        (out / f"{i}.pdf").write_bytes(HTML(string=html, base_url=str(autos.pdf_renderer.folder) + "/").write_pdf())
-        s2 = time.perf_counter()
-        tpl = DocxTemplate(str(autos.docx_renderer.folder / f"{doc.template}.docx"))
-        tpl.render(doc.context, jinja_env=SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=True),
-                   autoescape=True)
-        buf = io.BytesIO()
-        tpl.save(buf)
-        (out / f"{i}.docx").write_bytes(buf.getvalue())
-        s3 = time.perf_counter()
-        t_stages += s1 - s0
-        t_pdf += s2 - s1
-        t_docx += s3 - s2
-    return {"wall": time.perf_counter() - t0, "cpu": time.process_time() - c0, "pdf": t_pdf, "docx": t_docx,
-            "stages": t_stages, "n": len(cases)}
+    if processes <= 1:
+        _naive_init(reload)
+        for job in jobs:
+            _naive_one(job)
+        return
+    with ProcessPoolExecutor(max_workers=processes, initializer=_naive_init, initargs=(reload,)) as pool:
+        for _ in pool.map(_naive_one, jobs, chunksize=4):
+            pass
 
 
-def _report_publish(ours: dict[str, Any], processes: int) -> float:
-    rate = float(ours["cases"] / ours["wall"])
-    print(f"publicar-editais ({processes} processos): {ours['wall']:.1f} s; {ours['editais']} edital(is), "
-          f"{ours['cases']} editais individuais, {ours['files']} arquivos PDF/DOCX (recusados: {ours['refused']})")
-    print(f"  {rate:.1f} editais individuais/s (PDF + DOCX + parte do consolidado e do caderno); "
-          f"{ours['files'] / ours['wall']:.1f} documentos/s")
-    if ours["max_rss_kb"]:
-        print(f"  pico de RSS do maior processo (/usr/bin/time -v): {ours['max_rss_kb'] / 1024:.0f} MB")
-    print(f"  pico da árvore de processos (soma, amostrado): RSS {ours['tree_rss_kb'] / 1024:.0f} MB, "
-          f"PSS {ours['tree_pss_kb'] / 1024:.0f} MB; maior RSS do processo principal "
-          f"{ours['parent_kb'] / 1024:.0f} MB, de um processo de renderização {ours['worker_kb'] / 1024:.0f} MB")
-    if ours["cpu"]:
-        print(f"  CPU: {ours['cpu']:.1f} s = {1000 * ours['cpu'] / ours['cases']:.0f} ms por edital individual")
-    return rate
+# --- report --------------------------------------------------------------------------------------
+def _mm(values: list[float], fmt: str) -> str:
+    return f"mín {fmt.format(min(values))}, mediana {fmt.format(statistics.median(values))}"
 
 
-BASELINES = [("ingênua, nada reutilizado (definição da issue)", False),
-             ("ingênua com a biblioteca já carregada (só a renderização refeita; mais exigente)", True)]
+def _memory(ours: dict[str, Any]) -> None:
+    print(f"    memória: maior processo (wait4) {ours['max_rss_kb'] / 1024:.0f} MB; árvore (soma, amostrada) RSS "
+          f"{ours['tree_rss_kb'] / 1024:.0f} MB, PSS {ours['tree_pss_kb'] / 1024:.0f} MB; processo principal "
+          f"{ours['parent_kb'] / 1024:.0f} MB, um processo de renderização {ours['worker_kb'] / 1024:.0f} MB")
+
+
+PUBLISHER = "publicar-editais"
+NAIVE = "ingênua em pool (biblioteca carregada uma vez por processo) — linha de base principal"
+RELOAD = "extra: ingênua em pool recarregando a biblioteca a cada caso"
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--casos", type=int, default=1000)
-    ap.add_argument("--amostra", type=int, default=150, help="cases for the same-machine baselines (0: none)")
-    ap.add_argument("--rodadas", type=int, default=2,
-                    help="rounds of (publisher, baselines): each ratio pairs runs minutes apart, not hours")
-    ap.add_argument("--processos", type=int, default=None)
-    ap.add_argument("--manter", type=Path, default=None, help="keep the generated cases and output here")
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--casos", type=int, default=300, help="casos gerados; todos os concorrentes rodam os mesmos")
+    ap.add_argument("--rodadas", type=int, default=3, help="rodadas intercaladas (≥ 3 para mín e mediana)")
+    ap.add_argument("--processos", type=int, default=None, help="processos de cada concorrente (padrão: núcleos)")
+    ap.add_argument("--sem-extra", action="store_true", help="não roda a linha de base que recarrega a biblioteca")
+    ap.add_argument("--sem-linhas-de-base", action="store_true", help="só a publicação (memória em escala)")
+    ap.add_argument("--manter", type=Path, default=None, help="guarda aqui os casos gerados e as saídas")
+    ap.add_argument("--contendor", choices=["ingenuo", "ingenuo-recarga"], help=argparse.SUPPRESS)
+    ap.add_argument("--pasta", type=Path, help=argparse.SUPPRESS)
+    ap.add_argument("--saida", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args()
+    cores = len(os.sched_getaffinity(0))
+    processes = args.processos or cores
+    if args.contendor:
+        run_naive(args.pasta, args.saida, processes, args.contendor == "ingenuo-recarga")
+        return
     work = args.manter or Path(tempfile.mkdtemp(prefix="bench-publish-"))
     work.mkdir(parents=True, exist_ok=True)
     cases = work / "casos"
     shutil.rmtree(cases, ignore_errors=True)
     per_law = generate(cases, args.casos)
-    cores = os.cpu_count() or 1
-    processes = args.processos or cores
     print(f"{args.casos} casos gerados ({', '.join(f'{k}: {v}' for k, v in sorted(per_law.items()))}); "
-          f"{cores} núcleo(s); /usr/bin/time: {'sim' if Path('/usr/bin/time').exists() else 'não'}")
-    every = sorted(cases.rglob("*.yaml"))  # a spread sample: both laws and every fixture, in proportion
-    sample_cases = every[:: max(1, len(every) // max(1, args.amostra))][: args.amostra]
-    ratios: dict[bool, list[float]] = {False: [], True: []}
-    for rnd in range(1, max(1, args.rodadas) + 1):
-        print(f"\n=== rodada {rnd} ===")
-        shutil.rmtree(work / "saida", ignore_errors=True)
-        ours = publish(cases, work / "saida", args.processos)
-        rate = _report_publish(ours, processes)
-        if not args.amostra:
+          f"{cores} núcleo(s) disponível(is); {processes} processo(s) por concorrente; "
+          f"Python {sys.version.split()[0]}; "
+          f"carga (uptime): {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    contenders: list[tuple[str, Callable[[Path], dict[str, Any]]]] = [
+        (PUBLISHER, lambda out: publish(cases, out, processes))]
+    if not args.sem_linhas_de_base:
+        contenders.append((NAIVE, lambda out: naive(cases, out, processes, reload=False)))
+        if not args.sem_extra:
+            contenders.append((RELOAD, lambda out: naive(cases, out, processes, reload=True)))
+    runs: dict[str, list[dict[str, Any]]] = {name: [] for name, _ in contenders}
+    for rnd in range(max(1, args.rodadas)):
+        order = contenders[rnd % len(contenders):] + contenders[: rnd % len(contenders)]
+        print(f"\n=== rodada {rnd + 1} (carga {' '.join(f'{x:.2f}' for x in os.getloadavg())}) ===")
+        for name, fn in order:
+            out = work / f"saida-{rnd}-{contenders.index((name, fn))}"
+            shutil.rmtree(out, ignore_errors=True)
+            r = fn(out)
+            runs[name].append(r)
+            extra = (f"; {r['editais']} edital(is), {r['files']} arquivos, recusados {r['refused']}"
+                     if name == PUBLISHER else "")
+            print(f"  {name}: {r['wall']:.1f} s, CPU {r['cpu']:.1f} s = {1000 * r['cpu'] / r['cases']:.0f} ms por "
+                  f"edital individual ({r['cases']} casos){extra}")
+            if name == PUBLISHER:
+                _memory(r)
+            shutil.rmtree(out, ignore_errors=True)
+    print(f"\n=== resumo: {args.casos} casos, {processes} processo(s) cada, {max(1, args.rodadas)} rodada(s) ===")
+    for name, rs in runs.items():
+        print(f"{name}:\n  CPU por edital: {_mm([1000 * r['cpu'] / r['cases'] for r in rs], '{:.0f} ms')}; "
+              f"parede: {_mm([r['wall'] for r in rs], '{:.1f} s')}; "
+              f"editais/s: {_mm([r['cases'] / r['wall'] for r in rs], '{:.1f}')}")
+    ours = runs[PUBLISHER]
+    for name in (NAIVE, RELOAD):
+        if name not in runs:
             continue
-        if rnd == 1:
-            sample = work / "amostra"
-            shutil.rmtree(sample, ignore_errors=True)
-            for p in sample_cases:
-                dest = sample / p.parent.name / p.name
-                dest.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy(p, dest)
-            shutil.rmtree(work / "saida-1", ignore_errors=True)
-            one = publish(sample, work / "saida-1", 1)
-            one_rate = one["cases"] / one["wall"]
-            print(f"publicar-editais --processos 1 ({one['cases']} casos): {one['wall']:.1f} s = {one_rate:.2f}/s "
-                  f"(reuso, sem paralelismo; inclui consolidado e caderno); CPU "
-                  f"{1000 * (one['cpu'] or 0) / one['cases']:.0f} ms por edital individual")
-        for label, keep in BASELINES:
-            shutil.rmtree(work / "ingenuo", ignore_errors=True)
-            nv = naive(sample_cases, work / "ingenuo", keep_library=keep)
-            naive_rate = nv["n"] / nv["wall"]
-            naive_cpu = nv["cpu"] / nv["n"]
-            ratios[keep].append(rate / naive_rate)
-            print(f"linha de base {label} ({nv['n']} casos, 1 processo): {nv['wall']:.1f} s = "
-                  f"{naive_rate:.2f} editais individuais/s (PDF + DOCX)")
-            print(f"  por caso: PDF {1000 * nv['pdf'] / nv['n']:.0f} ms, DOCX {1000 * nv['docx'] / nv['n']:.0f} ms, "
-                  f"etapas da biblioteca {1000 * nv['stages'] / nv['n']:.1f} ms; CPU {1000 * naive_cpu:.0f} ms")
-            cpu_note = ""
-            if ours["cpu"]:
-                cpu_note = (f"; razão de CPU por edital {naive_cpu / (ours['cpu'] / ours['cases']):.2f} "
-                            f"(× {cores} núcleos = {cores * naive_cpu / (ours['cpu'] / ours['cases']):.1f}× possível)")
-            print(f"  → publicar-editais, todos os núcleos: {rate / naive_rate:.2f}× esta linha de base{cpu_note}")
-    if args.amostra:
-        print("\n=== resumo ===")
-        for label, keep in BASELINES:
-            got = sorted(ratios[keep])
-            print(f"{label}: " + ", ".join(f"{r:.2f}×" for r in ratios[keep])
-                  + f" (menor {got[0]:.2f}×, mediana {statistics.median(got):.2f}×)")
+        cpu = [(b["cpu"] / b["cases"]) / (a["cpu"] / a["cases"]) for a, b in zip(ours, runs[name], strict=True)]
+        wall = [(b["wall"] / b["cases"]) / (a["wall"] / a["cases"]) for a, b in zip(ours, runs[name], strict=True)]
+        print(f"publicar-editais contra «{name}» (por rodada; > 1 = a publicação é mais rápida):\n"
+              f"  CPU por edital: {', '.join(f'{x:.2f}×' for x in cpu)} ({_mm(cpu, '{:.2f}×')})\n"
+              f"  tempo de parede: {', '.join(f'{x:.2f}×' for x in wall)} ({_mm(wall, '{:.2f}×')})")
+
 
 if __name__ == "__main__":
     main()

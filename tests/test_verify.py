@@ -12,7 +12,8 @@ from click.testing import CliRunner
 
 from autos.cli import main
 from autos.pipeline import Autos
-from autos.verify import verification_html, verify
+from autos.validate import Report
+from autos.verify import iter_verification_json, verification_html, verification_text, verify
 
 from .conftest import DATA, ROOT, SAMPLES
 
@@ -114,7 +115,7 @@ def test_whole_samples_folder_agrees_with_validar() -> None:
 def test_verification_samples_mix_complete_and_incomplete(autos: Autos) -> None:
     folder = SAMPLES / "verificacao"
     v = verify(autos, [folder])
-    assert {c.report.file.resolve() for c in v.casos} == {p.resolve() for p in folder.rglob("*.y*ml")}
+    assert {c.arquivo.resolve() for c in v.casos} == {p.resolve() for p in folder.rglob("*.y*ml")}
     status = {c.status for c in v.casos}
     assert {"sem_erro", "com_erro"} <= status
     assert v.exit_code() == run("validar", str(folder))[0] >= 1
@@ -292,3 +293,46 @@ def test_html_and_text_agree_on_counts(autos: Autos, folder: Path) -> None:
     text = " ".join(" ".join(_parse(verification_html(v, ROOT / "templates")).text).split())
     t = v.totais
     assert f"{t['casos']} caso(s)" in text and f"{t['sem_erro']} sem erro" in text
+
+
+# --- streaming -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("folders", [[VERIFY], [COMPLETE, PENDING], []])
+def test_streamed_json_is_the_json_document(autos: Autos, tmp_path: Path, folders: list[Path]) -> None:
+    """The CLI streams the JSON piece by piece; joined, it is the document ``to_dict`` describes."""
+    with verify(autos, folders or [tmp_path]) as v:
+        assert "".join(iter_verification_json(v)) == json.dumps(v.to_dict(), ensure_ascii=False, indent=2)
+
+
+def test_verification_keeps_counters_not_reports(autos: Autos) -> None:
+    """Memory stays flat: no report outlives its case (cases are spooled as JSON lines), and the spooled cases
+    can be read any number of times, in order."""
+    import gc
+
+    def alive() -> int:
+        gc.collect()
+        return sum(1 for o in gc.get_objects() if isinstance(o, Report))
+
+    before = alive()
+    with verify(autos, [VERIFY]) as v:
+        assert alive() == before
+        files = [c.arquivo for c in v.casos]
+        assert files == [c.arquivo for c in v.casos] == sorted(VERIFY.rglob("*.yaml"))
+        assert len(files) == v.totais["casos"] == 7
+        text = verification_text(v)
+        assert text.count("ILEGÍVEL") == 1 and "7 caso(s): 3 sem erro, 3 com erro, 1 ilegível(is)." in text
+
+
+def test_lazy_walk_lists_what_the_sorted_listing_lists(tmp_path: Path) -> None:
+    """The folder walk that keeps one listing at a time gives the files, and the order, of the sorted listing."""
+    from autos.pipeline import iter_case_paths
+    from autos.yamlio import iter_yaml_files
+
+    for rel in ("b.yaml", "a/z.yml", "a-b/c.yaml", "a.yaml/dentro.yaml", ".oculto/x.yaml", "A/maiuscula.yaml",
+                "a/b/c/d.yaml", "a/b.yaml", "nota.txt", "a/b/e.YAML", "a b/ç.yaml", "10.yaml", "9.yaml"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("x: 1\n")
+    (tmp_path / "ligado").symlink_to(tmp_path / "a", target_is_directory=True)  # not followed, as rglob does
+    (tmp_path / "atalho.yaml").symlink_to(tmp_path / "b.yaml")  # a link to a file is a file
+    expected = list(iter_yaml_files(tmp_path))
+    assert len(expected) == 12
+    assert list(iter_case_paths([tmp_path, tmp_path / "b.yaml"])) == [*expected, tmp_path / "b.yaml"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
 from typing import Any, ClassVar, NoReturn
@@ -86,19 +87,40 @@ def verificar(ctx: click.Context, pastas: tuple[Path, ...], as_json: bool, html:
     Resumo por lei, por tipo de documento e por código de achado; depois os achados de cada caso, com a
     base legal. Saída 0: todos completos; 1: algum caso com erro; 2: algum caso ilegível ou nenhum caso.
     """
-    from .verify import verification_text, verify, write_verification_html
+    from .verify import iter_verification_json, iter_verification_text, verify, write_verification_html
 
     autos = _autos(ctx)
-    result = verify(autos, list(pastas))
-    click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if as_json
-               else verification_text(result))
-    if html is not None:
-        try:
-            write_verification_html(result, html, autos.templates_dir)
-        except AutosError as exc:
-            _fail(exc)
-        click.echo(f"relatório HTML gravado: {html}", err=as_json)
-    sys.exit(result.exit_code())
+    with verify(autos, list(pastas)) as result:  # the report is streamed: memory stays flat
+        if as_json:
+            _echo_stream(iter_verification_json(result))
+        else:
+            _echo_stream(line + "\n" for line in iter_verification_text(result))
+        if html is not None:
+            try:
+                write_verification_html(result, html, autos.templates_dir)
+            except AutosError as exc:
+                _fail(exc)
+            click.echo(f"relatório HTML gravado: {html}", err=as_json)
+        sys.exit(result.exit_code())
+
+
+def _echo_stream(pieces: Iterable[str]) -> None:
+    """Print a long report as it is produced, in blocks (ends with a newline, as ``click.echo`` would)."""
+    block: list[str] = []
+    size = 0
+    last = ""
+    for piece in pieces:
+        block.append(piece)
+        size += len(piece)
+        if size >= 1 << 16:
+            click.echo("".join(block), nl=False)
+            last = block[-1]
+            block, size = [], 0
+    if block:
+        last = block[-1]
+        click.echo("".join(block), nl=False)
+    if not last.endswith("\n"):
+        click.echo()
 
 
 @main.command("gerar")
@@ -113,9 +135,11 @@ def verificar(ctx: click.Context, pastas: tuple[Path, ...], as_json: bool, html:
               help="PDF de arquivamento: PDF/A-3b com o YAML do caso anexado e metadados de identificação.")
 @click.option("--ato", "ato", type=click.IntRange(1), default=None,
               help="Processo: só o documento do ato N (numerados a partir de 1, como em autos prazos).")
+@click.option("--processos", "--workers", "workers", type=click.IntRange(1), default=None,
+              help="Processos de renderização. Padrão: um por núcleo; 1: tudo neste processo.")
 @click.pass_context
 def gerar(ctx: click.Context, casos: tuple[Path, ...], formato: str, saida: Path, minuta: bool,
-          arquivo: bool, ato: int | None) -> None:
+          arquivo: bool, ato: int | None, workers: int | None) -> None:
     """Gera o documento (DOCX editável e/ou PDF final) de cada caso (arquivos ou pastas).
 
     Num arquivo de processo (com 'atos:'): o documento de cada ato que tem um, na data do ato (ou só o do
@@ -147,14 +171,17 @@ def gerar(ctx: click.Context, casos: tuple[Path, ...], formato: str, saida: Path
             for f in done.files:
                 click.echo(f"{'minuta' if done.draft else 'gerado'}: {f}")
     others = [f for f in files if f not in processos]
-    for _path, result in autos.generate_many(others, saida, formato,  # type: ignore[arg-type]
-                                             draft=minuta, arquivo=arquivo):
-        if isinstance(result, AutosError):
-            click.echo(f"erro: {result}", err=True)
-            worst = max(worst, result.exit_code)
-            continue
-        for f in result.files:
-            click.echo(f"{'minuta' if result.draft else 'gerado'}: {f}")
+    try:
+        for result in autos.generate_each(others, saida, formato,  # type: ignore[arg-type]
+                                          draft=minuta, arquivo=arquivo, processes=workers):
+            if result.error is not None:
+                click.echo(f"erro: {result.error}", err=True)
+                worst = max(worst, result.exit_code)
+                continue
+            for f in result.files:
+                click.echo(f"{'minuta' if result.draft else 'gerado'}: {f}")
+    except AutosError as exc:
+        _fail(exc)
     sys.exit(worst)
 
 

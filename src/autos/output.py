@@ -8,7 +8,9 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from .errors import OutputError
 
@@ -29,12 +31,20 @@ def ensure_dir(folder: Path) -> None:
 
 def write_atomic(target: Path, data: bytes) -> None:
     """Write ``data`` to ``target`` all at once or not at all."""
+    with open_atomic(target) as fh:
+        fh.write(data)
+
+
+@contextlib.contextmanager
+def open_atomic(target: Path) -> Iterator[BinaryIO]:
+    """A file to write ``target`` piece by piece: it appears, complete, when the block ends without error;
+    otherwise nothing is left behind."""
     ensure_dir(target.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         os.fchmod(fd, 0o666 & ~_UMASK)  # mkstemp makes 0600; a document gets the usual permissions
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            yield fh
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)

@@ -6,12 +6,18 @@ command; batch jobs and benchmarks reuse one object so rules and templates are r
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 import unicodedata
-from dataclasses import dataclass
+from collections import deque
+from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from .context import DeadlineLine, build_context
 from .errors import AutosError, InputError, RefusedError
@@ -24,12 +30,14 @@ from .processo.app import ProcessoService
 from .processo.check import ProcessoFine, ProcessoReport, act_report, check_processo, processo_fine
 from .processo.load import LoadedProcesso, is_processo_data, load_processo, parse_processo
 from .processo.load import from_doc as processo_from_doc
-from .render_docx import DocxRenderer
-from .render_pdf import EmbeddedFile, PdfMetadata, PdfRenderer
 from .resources import default_rules_dir, default_templates_dir
 from .rules import RuleSet, Statute, load_rules
 from .validate import Report, validate_case
 from .yamlio import load_yaml
+
+if TYPE_CHECKING:  # the renderers import WeasyPrint and docxtpl (~0.75 s): only when a document is rendered
+    from .render_docx import DocxRenderer
+    from .render_pdf import EmbeddedFile, PdfMetadata, PdfRenderer
 
 Format = Literal["docx", "pdf", "ambos"]
 #: PDF variant of ``gerar --arquivo``: PDF/A-3 allows embedding the case file (ISO 19005-3), level B
@@ -54,6 +62,19 @@ def _stem(loaded: LoadedCase) -> str:
     return f"{base}-{re.sub(r'[^A-Za-z0-9_-]+', '-', loaded.file.stem)}"
 
 
+@dataclass(frozen=True)
+class CaseOutcome:
+    """What generating one case gave, small enough to come back from a worker process: the files written
+    (``draft``: a minuta) or the error, as the one-process run prints it (``str(AutosError)``) and its exit
+    code."""
+
+    path: Path
+    files: list[Path] = field(default_factory=list)
+    draft: bool = False
+    error: str | None = None
+    exit_code: int = 0
+
+
 @dataclass
 class DocumentContext:
     """What a document is rendered from: the validation report, the statute, the template name and the
@@ -71,7 +92,9 @@ class Autos:
 
     def __init__(self, rules_dir: str | Path | None = None, templates_dir: str | Path | None = None,
                  today: date | None = None) -> None:
-        self.rules: RuleSet = load_rules(Path(rules_dir) if rules_dir else default_rules_dir())
+        self.rules_dir = Path(rules_dir) if rules_dir else None
+        self.rules: RuleSet = load_rules(self.rules_dir or default_rules_dir())
+        self._templates_arg = Path(templates_dir) if templates_dir else None
         self.templates_dir = Path(templates_dir) if templates_dir else default_templates_dir()
         self.today = today or date.today()
         self.deadline_service = DeadlineService(self.rules.root)
@@ -196,6 +219,42 @@ class Autos:
                 results.append((path, exc))
         return results
 
+    def generate_each(self, files: list[Path], out_dir: str | Path, formato: Format = "ambos", *,
+                      draft: bool = False, arquivo: bool = False, processes: int | None = None,
+                      now: datetime | None = None) -> Iterator[CaseOutcome]:
+        """Generate every case (files or folders) and yield each outcome in the order of the cases.
+
+        ``processes``: how many processes render (default: one per core available to this process; 1: all in
+        this process). Each worker loads the rules and templates once; the outcomes, the files and their
+        bytes are the same whatever the number of processes (DOCX byte for byte, PDF the same text), since
+        every case of the run is stamped with the same ``now`` (default: the start of the run). A case that
+        fails (``AutosError``) does not stop the others."""
+        paths = expand_case_paths(files)
+        stamp = now or datetime.now()
+        workers = min(processes or _cores(), len(paths))
+        if workers <= 1:
+            for path in paths:
+                yield _outcome(self, path, out_dir, formato, draft, arquivo, stamp)
+            return
+        args = (self.rules_dir, self._templates_arg, self.today)
+        with ProcessPoolExecutor(max_workers=workers, initializer=_init_generate_worker, initargs=args) as pool:
+            window: deque[Future[CaseOutcome]] = deque()
+            todo = iter(paths)
+            try:
+                for path in todo:  # a bounded window: results come back in order, memory stays flat
+                    window.append(pool.submit(_generate_in_worker, path, out_dir, formato, draft, arquivo, stamp))
+                    if len(window) >= 4 * workers:
+                        yield window.popleft().result()
+                while window:
+                    yield window.popleft().result()
+            except BrokenProcessPool:
+                raise AutosError("um processo de geração terminou inesperadamente (falta de memória?); os "
+                                 "documentos já listados foram gravados, os demais não.",
+                                 hint="confira a memória livre (ou use --processos 1) e gere de novo.") from None
+            finally:
+                for fut in window:
+                    fut.cancel()
+
     def fines(self, loaded: LoadedCase) -> FineResult | None:
         return compute_fines(loaded.case, self.statute_of(loaded))
 
@@ -243,12 +302,16 @@ class Autos:
     @property
     def pdf_renderer(self) -> PdfRenderer:
         if self._pdf is None:
+            from .render_pdf import PdfRenderer
+
             self._pdf = PdfRenderer(self.templates_dir)
         return self._pdf
 
     @property
     def docx_renderer(self) -> DocxRenderer:
         if self._docx is None:
+            from .render_docx import DocxRenderer
+
             self._docx = DocxRenderer(self.templates_dir)
         return self._docx
 
@@ -285,11 +348,68 @@ class Autos:
         return Generated(report=report, files=[p for p, _ in rendered], draft=is_draft)
 
 
+def _cores() -> int:
+    """Cores this process may run on (``taskset`` and container limits included)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _outcome(autos: Autos, path: Path, out_dir: str | Path, formato: Format, draft: bool, arquivo: bool,
+             now: datetime) -> CaseOutcome:
+    try:
+        done = autos.generate(path, out_dir, formato, draft=draft, arquivo=arquivo, now=now)
+    except AutosError as exc:
+        return CaseOutcome(path, error=str(exc), exit_code=exc.exit_code)
+    return CaseOutcome(path, done.files, done.draft)
+
+
+_WORKER: Autos | None = None
+
+
+def _init_generate_worker(rules_dir: Path | None, templates_dir: Path | None, today: date) -> None:
+    global _WORKER
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what an interrupt means
+    _WORKER = Autos(rules_dir, templates_dir, today)
+
+
+def _generate_in_worker(path: Path, out_dir: str | Path, formato: Format, draft: bool, arquivo: bool,
+                        now: datetime) -> CaseOutcome:
+    assert _WORKER is not None, "worker not initialised"
+    return _outcome(_WORKER, path, out_dir, formato, draft, arquivo, now)
+
+
 def expand_case_paths(paths: list[Path]) -> list[Path]:
     """Files as given; folders become every ``*.yaml``/``*.yml`` below them, sorted."""
-    from .yamlio import iter_yaml_files
+    return list(iter_case_paths(paths))
 
-    return [p for given in paths for p in (iter_yaml_files(given) if Path(given).is_dir() else [Path(given)])]
+
+def iter_case_paths(paths: list[Path]) -> Iterator[Path]:
+    """:func:`expand_case_paths` one path at a time: only one folder's listing is held at once, so a folder of
+    100,000 cases costs no more memory than one of 1,000."""
+    for given in paths:
+        if Path(given).is_dir():
+            yield from _walk_yaml(Path(given))
+        else:
+            yield Path(given)
+
+
+def _walk_yaml(folder: Path) -> Iterator[Path]:
+    """The files ``yamlio.iter_yaml_files`` lists (``*.yaml``/``*.yml`` below ``folder``, in path order, symbolic
+    links to folders not followed, unreadable folders skipped), walking depth-first with each folder's entries
+    sorted by name — the order of sorted paths."""
+    try:
+        with os.scandir(folder) as it:
+            entries = sorted((e.name, e.is_dir() and not e.is_symlink()) for e in it)
+    except PermissionError:
+        return
+    for name, is_dir in entries:
+        path = folder / name
+        if path.suffix in (".yaml", ".yml") and path.is_file():
+            yield path
+        if is_dir:
+            yield from _walk_yaml(path)
 
 
 def _load_with_source(autos: Autos, file: str | Path) -> tuple[LoadedCase, bytes]:
@@ -344,6 +464,8 @@ def _ascii_name(name: str) -> str:
 
 
 def _source_attachment(loaded: LoadedCase, source: bytes, stamp: datetime) -> EmbeddedFile:
+    from .render_pdf import EmbeddedFile
+
     return EmbeddedFile(name=_ascii_name(loaded.file.name), data=source, mime="application/yaml",
                         relationship="Source", when=stamp,
                         description=f"Caso '{loaded.file.name}' (fatos em YAML) a partir do qual este documento "
@@ -351,6 +473,8 @@ def _source_attachment(loaded: LoadedCase, source: bytes, stamp: datetime) -> Em
 
 
 def _archive_metadata(loaded: LoadedCase, statute: Statute, stamp: datetime) -> PdfMetadata:
+    from .render_pdf import PdfMetadata
+
     case, lei = loaded.case, statute.lei
     kind = statute.documentos[case.documento]
     numero = case.numero or "s/n"

@@ -1,11 +1,15 @@
 """Completeness check of a whole folder of cases (``autos verificar``), for legal teams.
 
-:func:`verify` validates every case below the given folders and returns a :class:`Verification`: the
-reports of each case plus counts by law, by document kind and by finding code, and the interpretive
-choices of each law met (shown once in the report, not per case). It renders as text
-(:func:`verification_text`), as JSON (:meth:`Verification.to_dict`) and as one self-contained HTML
-file (:func:`verification_html`, template ``html/relatorio_verificacao.html``: Jinja sandbox, autoescape,
-no scripts, no external resources).
+:func:`verify` validates every case below the given folders and returns a :class:`Verification`: counts by
+law, by document kind and by finding code, the interpretive choices of each law met (shown once in the
+report, not per case), and what the report prints of each case. It renders as text
+(:func:`iter_verification_text`), as JSON (:func:`iter_verification_json`, the document
+:meth:`Verification.to_dict` gives) and as one self-contained HTML file (:func:`write_verification_html`,
+template ``html/relatorio_verificacao.html``: Jinja sandbox, autoescape, no scripts, no external resources).
+
+Memory stays flat however many cases there are: a case's report is reduced to counters and to one JSON line
+in an anonymous temporary file (the *spool*, deleted when the verification is closed or the process ends),
+which the reports read back, in order, after the summary. The renderers yield the report piece by piece.
 
 Exit code (:meth:`Verification.exit_code`): the same as ``autos validar`` — 0 every case complete, 1 some
 case has an *erro* finding, 2 some case could not be read (it cannot be checked at all, so the folder is
@@ -14,19 +18,22 @@ not known to be complete) or no case was found.
 
 from __future__ import annotations
 
+import json
+import tempfile
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import jinja2
 
 from .errors import AutosError, RenderError
-from .output import write_atomic
-from .pipeline import Autos, expand_case_paths
+from .output import open_atomic
+from .pipeline import Autos, iter_case_paths
 from .processo.app import is_processo_file
 from .rules import Statute
-from .validate import Report, exit_code
+from .validate import Report
 from .yamlio import load_yaml
 
 HTML_TEMPLATE = "relatorio_verificacao.html"
@@ -54,6 +61,38 @@ class CaseCheck:
         return out
 
 
+@dataclass(frozen=True)
+class CaseEntry:
+    """What the reports print of one case, read back from the spool: ``dados`` is the case's JSON object
+    (:meth:`CaseCheck.to_dict`); the text of its reading error and of each finding as ``validar`` prints them."""
+
+    dados: dict[str, Any]
+    erro_texto: str | None
+    achados_texto: list[str]
+    erros: int
+    avisos: int
+
+    @property
+    def arquivo(self) -> Path:
+        return Path(self.dados["arquivo"])
+
+    @property
+    def status(self) -> str:
+        return str(self.dados["situacao"])
+
+    @property
+    def lei(self) -> str | None:
+        return self.dados["lei"]  # type: ignore[no-any-return]
+
+    @property
+    def documento(self) -> str | None:
+        return self.dados["documento"]  # type: ignore[no-any-return]
+
+    @property
+    def numero(self) -> str | None:
+        return self.dados["numero"]  # type: ignore[no-any-return]
+
+
 @dataclass
 class Tally:
     """Counts for a group of cases (a law, a document kind, or all)."""
@@ -65,19 +104,16 @@ class Tally:
     achados_erro: int = 0
     achados_aviso: int = 0
 
-    def add(self, c: CaseCheck) -> None:
+    def add(self, status: str, erros: int, avisos: int) -> None:
         self.casos += 1
-        if c.status == "ilegivel":
+        if status == "ilegivel":
             self.ilegiveis += 1
-        elif c.status == "com_erro":
+        elif status == "com_erro":
             self.com_erro += 1
         else:
             self.sem_erro += 1
-        for f in c.report.findings:
-            if f.severidade == "erro":
-                self.achados_erro += 1
-            else:
-                self.achados_aviso += 1
+        self.achados_erro += erros
+        self.achados_aviso += avisos
 
     def to_dict(self) -> dict[str, int]:
         return dict(self.__dict__)
@@ -97,53 +133,101 @@ class CodeTally:
         return dict(self.__dict__)
 
 
-@dataclass
-class Verification:
-    """The result of checking every case below some folders."""
+class _Spool:
+    """The cases, one JSON line each, in an anonymous temporary file; read back in order, any number of times."""
 
-    pastas: list[Path]
-    casos: list[CaseCheck]
-    leis: dict[str, Statute]  # every law met, by id (for labels and interpretive choices)
-    data_referencia: date
-    gerado_em: datetime
+    def __init__(self) -> None:
+        self._file: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the result
+        self.count = 0
+
+    def append(self, entry: dict[str, Any]) -> None:
+        self._file.seek(0, 2)  # a reader left unfinished may have moved the position
+        self._file.write(json.dumps(entry, ensure_ascii=False).encode("utf-8") + b"\n")
+        self.count += 1
+
+    def __iter__(self) -> Iterator[CaseEntry]:
+        f = self._file
+        f.flush()
+        f.seek(0)
+        for _ in range(self.count):  # positions are kept across interleaved reads: each reader seeks anew
+            line = f.readline()
+            pos = f.tell()
+            e = json.loads(line)
+            yield CaseEntry(e["dados"], e["erro_texto"], e["achados_texto"], e["erros"], e["avisos"])
+            f.seek(pos)
+
+    def close(self) -> None:
+        self._file.close()
+
+
+class Verification:
+    """The result of checking every case below some folders: counters, and the spooled cases (:attr:`casos`,
+    iterable any number of times, in order). Close it (or use it as a context manager) to free the spool."""
+
+    def __init__(self, pastas: list[Path], data_referencia: date, gerado_em: datetime) -> None:
+        self.pastas = pastas
+        self.data_referencia = data_referencia
+        self.gerado_em = gerado_em
+        self.leis: dict[str, Statute] = {}  # every law met, by id (for labels and interpretive choices)
+        self._total = Tally()
+        self._by_law: dict[str | None, Tally] = {}
+        self._by_kind: dict[str | None, Tally] = {}
+        self._codes: dict[str, CodeTally] = {}
+        self._spool = _Spool()
+
+    def add(self, c: CaseCheck, statutes: dict[str, Statute]) -> None:
+        """Count one case and spool what the reports print of it."""
+        r = c.report
+        status = c.status
+        errors, warnings = len(r.errors), len(r.warnings)
+        for tally in (self._total, self._by_law.setdefault(c.lei, Tally()),
+                      self._by_kind.setdefault(c.documento, Tally())):
+            tally.add(status, errors, len(r.findings) - errors)  # counted as before: whatever is not an erro
+        seen: set[str] = set()
+        for f in r.findings:
+            t = self._codes.get(f.codigo)
+            if t is None:
+                t = self._codes[f.codigo] = CodeTally(f.codigo, f.severidade)
+            t.achados += 1
+            if f.codigo not in seen:
+                seen.add(f.codigo)
+                t.casos += 1
+            if f.citacao and f.citacao not in t.citacoes:
+                t.citacoes.append(f.citacao)
+        if c.lei is not None and c.lei not in self.leis and c.lei in statutes:
+            self.leis[c.lei] = statutes[c.lei]
+        self._spool.append({"dados": c.to_dict(), "erro_texto": str(r.error) if r.error is not None else None,
+                            "achados_texto": [f.render() for f in r.findings], "erros": errors,
+                            "avisos": warnings})
+
+    @property
+    def casos(self) -> Iterable[CaseEntry]:
+        return self._spool
+
+    def close(self) -> None:
+        self._spool.close()
+
+    def __enter__(self) -> Verification:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # --- summaries ---------------------------------------------------------------------------------
     @property
     def totais(self) -> dict[str, int]:
-        t = Tally()
-        for c in self.casos:
-            t.add(c)
-        return t.to_dict()
+        return self._total.to_dict()
 
     def por_lei(self) -> list[tuple[str | None, Tally]]:
         """Counts by law id (``None``: cases that could not be read far enough to tell their law)."""
-        groups: dict[str | None, Tally] = {}
-        for c in self.casos:
-            groups.setdefault(c.lei, Tally()).add(c)
-        return sorted(groups.items(), key=lambda kv: (kv[0] is None, kv[0] or ""))
+        return sorted(self._by_law.items(), key=lambda kv: (kv[0] is None, kv[0] or ""))
 
     def por_documento(self) -> list[tuple[str | None, Tally]]:
-        groups: dict[str | None, Tally] = {}
-        for c in self.casos:
-            groups.setdefault(c.documento, Tally()).add(c)
-        return sorted(groups.items(), key=lambda kv: (kv[0] is None, kv[0] or ""))
+        return sorted(self._by_kind.items(), key=lambda kv: (kv[0] is None, kv[0] or ""))
 
     def por_codigo(self) -> list[CodeTally]:
         """Finding codes, errors first, then by how many cases they affect."""
-        codes: dict[str, CodeTally] = {}
-        for c in self.casos:
-            seen: set[str] = set()
-            for f in c.report.findings:
-                t = codes.get(f.codigo)
-                if t is None:
-                    t = codes[f.codigo] = CodeTally(f.codigo, f.severidade)
-                t.achados += 1
-                if f.codigo not in seen:
-                    seen.add(f.codigo)
-                    t.casos += 1
-                if f.citacao and f.citacao not in t.citacoes:
-                    t.citacoes.append(f.citacao)
-        return sorted(codes.values(), key=lambda t: (t.severidade != "erro", -t.casos, t.codigo))
+        return sorted(self._codes.values(), key=lambda t: (t.severidade != "erro", -t.casos, t.codigo))
 
     def rotulo_lei(self, lei: str | None) -> str:
         """``Lei nº 3.844/2022 (Timóteo/MG)``; the raw id for a law missing from the rules."""
@@ -169,11 +253,12 @@ class Verification:
 
     def exit_code(self) -> int:
         """As ``autos validar``: 0 clean, 1 some erro, 2 some case unreadable — or no case found."""
-        if not self.casos:
+        if not self._total.casos or self._total.ilegiveis:
             return 2
-        return exit_code([c.report for c in self.casos])
+        return 1 if self._total.com_erro else 0
 
-    def to_dict(self) -> dict[str, Any]:
+    def summary_dict(self) -> dict[str, Any]:
+        """The JSON document without the cases (they come last, under ``casos``)."""
         return {
             "pastas": [str(p) for p in self.pastas],
             "data_de_referencia": self.data_referencia.isoformat(),
@@ -190,8 +275,11 @@ class Verification:
                        "escolha": _flat(i.escolha)} for i in st.interpretacoes]
                 for sid, st in self.interpretacoes()
             },
-            "casos": [c.to_dict() for c in self.casos],
         }
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole JSON document in memory (a library convenience; the CLI streams it)."""
+        return {**self.summary_dict(), "casos": [c.dados for c in self.casos]}
 
 
 def _flat(text: str) -> str:
@@ -231,10 +319,14 @@ def _declared(file: Path) -> tuple[str | None, str | None]:
 
 def verify(autos: Autos, paths: list[Path], *, now: datetime | None = None) -> Verification:
     """Check every case file given or found below the given folders (``*.yaml``/``*.yml``, sorted)."""
-    casos = [check_case(autos, p) for p in expand_case_paths(paths)]
-    leis = {c.lei: autos.rules.statutes[c.lei] for c in casos if c.lei in autos.rules.statutes}
-    return Verification(pastas=list(paths), casos=casos, leis=leis, data_referencia=autos.today,
-                        gerado_em=now or datetime.now())
+    result = Verification(list(paths), autos.today, now or datetime.now())
+    try:
+        for p in iter_case_paths(paths):
+            result.add(check_case(autos, p), autos.rules.statutes)
+    except BaseException:
+        result.close()
+        raise
+    return result
 
 
 # --- text ------------------------------------------------------------------------------------------
@@ -245,67 +337,100 @@ def _tally_text(t: Tally) -> str:
     return ", ".join(parts) + f"; {t.achados_erro} achado(s) de erro, {t.achados_aviso} aviso(s)"
 
 
-def verification_text(v: Verification) -> str:
-    """The report for people: summary by law, kind and code; then each case; then the choices."""
+def iter_verification_text(v: Verification) -> Iterator[str]:
+    """The report for people, line by line: summary by law, kind and code; then each case; then the choices."""
     t = v.totais
-    out = [f"Verificação de completude — {', '.join(str(p) for p in v.pastas)} "
-           f"(data de referência {v.data_referencia.strftime('%d/%m/%Y')})"]
-    if not v.casos:
-        out.append("Nenhum caso (*.yaml, *.yml) encontrado: nada foi verificado.")
-        return "\n".join(out)
-    out.append(f"{t['casos']} caso(s): {t['sem_erro']} sem erro, {t['com_erro']} com erro, "
-               f"{t['ilegiveis']} ilegível(is).")
-    out.append("\nPor lei:")
-    out.extend(f"  {v.rotulo_lei(k)}: {_tally_text(g)}" for k, g in v.por_lei())
-    out.append("\nPor tipo de documento:")
-    out.extend(f"  {v.titulo_documento(k)}{f' ({k})' if k else ''}: {_tally_text(g)}"
-               for k, g in v.por_documento())
+    yield (f"Verificação de completude — {', '.join(str(p) for p in v.pastas)} "
+           f"(data de referência {v.data_referencia.strftime('%d/%m/%Y')})")
+    if not t["casos"]:
+        yield "Nenhum caso (*.yaml, *.yml) encontrado: nada foi verificado."
+        return
+    yield (f"{t['casos']} caso(s): {t['sem_erro']} sem erro, {t['com_erro']} com erro, "
+           f"{t['ilegiveis']} ilegível(is).")
+    yield "\nPor lei:"
+    for k, g in v.por_lei():
+        yield f"  {v.rotulo_lei(k)}: {_tally_text(g)}"
+    yield "\nPor tipo de documento:"
+    for k, g in v.por_documento():
+        yield f"  {v.titulo_documento(k)}{f' ({k})' if k else ''}: {_tally_text(g)}"
     codes = v.por_codigo()
     if codes:
-        out.append("\nPor código de achado:")
+        yield "\nPor código de achado:"
         width = max(len(c.codigo) for c in codes)
         for code in codes:
             cites = f" — {'; '.join(code.citacoes)}" if code.citacoes else ""
-            out.append(f"  {code.severidade:<5} {code.codigo:<{width}}  {code.achados} achado(s) em {code.casos} "
-                       f"caso(s){cites}")
-    out.append("\nCasos:")
+            yield (f"  {code.severidade:<5} {code.codigo:<{width}}  {code.achados} achado(s) em {code.casos} "
+                   f"caso(s){cites}")
+    yield "\nCasos:"
     for c in v.casos:
-        r = c.report
-        if r.error is not None:
-            out.append(f"✗ {r.file}: ILEGÍVEL — não foi possível ler o caso.\n    {r.error}")
+        if c.erro_texto is not None:
+            yield f"✗ {c.arquivo}: ILEGÍVEL — não foi possível ler o caso.\n    {c.erro_texto}"
             continue
         numero = f" nº {c.numero}" if c.numero else ""
-        mark = "✓" if r.ok else "✗"
-        out.append(f"{mark} {r.file} — {v.titulo_documento(c.documento)}{numero}, {v.rotulo_lei(c.lei)}: "
-                   f"{len(r.errors)} erro(s), {len(r.warnings)} aviso(s)")
-        out.extend("    " + f.render().replace("\n", "\n    ") for f in r.findings)
+        mark = "✓" if c.dados["valido"] else "✗"
+        yield (f"{mark} {c.arquivo} — {v.titulo_documento(c.documento)}{numero}, {v.rotulo_lei(c.lei)}: "
+               f"{c.erros} erro(s), {c.avisos} aviso(s)")
+        for text in c.achados_texto:
+            yield "    " + text.replace("\n", "\n    ")
     for _sid, st in v.interpretacoes():
-        out.append(f"\nEscolhas interpretativas das regras da {st.lei.label} ({st.lei.municipio}/{st.lei.uf}):")
-        out.extend(f"  - {st.cite(i.citacao)}: {_flat(i.escolha)}" for i in st.interpretacoes)
+        yield f"\nEscolhas interpretativas das regras da {st.lei.label} ({st.lei.municipio}/{st.lei.uf}):"
+        for i in st.interpretacoes:
+            yield f"  - {st.cite(i.citacao)}: {_flat(i.escolha)}"
     verdict = {0: "COMPLETO: nenhum caso com erro.",
                1: "INCOMPLETO: há casos com erro.",
                2: "INCOMPLETO: há casos ilegíveis (não puderam ser verificados)."}[v.exit_code()]
-    out.append(f"\n{verdict} {t['casos']} caso(s) verificado(s); {t['com_erro']} com erro; "
-               f"{t['ilegiveis']} ilegível(is).")
-    return "\n".join(out)
+    yield (f"\n{verdict} {t['casos']} caso(s) verificado(s); {t['com_erro']} com erro; "
+           f"{t['ilegiveis']} ilegível(is).")
+
+
+def verification_text(v: Verification) -> str:
+    """The whole text report (see :func:`iter_verification_text`)."""
+    return "\n".join(iter_verification_text(v))
+
+
+# --- JSON ------------------------------------------------------------------------------------------
+def iter_verification_json(v: Verification) -> Iterator[str]:
+    """The JSON document, piece by piece; joined, exactly ``json.dumps(v.to_dict(), ensure_ascii=False,
+    indent=2)`` (the cases come last: every case is dumped alone and indented to its place)."""
+    head = json.dumps({**v.summary_dict(), "casos": []}, ensure_ascii=False, indent=2)
+    assert head.endswith('\n  "casos": []\n}')
+    if not v.totais["casos"]:
+        yield head
+        return
+    yield head[: -len("]\n}")] + "\n"
+    first = True
+    for c in v.casos:
+        text = json.dumps(c.dados, ensure_ascii=False, indent=2)  # strings hold no raw newline: safe to indent
+        yield ("" if first else ",\n") + "    " + text.replace("\n", "\n    ")
+        first = False
+    yield "\n  ]\n}"
 
 
 # --- HTML ------------------------------------------------------------------------------------------
+class _HtmlCases:
+    """The cases as the HTML template reads them; iterable any number of times (the template walks them twice)."""
+
+    def __init__(self, v: Verification) -> None:
+        self.v = v
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        v = self.v
+        for c in v.casos:
+            d = c.dados
+            yield {
+                "arquivo": d["arquivo"],
+                "situacao": c.status,
+                "documento": v.titulo_documento(c.documento) if c.documento else "",
+                "numero": c.numero or "",
+                "lei": v.rotulo_lei(c.lei) if c.lei else "",
+                "erros": c.erros,
+                "avisos": c.avisos,
+                "erro_de_leitura": c.erro_texto or "",
+                "achados": d["achados"],
+            }
+
+
 def _html_context(v: Verification) -> dict[str, Any]:
-    casos = []
-    for c in v.casos:
-        r = c.report
-        casos.append({
-            "arquivo": str(r.file),
-            "situacao": c.status,
-            "documento": v.titulo_documento(c.documento) if c.documento else "",
-            "numero": c.numero or "",
-            "lei": v.rotulo_lei(c.lei) if c.lei else "",
-            "erros": len(r.errors),
-            "avisos": len(r.warnings),
-            "erro_de_leitura": str(r.error) if r.error is not None else "",
-            "achados": [f.to_dict() for f in r.findings],
-        })
     return {
         "pastas": [str(p) for p in v.pastas],
         "data_referencia": v.data_referencia.strftime("%d/%m/%Y"),
@@ -322,19 +447,20 @@ def _html_context(v: Verification) -> dict[str, Any]:
                            "escolha": _flat(i.escolha)} for i in st.interpretacoes]}
             for sid, st in v.interpretacoes()
         ],
-        "casos": casos,
+        "casos": _HtmlCases(v),
     }
 
 
-def verification_html(v: Verification, templates_dir: Path) -> str:
-    """One self-contained HTML page (inline CSS, no scripts, nothing fetched); every value escaped."""
+def iter_verification_html(v: Verification, templates_dir: Path) -> Iterator[str]:
+    """One self-contained HTML page (inline CSS, no scripts, nothing fetched), piece by piece; every value
+    escaped."""
     from .render_pdf import strict_html_env
     from .sandbox import template_error
 
     folder = templates_dir / "html"
     env = strict_html_env(folder)
     try:
-        return env.get_template(HTML_TEMPLATE).render(_html_context(v))
+        yield from env.get_template(HTML_TEMPLATE).generate(_html_context(v))
     except jinja2.TemplateNotFound as exc:
         if exc.name != HTML_TEMPLATE:
             raise template_error(exc, folder / HTML_TEMPLATE) from None
@@ -344,7 +470,18 @@ def verification_html(v: Verification, templates_dir: Path) -> str:
         raise template_error(exc, folder / HTML_TEMPLATE) from None
 
 
-def write_verification_html(v: Verification, target: Path, templates_dir: Path) -> None:
-    """Render the HTML report and write it atomically (all or nothing)."""
-    write_atomic(target, verification_html(v, templates_dir).encode("utf-8"))
+def verification_html(v: Verification, templates_dir: Path) -> str:
+    """The whole HTML page (see :func:`iter_verification_html`)."""
+    return "".join(iter_verification_html(v, templates_dir))
 
+
+def write_verification_html(v: Verification, target: Path, templates_dir: Path) -> None:
+    """Render the HTML report into ``target`` as it is produced, atomically (all or nothing)."""
+    with open_atomic(target) as fh:
+        buffer: list[str] = []
+        for piece in iter_verification_html(v, templates_dir):
+            buffer.append(piece)
+            if len(buffer) >= 512:
+                fh.write("".join(buffer).encode("utf-8"))
+                buffer.clear()
+        fh.write("".join(buffer).encode("utf-8"))

@@ -1,0 +1,86 @@
+"""``autos gerar`` on many cases: the process pool (``--processos P``) against the one-process run.
+
+Generates N cases (default 120) from the samples (bench_documents' generator: every law and kind, names,
+numbers, dates and CPF/CNPJ varied; about a fifth incomplete and 1% unreadable) and runs, for R rounds
+(default 3), ``autos gerar --minuta`` (so that the incomplete cases render too) with ``--processos 1`` and
+with ``--processos P`` (default: the cores available), alternating which goes first, each in a child process,
+on the same cases and with the same options. Reports, per contender, the wall time and the CPU (user + system
+of the child and of the workers it waited for, from ``wait4``) per document, min and median over the rounds,
+and the speed-up (wall of one process ÷ wall of the pool) per round, min and median.
+
+Run: ``.venv/bin/python bench/bench_gerar.py [--casos 120] [--rodadas 3] [--processos P] [--formato ambos]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_documents import TODAY, generate_cases
+
+
+def run(cases: Path, out: Path, processes: int, formato: str) -> dict[str, Any]:
+    cmd = [sys.executable, "-m", "autos.cli", "--hoje", TODAY.isoformat(), "gerar", str(cases), "--minuta",
+           "--formato", formato, "-o", str(out), "--processos", str(processes)]
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert proc.stdout is not None
+    report = proc.stdout.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - t0
+    code = os.waitstatus_to_exitcode(status)
+    if code not in (0, 2):  # 2: the unreadable cases
+        raise SystemExit(f"gerar falhou ({code})")
+    docs = len([p for p in out.iterdir() if p.suffix in (".pdf", ".docx")])
+    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "docs": docs, "code": code, "report": report}
+
+
+def _mm(values: list[float], fmt: str) -> str:
+    return f"mín {fmt.format(min(values))}, mediana {fmt.format(statistics.median(values))}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--casos", type=int, default=120, help="casos gerados (os mesmos para os dois)")
+    ap.add_argument("--rodadas", type=int, default=3, help="rodadas intercaladas (≥ 3 para mín e mediana)")
+    ap.add_argument("--processos", type=int, default=None, help="processos do pool (padrão: núcleos disponíveis)")
+    ap.add_argument("--formato", choices=["docx", "pdf", "ambos"], default="ambos")
+    args = ap.parse_args()
+    processes = args.processos or len(os.sched_getaffinity(0))
+    with tempfile.TemporaryDirectory(prefix="autos-bench-gerar-") as tmp:
+        cases = Path(tmp) / "casos"
+        made = generate_cases(cases, args.casos)
+        print(f"{args.casos} casos {made}; {len(os.sched_getaffinity(0))} núcleo(s) disponível(is); pool de "
+              f"{processes}; formato {args.formato}; carga (uptime) {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        runs: dict[int, list[dict[str, Any]]] = {1: [], processes: []}
+        for rnd in range(max(1, args.rodadas)):
+            order = [1, processes] if rnd % 2 == 0 else [processes, 1]
+            for p in order:
+                out = Path(tmp) / f"saida-{p}"
+                shutil.rmtree(out, ignore_errors=True)
+                r = run(cases, out, p, args.formato)
+                runs[p].append(r)
+                print(f"  rodada {rnd + 1}, --processos {p}: {r['wall']:.1f} s, CPU {r['cpu']:.1f} s, {r['docs']} "
+                      f"documentos (saída {r['code']}; carga {os.getloadavg()[0]:.2f})", flush=True)
+        same = all(r["report"].replace(f"saida-{processes}".encode(), b"saida-1") == runs[1][0]["report"]
+                   for r in runs[processes])
+        print(f"relatório impresso igual nos dois: {'sim' if same else 'NÃO'}")
+        for p, rs in runs.items():
+            print(f"--processos {p}: parede {_mm([r['wall'] for r in rs], '{:.1f} s')}; CPU por documento "
+                  f"{_mm([1000 * r['cpu'] / r['docs'] for r in rs], '{:.0f} ms')}")
+        speedup = [a["wall"] / b["wall"] for a, b in zip(runs[1], runs[processes], strict=True)]
+        print(f"aceleração (parede de 1 processo ÷ parede do pool de {processes}), por rodada: "
+              f"{', '.join(f'{x:.2f}×' for x in speedup)} ({_mm(speedup, '{:.2f}×')})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,48 @@
+"""Start-up: the commands that render nothing do not import WeasyPrint or docxtpl (~0.75 s of a 1.3 s start)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from .conftest import ROOT, SAMPLES
+
+CASE = str(SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml")
+BASE = ["--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"), "--hoje", "2026-11-29"]
+HEAVY = ("weasyprint", "docxtpl")
+
+# Runs each command in one fresh interpreter, in order, and records which heavy modules are loaded after it.
+_PROBE = """
+import json, sys
+from autos.cli import main
+heavy, base, commands = json.loads(sys.argv[1])
+seen = {}
+for cmd in commands:
+    try:
+        main([*base, *cmd], standalone_mode=True)
+    except SystemExit:
+        pass
+    seen[" ".join(cmd)] = sorted(m for m in heavy if m in sys.modules)
+print("\\n" + json.dumps(seen))
+"""
+
+
+def _loaded_after(commands: list[list[str]], tmp_path: Path) -> dict[str, list[str]]:
+    proc = subprocess.run([sys.executable, "-c", _PROBE, json.dumps([HEAVY, BASE, commands])],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=120, check=True)
+    result: dict[str, list[str]] = json.loads(proc.stdout.rstrip().rsplit("\n", 1)[-1])
+    return result
+
+
+def test_commands_that_render_nothing_do_not_import_the_renderers(tmp_path: Path) -> None:
+    light = [["--help"], ["validar", CASE], ["validar", "--json", CASE], ["verificar", str(SAMPLES / "timoteo-mg")],
+             ["verificar", "--json", str(SAMPLES / "timoteo-mg")], ["multa", CASE], ["multa", "--json", CASE],
+             ["prazos", CASE], ["prazos", "--json", CASE], ["regras"],
+             ["regras", "mostrar", "timoteo-mg/lei-3844-2022"], ["gerar", "--help"]]
+    # the last command renders: the probe sees the renderers once they are really needed
+    seen = _loaded_after([*light, ["gerar", CASE, "-o", str(tmp_path / "saida")]], tmp_path)
+    for cmd in light:
+        assert seen[" ".join(cmd)] == [], cmd
+    assert seen[f"gerar {CASE} -o {tmp_path / 'saida'}"] == sorted(HEAVY)
