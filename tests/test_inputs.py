@@ -19,12 +19,12 @@ from pydantic import ValidationError
 
 from autos.case import Case
 from autos.cli import main
-from autos.errors import InputError, RulesError
+from autos.errors import InputError, RulesError, os_error_pt
 from autos.load import parse_case
 from autos.pipeline import Autos
 from autos.rules import load_rules
 from autos.schema import _FALLBACK, _MESSAGES, MAX_COUNT, _message, case_json_schema, parse_amount, parse_count
-from autos.yamlio import MAX_FILE_BYTES, MAX_TEXT_CHARS, os_error_pt, parse_yaml
+from autos.yamlio import MAX_FILE_BYTES, MAX_TEXT_CHARS, parse_yaml
 
 from .conftest import DATA
 
@@ -322,8 +322,10 @@ def test_json_schema_states_the_bounds() -> None:
 
 
 def test_os_errors_are_told_in_portuguese() -> None:
-    assert os_error_pt(PermissionError(errno.EACCES, "Permission denied")) == "sem permissão de leitura"
-    assert os_error_pt(OSError(errno.EXDEV, "Invalid cross-device link")) == f"erro do sistema nº {errno.EXDEV}"
+    # one table for reading (yamlio), writing (output) and the publisher
+    assert os_error_pt(PermissionError(errno.EACCES, "Permission denied")) == "sem permissão"
+    assert os_error_pt(OSError(errno.ENOSPC, "No space left on device")) == "disco cheio: não há espaço para gravar"
+    assert os_error_pt(OSError(errno.ECONNRESET, "Connection reset")) == f"erro do sistema nº {errno.ECONNRESET}"
 
 
 def test_directory_given_as_a_case(tmp_path: Path) -> None:

@@ -93,6 +93,8 @@ BAD_CASES = {  # file → (text, words one of which the refusal must contain)
                      ("0x0", "U+0000", "controle", "caractere", "\\0")),
     "t45-largura-total.yaml": (lambda: _variant(T32, "４５/2026"), ("algarismos",)),
     "t46-zero.yaml": (lambda: _variant(T32, "0/2026"), ("começa em 1",)),
+    # an oversized file is refused with the bound every YAML file has (1 MiB), not rendered for minutes
+    "t47-enorme.yaml": (lambda: _variant(T32, "47/2026") + "# " + "x" * (2 * 1024 * 1024) + "\n", ("limite",)),
 }
 
 

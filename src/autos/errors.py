@@ -6,6 +6,7 @@ where known, the file, the YAML path and the line, what is wrong and how to fix 
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 
@@ -88,3 +89,28 @@ class RefusedError(AutosError):
     """A final document was asked for a case that has findings of severity *erro*."""
 
     exit_code = 1
+
+
+_OS_ERRORS = {
+    errno.ENOENT: "arquivo ou pasta não encontrado",
+    errno.EACCES: "sem permissão",
+    errno.EPERM: "operação não permitida",
+    errno.EROFS: "o disco está montado somente para leitura",
+    errno.ENOSPC: "disco cheio: não há espaço para gravar",
+    errno.EDQUOT: "cota de disco esgotada",
+    errno.ELOOP: "ligação simbólica em ciclo",
+    errno.ENAMETOOLONG: "nome longo demais",
+    errno.ENOTDIR: "um dos componentes do caminho não é uma pasta",
+    errno.EISDIR: "é uma pasta, não um arquivo",
+    errno.EIO: "erro de entrada e saída do disco",
+    errno.ENXIO: "dispositivo inexistente",
+    errno.EMFILE: "arquivos abertos demais",
+    errno.ENFILE: "arquivos abertos demais",
+    errno.EAGAIN: "recurso temporariamente indisponível",
+    errno.EXDEV: "a pasta temporária e o destino estão em discos diferentes",
+}
+
+
+def os_error_pt(exc: OSError) -> str:
+    """The reason of an OS error in Portuguese (the system's ``strerror`` is in English)."""
+    return _OS_ERRORS.get(exc.errno or 0, f"erro do sistema nº {exc.errno}" if exc.errno else "erro do sistema")

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from .errors import OutputError
+from .errors import OutputError, os_error_pt
 
 _UMASK = os.umask(0)
 os.umask(_UMASK)
@@ -22,7 +22,7 @@ def ensure_dir(folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise OutputError(f"não foi possível criar a pasta de saída ({exc.strerror}).", file=folder,
+        raise OutputError(f"não foi possível criar a pasta de saída ({os_error_pt(exc)}).", file=folder,
                           hint="escolha uma pasta em que você tenha permissão de escrita (-o PASTA).") from None
     if not os.access(folder, os.W_OK):
         raise OutputError("a pasta de saída não permite escrita.", file=folder,
@@ -51,7 +51,7 @@ def open_atomic(target: Path) -> Iterator[BinaryIO]:
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        raise OutputError(f"não foi possível gravar o arquivo ({exc.strerror}).", file=target,
+        raise OutputError(f"não foi possível gravar o arquivo ({os_error_pt(exc)}).", file=target,
                           hint="verifique o espaço em disco e a permissão de escrita na pasta.") from None
     except BaseException:
         with contextlib.suppress(OSError):

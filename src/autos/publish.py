@@ -45,7 +45,7 @@ from typing import Any
 from . import ptbr
 from .case import Case, Edital, Lavratura, Notificacao, ReferenciaAuto
 from .deadlines import Deadline, LawDeadlines, NoticeFormRule
-from .errors import AutosError, InputError, OutputError, RefusedError
+from .errors import AutosError, InputError, OutputError, RefusedError, os_error_pt
 from .ledger import (
     DEFAULT_LEDGER_NAME,
     EditalRecord,
@@ -61,6 +61,7 @@ from .load import LoadedCase, parse_case
 from .pipeline import Autos
 from .rules import Statute
 from .validate import Report
+from .yamlio import read_limited
 
 EXIT_OK = 0  #: every selected case published (or nothing to publish)
 EXIT_REJECTED = 1  #: the batch ran to the end, but some cases were refused (listed in the manifest)
@@ -431,10 +432,10 @@ def _prepare_many(paths: list[str], params: RunParams) -> list[Prepared]:
 
 
 def _prepare_one(path: str, params: RunParams) -> Prepared:
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        return Prepared(path, "recusado", motivos=[f"não foi possível ler o arquivo ({exc.strerror})"])
+    try:  # the same bounds as every YAML the project reads: regular files of at most 1 MiB (a pipe never hangs)
+        raw = read_limited(path)
+    except AutosError as exc:
+        return Prepared(path, "recusado", motivos=[exc.message])
     sha = hashlib.sha256(raw).hexdigest()
     try:
         text = raw.decode("utf-8")
@@ -654,19 +655,8 @@ def _write_tmp(path: Path, data: bytes) -> Written:
     return Written(str(path), hashlib.sha256(data).hexdigest(), len(data))
 
 
-def _why(exc: OSError) -> str:
-    return {
-        errno.ENOSPC: "disco cheio: não há espaço para gravar",
-        errno.EDQUOT: "cota de disco esgotada",
-        errno.EACCES: "sem permissão de escrita",
-        errno.EPERM: "sem permissão de escrita",
-        errno.EROFS: "o disco está montado somente para leitura",
-        errno.ENOTDIR: "um componente do caminho não é uma pasta",
-    }.get(exc.errno or 0, exc.strerror or str(exc))
-
-
 def _output_error(exc: OSError, path: Path) -> OutputError:
-    return OutputError(f"não foi possível gravar o arquivo ({_why(exc)}).", file=path,
+    return OutputError(f"não foi possível gravar o arquivo ({os_error_pt(exc)}).", file=path,
                        hint="libere espaço ou corrija a permissão da pasta de saída e rode de novo; o livro ficou "
                        "como estava antes deste edital (veja docs/runbook-editais.md).")
 
@@ -1568,7 +1558,7 @@ def _ensure_writable(folder: Path) -> None:
             fh.write(b"ok")
         probe.unlink()
     except OSError as exc:
-        raise OutputError(f"a pasta de saída não pode ser usada ({_why(exc)}).", file=folder,
+        raise OutputError(f"a pasta de saída não pode ser usada ({os_error_pt(exc)}).", file=folder,
                           hint="escolha uma pasta em que você tenha permissão de escrita (-o PASTA); nada foi "
                           "publicado e o livro não foi alterado.") from None
 
@@ -1786,7 +1776,7 @@ def verify_file(path: Path, ledger_path: Path | None, *, source: str = "--livro"
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise InputError(f"não foi possível ler o arquivo ({exc.strerror}).", file=path) from None
+        raise InputError(f"não foi possível ler o arquivo ({os_error_pt(exc)}).", file=path) from None
     found = ledger_path.absolute()
     if not found.is_file():
         raise LedgerError(f"livro de editais não encontrado (indicado por {source}).", file=found,

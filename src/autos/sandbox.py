@@ -334,6 +334,41 @@ def _template_frames(exc: BaseException) -> Iterator[tuple[str, int]]:
         tb = tb.tb_next
 
 
+_KINDS = {"dict": "mapa", "list": "lista", "str": "texto", "int": "número inteiro", "NoneType": "valor vazio",
+          "tuple": "lista", "Decimal": "número", "date": "data", "datetime": "data e hora"}
+# Jinja's wording → Portuguese (the detail of a template error; the template author reads it)
+_JINJA_PT: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
+    (re.compile(r"^'(.+)' is undefined$"), lambda m: f"'{m[1]}' não existe entre os dados do documento"),
+    (re.compile(r"^'(\w+) object' has no attribute '(.+)'$"),
+     lambda m: f"'{m[2]}' não existe neste {_KINDS.get(m[1], 'objeto')}"),
+    (re.compile(r"^'(.+)' has no attribute '(.+)'$"), lambda m: f"'{m[2]}' não existe em '{m[1]}'"),
+    (re.compile(r"^access to attribute '(.+)' of '(\w+)' object is unsafe\.?$"),
+     lambda m: f"o acesso ao atributo '{m[1]}' não é permitido"),
+    (re.compile(r"^Range too big.*MAX_RANGE \((\d+)\)"), lambda m: f"intervalo (range) com mais de {m[1]} itens"),
+    (re.compile(r"^Encountered unknown tag '(.+?)'"), lambda m: f"marca desconhecida {{% {m[1]} %}}"),
+    (re.compile(r"^Unexpected end of template.*innermost block that needs to be closed is '(\w+)'"),
+     lambda m: f"o modelo termina sem fechar o bloco '{m[1]}' ({{% end{m[1]} %}})"),
+    (re.compile(r"^Unexpected end of template"), lambda m: "o modelo termina no meio de uma marca"),
+    (re.compile(r"^unexpected '(.+)'$"), lambda m: f"'{m[1]}' inesperado".replace(
+        "'end of print statement'", "fim da marca }}").replace("'end of statement block'", "fim da marca %}")),
+    (re.compile(r"^expected token '(.+)', got '(.+)'$"), lambda m: f"esperava '{m[1]}' e encontrou '{m[2]}'"),
+    (re.compile(r"^No filter named '(.+?)'"), lambda m: f"não existe o filtro '{m[1]}'"),
+    (re.compile(r"^No test named '(.+?)'"), lambda m: f"não existe o teste '{m[1]}'"),
+    (re.compile(r"^division by zero$"), lambda m: "divisão por zero"),
+)
+
+
+def jinja_detail_pt(text: str) -> str:
+    """Jinja's (and Python's) English detail of a template error, said in Portuguese; an unknown wording is
+    kept, quoted, as the technical detail."""
+    text = text.strip()
+    for pattern, say in _JINJA_PT:
+        m = pattern.search(text)
+        if m is not None:
+            return say(m)
+    return f'detalhe técnico: "{text}"'
+
+
 def template_error(exc: Exception, file: Path, *, docx: bool = False) -> RenderError:
     """The :class:`RenderError` for ``exc`` raised while rendering the template ``file``.
 
@@ -359,21 +394,23 @@ def template_error(exc: Exception, file: Path, *, docx: bool = False) -> RenderE
         message, hint = (f"o modelo inclui '{exc.name}', que não existe na pasta de modelos.",
                          "confira o nome em {% include %}, {% import %} ou {% extends %}.")
     elif isinstance(exc, jinja2.UndefinedError):
-        message, hint = f"o modelo usa um valor indefinido: {exc.message}.", "corrija o nome da variável no modelo."
+        message, hint = (f"o modelo usa um valor indefinido: {jinja_detail_pt(exc.message or str(exc))}.",
+                         "corrija o nome da variável no modelo.")
     elif isinstance(exc, jinja2.TemplateSyntaxError):
-        message, hint = f"erro de sintaxe no modelo: {exc.message}.", "confira as marcas {{ }} e {% %}."
+        message, hint = (f"erro de sintaxe no modelo: {jinja_detail_pt(exc.message or str(exc))}.",
+                         "confira as marcas {{ }} e {% %}.")
     elif isinstance(exc, (LimitError, TemplateOutsideError, IncludeRefusedError)):
         message = str(exc)
     elif isinstance(exc, SecurityError):
-        message = f"o modelo tentou uma operação proibida: {exc}."
+        message = f"o modelo tentou uma operação proibida: {jinja_detail_pt(str(exc))}."
     elif isinstance(exc, RecursionError):
         message = "o modelo chama a si mesmo sem fim (recursão)."
     elif isinstance(exc, MemoryError):
         message = "o modelo esgotou a memória."
     elif isinstance(exc, OverflowError):
-        message = f"o modelo tentou criar um valor grande demais ({exc})."
+        message = f"o modelo tentou criar um valor grande demais ({jinja_detail_pt(str(exc))})."
     else:
-        message = f"o modelo falhou ao ser preenchido ({type(exc).__name__}: {exc})."
+        message = f"o modelo falhou ao ser preenchido ({jinja_detail_pt(str(exc))})."
     if part is not None and line is not None:
         message = message.rstrip(".") + f" (linha {line} do XML '{part}' do documento Word)."
         line = None

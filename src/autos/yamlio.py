@@ -18,7 +18,6 @@
 
 from __future__ import annotations
 
-import errno
 import os
 import re
 import stat
@@ -29,7 +28,7 @@ from typing import Any
 
 import yaml
 
-from .errors import AutosError, InputError
+from .errors import AutosError, InputError, os_error_pt
 
 try:  # the C parser is much faster; the tree walk below is ours either way
     from yaml import CSafeLoader as _BaseLoader
@@ -365,25 +364,6 @@ def _too_big(path: Path, size: int, error_cls: type[AutosError]) -> AutosError:
     return error_cls(f"o arquivo tem {size:,} bytes; o limite é {MAX_FILE_BYTES:,} bytes (1 MiB).".replace(",", "."),
                      file=path, hint="um caso ou arquivo de regras não precisa de tanto: confira se é o "
                      "arquivo certo, ou divida-o.")
-
-
-_OS_ERRORS = {
-    errno.EACCES: "sem permissão de leitura",
-    errno.EPERM: "operação não permitida",
-    errno.ELOOP: "ligação simbólica em ciclo",
-    errno.ENAMETOOLONG: "nome longo demais",
-    errno.ENOTDIR: "um dos componentes do caminho não é uma pasta",
-    errno.EIO: "erro de entrada e saída do disco",
-    errno.ENXIO: "dispositivo inexistente",
-    errno.EMFILE: "arquivos abertos demais",
-    errno.ENFILE: "arquivos abertos demais",
-    errno.EAGAIN: "recurso temporariamente indisponível",
-}
-
-
-def os_error_pt(exc: OSError) -> str:
-    """The reason of an OS error in Portuguese (the system's ``strerror`` is in English)."""
-    return _OS_ERRORS.get(exc.errno or 0, f"erro do sistema nº {exc.errno}" if exc.errno else "erro do sistema")
 
 
 def _as_path(file: str | Path) -> Path:
