@@ -323,6 +323,14 @@ def main() -> None:
         return
     work = args.manter or Path(tempfile.mkdtemp(prefix="bench-publish-"))
     work.mkdir(parents=True, exist_ok=True)
+    try:
+        _bench(args, work, cores, processes)
+    finally:
+        if args.manter is None:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def _bench(args: argparse.Namespace, work: Path, cores: int, processes: int) -> None:
     cases = work / "casos"
     shutil.rmtree(cases, ignore_errors=True)
     per_law = generate(cases, args.casos)
