@@ -6,6 +6,7 @@ command; batch jobs and benchmarks reuse one object so rules and templates are r
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import re
 import signal
@@ -208,17 +209,6 @@ class Autos:
         """Validate files and folders (every ``*.yaml``/``*.yml`` below a folder), in order."""
         return [self.validate(p) for p in expand_case_paths(files)]
 
-    def generate_many(self, files: list[Path], out_dir: str | Path, formato: Format = "ambos", *,
-                      draft: bool = False, arquivo: bool = False) -> list[tuple[Path, Generated | AutosError]]:
-        """Generate every case (files or folders); a failing case does not stop the others."""
-        results: list[tuple[Path, Generated | AutosError]] = []
-        for path in expand_case_paths(files):
-            try:
-                results.append((path, self.generate(path, out_dir, formato, draft=draft, arquivo=arquivo)))
-            except AutosError as exc:
-                results.append((path, exc))
-        return results
-
     def generate_each(self, files: list[Path], out_dir: str | Path, formato: Format = "ambos", *,
                       draft: bool = False, arquivo: bool = False, processes: int | None = None,
                       now: datetime | None = None) -> Iterator[CaseOutcome]:
@@ -236,6 +226,12 @@ class Autos:
             for path in paths:
                 yield _outcome(self, path, out_dir, formato, draft, arquivo, stamp)
             return
+        global _FORKED_FROM
+        if multiprocessing.get_start_method() == "fork":
+            # Build the renderers once, here: forked workers inherit them (WeasyPrint and docxtpl imported, fonts
+            # set up, templates compiled), so a worker costs no start-up of its own; elsewhere each builds its own.
+            _ = self.pdf_renderer, self.docx_renderer
+            _FORKED_FROM = self
         args = (self.rules_dir, self._templates_arg, self.today)
         with ProcessPoolExecutor(max_workers=workers, initializer=_init_generate_worker, initargs=args) as pool:
             window: deque[Future[CaseOutcome]] = deque()
@@ -254,6 +250,7 @@ class Autos:
             finally:
                 for fut in window:
                     fut.cancel()
+                _FORKED_FROM = None
 
     def fines(self, loaded: LoadedCase) -> FineResult | None:
         return compute_fines(loaded.case, self.statute_of(loaded))
@@ -366,12 +363,14 @@ def _outcome(autos: Autos, path: Path, out_dir: str | Path, formato: Format, dra
 
 
 _WORKER: Autos | None = None
+#: the parent's library, inherited by forked workers of :meth:`Autos.generate_each` (None where workers spawn)
+_FORKED_FROM: Autos | None = None
 
 
 def _init_generate_worker(rules_dir: Path | None, templates_dir: Path | None, today: date) -> None:
     global _WORKER
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what an interrupt means
-    _WORKER = Autos(rules_dir, templates_dir, today)
+    _WORKER = _FORKED_FROM or Autos(rules_dir, templates_dir, today)
 
 
 def _generate_in_worker(path: Path, out_dir: str | Path, formato: Format, draft: bool, arquivo: bool,
