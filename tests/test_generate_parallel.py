@@ -3,8 +3,15 @@ one-process run; a failing case does not stop the others; the report keeps the o
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -101,3 +108,61 @@ def test_cli_report_keeps_the_order_given_english_option(cases: Path, tmp_path: 
 def test_processos_must_be_positive(cases: Path, tmp_path: Path) -> None:
     code, _, err = _cli(str(cases), "-o", str(tmp_path), "--processos", "0")
     assert code == 2 and "--processos" in err
+
+
+def _children(pid: int) -> set[int]:
+    """Live (not zombie) child processes of ``pid`` (Linux /proc)."""
+    out: set[int] = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        if int(fields[1]) == pid and fields[0] != "Z":
+            out.add(int(entry.name))
+    return out
+
+
+def _until(condition: Callable[[], bool], what: str, deadline: float) -> None:
+    """Poll ``condition()``; fail after ``deadline`` seconds (a bound for a hung process, not a timing assertion)."""
+    end = time.monotonic() + deadline
+    while not condition():
+        if time.monotonic() > end:
+            pytest.fail(f"{what}: não aconteceu em {deadline:.0f} s")
+        time.sleep(0.05)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2:].split()[0] != "Z"
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc (Linux)")
+def test_kill_9_of_gerar_takes_its_workers_with_it(cases: Path, tmp_path: Path) -> None:
+    """Issue 10, item 1, for ``gerar --processos``: the workers die with a killed main process."""
+    many = tmp_path / "muitos"
+    for i in range(8):  # enough cases that the workers are still busy when the main process is killed
+        shutil.copytree(cases, many / f"lote{i}")
+    args = [sys.executable, "-m", "autos.cli", "--regras", str(ROOT / "rules"), "--hoje", "2026-11-29", "gerar",
+            str(many), "--minuta", "--processos", "2", "-o", str(tmp_path / "saida")]
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: set[int] = set()
+    try:
+        _until(lambda: len(_children(proc.pid)) >= 2, "os processos de geração começarem", 120)
+        workers = _children(proc.pid)
+        proc.kill()
+        proc.wait(timeout=30)
+        _until(lambda: not any(_alive(w) for w in workers), "os processos de geração terminarem com o principal", 30)
+    finally:  # leave nothing behind, whatever failed
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(timeout=30)
+        for w in workers:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(w, signal.SIGKILL)

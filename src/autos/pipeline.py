@@ -34,6 +34,7 @@ from .processo.load import from_doc as processo_from_doc
 from .resources import default_rules_dir, default_templates_dir
 from .rules import RuleSet, Statute, load_rules
 from .validate import Report, validate_case
+from .workers import watch_parent
 from .yamlio import load_yaml
 
 if TYPE_CHECKING:  # the renderers import WeasyPrint and docxtpl (~0.75 s): only when a document is rendered
@@ -370,6 +371,8 @@ _FORKED_FROM: Autos | None = None
 def _init_generate_worker(rules_dir: Path | None, templates_dir: Path | None, today: date) -> None:
     global _WORKER
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what an interrupt means
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not a handler inherited by fork: stop now
+    watch_parent(2)  # a worker never outlives a killed ``autos gerar`` (issue 10, item 1)
     _WORKER = _FORKED_FROM or Autos(rules_dir, templates_dir, today)
 
 

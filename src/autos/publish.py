@@ -61,6 +61,7 @@ from .load import LoadedCase, parse_case
 from .pipeline import Autos
 from .rules import Statute
 from .validate import Report
+from .workers import watch_parent
 from .yamlio import read_limited
 
 EXIT_OK = 0  #: every selected case published (or nothing to publish)
@@ -381,45 +382,9 @@ def _init_worker(rules_dir: str | None, templates_dir: str | None, today: date |
     global _ENGINE
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what an interrupt means (Ctrl-C)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler (inherited by fork): stop now
-    _watch_parent()
+    watch_parent(EXIT_ERROR)
     _ENGINE = _Engine(rules_dir, templates_dir, today)
     _tune_gc()  # a worker lives for one run: its start-up heap is never garbage
-
-
-#: how often a worker looks for its parent (seconds): a worker outlives a killed parent at most this long
-PARENT_POLL = 0.5
-
-
-def _watch_parent() -> None:
-    """End this worker as soon as the run's main process is gone (``kill -9`` of the parent alone).
-
-    A pool worker waits for tasks on a pipe whose write end it inherited itself, so it never sees the parent's
-    end of file, and it would live on, idle or rendering, forever. A daemon thread waits on the parent's
-    sentinel (``multiprocessing.parent_process()``: a pipe whose write end the parent holds on POSIX, the
-    parent's process handle on Windows) and, on POSIX, also checks ``os.getppid()`` (a worker forked after
-    another holds that one's sentinel pipe too, so the sentinel alone may wait for a sibling), and ends the
-    process with ``os._exit``: the files it was writing are temporary, and the next run starts over from the
-    ledger. Chosen over ``prctl(PR_SET_PDEATHSIG)``, which is Linux only."""
-    import multiprocessing
-    import threading
-    from multiprocessing.connection import wait as wait_ready
-
-    parent = multiprocessing.parent_process()
-    sentinel = parent.sentinel if parent is not None else None
-    ppid = os.getppid()
-
-    def watch() -> None:
-        while True:
-            if sentinel is not None:
-                if wait_ready([sentinel], timeout=PARENT_POLL):
-                    break
-            else:  # pragma: no cover - a pool worker always has a parent sentinel
-                threading.Event().wait(PARENT_POLL)
-            if os.name == "posix" and os.getppid() != ppid:
-                break
-        os._exit(EXIT_ERROR)
-
-    threading.Thread(target=watch, name="autos-parent-watch", daemon=True).start()
 
 
 def _engine() -> _Engine:
