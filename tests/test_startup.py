@@ -10,6 +10,7 @@ from pathlib import Path
 from .conftest import ROOT, SAMPLES
 
 CASE = str(SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml")
+PROCESSO = str(SAMPLES / "processos" / "ferraz-de-vasconcelos-sp" / "fv-2026-0412-recurso-pago.yaml")
 BASE = ["--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"), "--hoje", "2026-11-29"]
 HEAVY = ("weasyprint", "docxtpl")
 
@@ -40,7 +41,10 @@ def test_commands_that_render_nothing_do_not_import_the_renderers(tmp_path: Path
     light = [["--help"], ["validar", CASE], ["validar", "--json", CASE], ["verificar", str(SAMPLES / "timoteo-mg")],
              ["verificar", "--json", str(SAMPLES / "timoteo-mg")], ["multa", CASE], ["multa", "--json", CASE],
              ["prazos", CASE], ["prazos", "--json", CASE], ["regras"],
-             ["regras", "mostrar", "timoteo-mg/lei-3844-2022"], ["gerar", "--help"]]
+             ["regras", "mostrar", "timoteo-mg/lei-3844-2022"], ["gerar", "--help"],
+             ["verificar", str(SAMPLES / "timoteo-mg"), "--html", str(tmp_path / "relatorio.html")],
+             ["prazos", PROCESSO], ["validar", PROCESSO], ["multa", PROCESSO],
+             ["pendencias", str(SAMPLES / "processos"), "--html", str(tmp_path / "pendencias.html")]]
     # the last command renders: the probe sees the renderers once they are really needed
     seen = _loaded_after([*light, ["gerar", CASE, "-o", str(tmp_path / "saida")]], tmp_path)
     for cmd in light:

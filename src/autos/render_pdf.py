@@ -22,13 +22,12 @@ from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 import jinja2
-from jinja2.sandbox import SandboxedEnvironment
 from weasyprint import CSS, HTML, Attachment
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from .errors import RenderError
-from .sandbox import BoundedEnvironment, FolderLoader, template_error
+from .sandbox import strict_html_env, template_error
 
 
 class _LocalOnlyFetcher(URLFetcher):  # type: ignore[misc]
@@ -159,12 +158,6 @@ def _finisher(files: list[EmbeddedFile]) -> Callable[[Any, Any], None]:
             af[:] = list(dict.fromkeys(af))
 
     return finisher
-
-
-def strict_html_env(folder: Path) -> SandboxedEnvironment:
-    """The bounded sandbox (:mod:`autos.sandbox`) over the HTML templates of ``folder``, confined to it.
-    Templates are read once per process (no reload check per render)."""
-    return BoundedEnvironment(loader=FolderLoader(folder), trim_blocks=True, lstrip_blocks=True, auto_reload=False)
 
 
 class PdfRenderer:

@@ -415,3 +415,9 @@ def template_error(exc: Exception, file: Path, *, docx: bool = False) -> RenderE
         message = message.rstrip(".") + f" (linha {line} do XML '{part}' do documento Word)."
         line = None
     return RenderError(message, file=where, line=line, hint=hint)
+
+
+def strict_html_env(folder: Path) -> BoundedEnvironment:
+    """The bounded sandbox over the HTML templates of ``folder``, confined to it.
+    Templates are read once per process (no reload check per render)."""
+    return BoundedEnvironment(loader=FolderLoader(folder), trim_blocks=True, lstrip_blocks=True, auto_reload=False)

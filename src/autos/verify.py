@@ -454,8 +454,7 @@ def _html_context(v: Verification) -> dict[str, Any]:
 def iter_verification_html(v: Verification, templates_dir: Path) -> Iterator[str]:
     """One self-contained HTML page (inline CSS, no scripts, nothing fetched), piece by piece; every value
     escaped."""
-    from .render_pdf import strict_html_env
-    from .sandbox import template_error
+    from .sandbox import strict_html_env, template_error
 
     folder = templates_dir / "html"
     env = strict_html_env(folder)
