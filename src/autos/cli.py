@@ -340,6 +340,28 @@ def schema(saida: Path | None) -> None:
     click.echo(f"gravado: {saida}")
 
 
+@main.command("novo")
+@click.argument("lei")
+@click.option("--infracao", "infracoes", multiple=True, required=True,
+              help="Id da infração nas regras da lei (repita para mais de uma).")
+@click.option("--numero", required=True, help="Número do processo administrativo.")
+@click.option("--juridica", is_flag=True, help="Autuado pessoa jurídica (padrão: pessoa física).")
+@click.option("-o", "--saida", "saida", type=click.Path(path_type=Path), required=True,
+              help="Arquivo do processo a criar (.yaml).")
+@click.option("--substituir", is_flag=True, help="Sobrescreve o arquivo, se já existir.")
+@click.pass_context
+def novo(ctx: click.Context, lei: str, infracoes: tuple[str, ...], numero: str, juridica: bool, saida: Path,
+         substituir: bool) -> None:
+    """Cria um processo novo com os campos que o auto exige, comentados, para preencher."""
+    from .processo.new import write_new_processo
+
+    try:
+        write_new_processo(_autos(ctx).rules, saida, lei, list(infracoes), numero, juridica, substituir)
+    except AutosError as exc:
+        _fail(exc)
+    click.echo(f"gravado: {saida} (preencha os campos vazios e confira com: autos validar {saida})")
+
+
 @main.command("publicar-editais")
 @click.argument("casos", type=click.Path(path_type=Path, exists=True))
 @click.option("--data", "data", type=click.DateTime(formats=["%Y-%m-%d"]), required=True,
