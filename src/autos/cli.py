@@ -324,12 +324,24 @@ def regras_mostrar(ctx: click.Context, lei: str) -> None:
 @main.command("schema")
 @click.option("-o", "--saida", "saida", type=click.Path(path_type=Path), default=None,
               help="Grava o JSON Schema neste arquivo (padrão: saída padrão).")
-def schema(saida: Path | None) -> None:
-    """Publica o JSON Schema do caso, para autocompletar e verificar no editor."""
+@click.option("--processo", is_flag=True, help="Schema do arquivo de processo (com as leis, atos, infrações e "
+              "penalidades das regras), em vez do arquivo de caso.")
+@click.pass_context
+def schema(ctx: click.Context, saida: Path | None, processo: bool) -> None:
+    """Publica o JSON Schema do caso (ou do processo), para autocompletar e verificar no editor."""
     from .output import write_atomic
     from .schema import case_json_schema
 
-    text = json.dumps(case_json_schema(), ensure_ascii=False, indent=2)
+    if processo:
+        from .processo.schema import processo_json_schema
+
+        try:
+            data = processo_json_schema(_autos(ctx).rules)
+        except AutosError as exc:
+            _fail(exc)
+    else:
+        data = case_json_schema()
+    text = json.dumps(data, ensure_ascii=False, indent=2)
     if saida is None:
         click.echo(text)
         return
