@@ -324,12 +324,24 @@ def regras_mostrar(ctx: click.Context, lei: str) -> None:
 @main.command("schema")
 @click.option("-o", "--saida", "saida", type=click.Path(path_type=Path), default=None,
               help="Grava o JSON Schema neste arquivo (padrão: saída padrão).")
-def schema(saida: Path | None) -> None:
-    """Publica o JSON Schema do caso, para autocompletar e verificar no editor."""
+@click.option("--processo", is_flag=True, help="Schema do arquivo de processo (com as leis, atos, infrações e "
+              "penalidades das regras), em vez do arquivo de caso.")
+@click.pass_context
+def schema(ctx: click.Context, saida: Path | None, processo: bool) -> None:
+    """Publica o JSON Schema do caso (ou do processo), para autocompletar e verificar no editor."""
     from .output import write_atomic
     from .schema import case_json_schema
 
-    text = json.dumps(case_json_schema(), ensure_ascii=False, indent=2)
+    if processo:
+        from .processo.schema import processo_json_schema
+
+        try:
+            data = processo_json_schema(_autos(ctx).rules)
+        except AutosError as exc:
+            _fail(exc)
+    else:
+        data = case_json_schema()
+    text = json.dumps(data, ensure_ascii=False, indent=2)
     if saida is None:
         click.echo(text)
         return
@@ -338,6 +350,28 @@ def schema(saida: Path | None) -> None:
     except AutosError as exc:
         _fail(exc)
     click.echo(f"gravado: {saida}")
+
+
+@main.command("novo")
+@click.argument("lei")
+@click.option("--infracao", "infracoes", multiple=True, required=True,
+              help="Id da infração nas regras da lei (repita para mais de uma).")
+@click.option("--numero", required=True, help="Número do processo administrativo.")
+@click.option("--juridica", is_flag=True, help="Autuado pessoa jurídica (padrão: pessoa física).")
+@click.option("-o", "--saida", "saida", type=click.Path(path_type=Path), required=True,
+              help="Arquivo do processo a criar (.yaml).")
+@click.option("--substituir", is_flag=True, help="Sobrescreve o arquivo, se já existir.")
+@click.pass_context
+def novo(ctx: click.Context, lei: str, infracoes: tuple[str, ...], numero: str, juridica: bool, saida: Path,
+         substituir: bool) -> None:
+    """Cria um processo novo com os campos que o auto exige, comentados, para preencher."""
+    from .processo.new import write_new_processo
+
+    try:
+        write_new_processo(_autos(ctx).rules, saida, lei, list(infracoes), numero, juridica, substituir)
+    except AutosError as exc:
+        _fail(exc)
+    click.echo(f"gravado: {saida} (preencha os campos vazios e confira com: autos validar {saida})")
 
 
 @main.command("publicar-editais")

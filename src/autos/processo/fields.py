@@ -1,0 +1,104 @@
+"""What each field of the processo file means, in Portuguese: one source for `autos novo` (the comments
+of a new processo) and `autos schema --processo` (the ``description`` of every property).
+
+A field whose model already carries a ``description`` keeps it; these fill in the others. Keys are
+``Model.campo`` (the pydantic model's class name and the field name).
+"""
+
+from __future__ import annotations
+
+__all__ = ["FIELD_DOCS"]
+
+FIELD_DOCS: dict[str, str] = {
+    # processo
+    "Processo.autuado": "quem é autuado: pessoa física ou jurídica, com documento, qualificação e endereço",
+    "Processo.fatos": "descrição do fato infracional: o que foi constatado, onde e quando",
+    "Processo.infracoes": "dispositivos infringidos, cada um pelo id da infração nas regras da lei "
+                          "(veja autos regras mostrar LEI)",
+    "Processo.atos": "os atos do processo na ordem em que foram praticados; o primeiro é o auto de infração",
+    "Processo.observacoes": "observações internas do processo (não vão aos documentos)",
+    # ato
+    "Ato.local": "local onde o ato foi praticado (auto: local da lavratura)",
+    "Ato.agente": "agente que lavra ou assina o ato: nome, cargo, matrícula (e CRMV, onde a lei exige)",
+    "Ato.circunstancias": "circunstâncias atenuantes e agravantes registradas no auto",
+    "Ato.penalidades": "penalidades propostas no auto, cada uma pelo id da penalidade nas regras da lei",
+    "Ato.assinaturas": "assinatura do autuado (ou recusa, ou ausência) e testemunhas",
+    "Ato.testemunha": "certidão de recusa: a testemunha na presença de quem a recusa foi certificada",
+    "Ato.devolucao": "AR devolvido sem entrega: data e motivo",
+    "Ato.publicacoes": "edital: cada publicação, com data, meio (oficial, jornal, afixacao) e veículo",
+    "Ato.resultado": "julgamento e decisão do recurso: mantida, reduzida ou cancelada",
+    "Ato.autoridade": "autoridade que decide (cargo e nome)",
+    "Ato.fundamentacao": "fundamentos da decisão",
+    "Ato.itens": "apreensão: os bens ou animais apreendidos, com quantidade e lote",
+    "Ato.fiel_depositario": "apreensão: o fiel depositário dos bens",
+    "Ato.local_deposito": "apreensão: onde os bens ficam depositados",
+    "Ato.destino": "destino dado aos bens apreendidos ou condenados",
+    "Ato.abrangencia": "interdição ou embargo: total ou parcial",
+    "Ato.descricao": "descrição do que o ato abrange (bens, animais, área interditada…)",
+    "Ato.observacoes": "observações do ato",
+    "Devolucao.data": "data em que o AR voltou sem entrega",
+    "Publicacao.data": "data da publicação",
+    # infração
+    "Infracao.regra": "id da infração nas regras da lei (veja autos regras mostrar LEI)",
+    "Infracao.complemento": "complemento do dispositivo, quando a lei remete a regulamento (p. ex. o artigo "
+                            "do regulamento infringido)",
+    "Infracao.quantidade": "quantidade medida de que depende a multa (m², metros lineares, unidades; na "
+                           "apreensão de animais, o número de animais)",
+    "Infracao.reincidente": "true se o autuado é reincidente nesta infração (a lei pode dobrar a multa); "
+                            "senão false",
+    "Infracao.periodo": "período de N dias sem atendimento que este auto cobra (1 = primeira multa após o prazo)",
+    "Infracao.advertencia_previa": "true se já houve advertência escrita e a conduta persiste; senão false",
+    "Infracao.capacidade": "capacidade do local ou evento, em número de pessoas",
+    "Infracao.caucao_depositada": "true se houve depósito caução a abater da multa; senão false",
+    "Infracao.gravidade": "gravidade atribuída pelo agente (leve, grave, gravissima)",
+    "Infracao.especie": "espécie do animal apreendido (define o porte e as custas)",
+    "Infracao.dias_custodia": "número de dias de guarda (diárias) do animal apreendido",
+    # autuado e pessoas
+    "Autuado.tipo": "pessoa_fisica ou pessoa_juridica",
+    "Autuado.nome": "nome completo ou razão social",
+    "Autuado.nome_fantasia": "nome fantasia da pessoa jurídica",
+    "Autuado.cpf": "CPF da pessoa física (000.000.000-00)",
+    "Autuado.cnpj": "CNPJ da pessoa jurídica (00.000.000/0000-00)",
+    "Autuado.qualificacao": "qualificação: nacionalidade, estado civil, profissão (ou ramo da empresa)",
+    "Autuado.endereco": "endereço do autuado",
+    "Autuado.endereco_desconhecido": "true se o autuado está em local incerto ou não sabido",
+    "Autuado.responsavel_legal": "pessoa jurídica: o responsável legal, com nome, CPF e qualificação",
+    "Autuado.primario": "true se o autuado não tem penalidade definitiva anterior por esta lei",
+    "Autuado.pequeno_porte": "true se o estabelecimento é de pequeno porte (redução da multa, onde a lei prevê)",
+    "Autuado.pequeno_porte_fundamento": "fundamento do enquadramento como pequeno porte",
+    "Autuado.registro": "número de registro do estabelecimento (p. ex. no SIM)",
+    "Pessoa.nome": "nome completo",
+    "Pessoa.cpf": "CPF (000.000.000-00)",
+    "Pessoa.qualificacao": "qualificação: nacionalidade, estado civil, profissão",
+    "Pessoa.cargo": "cargo ou função",
+    "Pessoa.endereco": "endereço",
+    "Endereco.logradouro": "rua, avenida, praça…",
+    "Endereco.numero": "número do imóvel",
+    "Endereco.complemento": "complemento (sala, apartamento…)",
+    "Endereco.bairro": "bairro",
+    "Endereco.municipio": "município",
+    "Endereco.uf": "sigla da UF, em maiúsculas (MG, SP, MT)",
+    "Endereco.cep": "CEP (00000-000)",
+    "Agente.nome": "nome do agente",
+    "Agente.cargo": "cargo do agente",
+    "Agente.matricula": "matrícula funcional do agente",
+    "Agente.crmv": "registro no CRMV (médico veterinário)",
+    "Agente.medico_veterinario_oficial": "true se o agente é médico veterinário oficial",
+    "Circunstancias.atenuantes": "circunstâncias atenuantes, pelos ids das regras da lei",
+    "Circunstancias.agravantes": "circunstâncias agravantes, pelos ids das regras da lei",
+    "PenalidadeProposta.tipo": "id da penalidade nas regras da lei (multa, advertencia, apreensao…)",
+    "PenalidadeProposta.itens": "bens apreendidos ou condenados",
+    "PenalidadeProposta.fiel_depositario": "fiel depositário dos bens apreendidos",
+    "PenalidadeProposta.observacao": "observação sobre a penalidade",
+    "ItemApreendido.descricao": "descrição do item",
+    "ItemApreendido.quantidade": "quantidade, com a unidade",
+    "Testemunha.nome": "nome da testemunha",
+    "Testemunha.cpf": "CPF da testemunha",
+    "Testemunha.endereco": "endereço da testemunha",
+    "AssinaturaAutuado.situacao": "assinou, recusou ou ausente",
+    "AssinaturaAutuado.data": "data aposta pelo autuado junto à assinatura (AAAA-MM-DD)",
+    "AssinaturaAutuado.nome_de_quem_assinou": "nome de quem assinou (o autuado ou seu representante)",
+    "AssinaturaAutuado.certificacao_recusa": "recusa: texto da certificação feita pelo agente",
+    "Assinaturas.autuado": "assinatura do autuado",
+    "Assinaturas.testemunhas": "testemunhas (na recusa, a lei pode exigir uma)",
+}
