@@ -7,12 +7,15 @@ import sys
 from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
-from typing import Any, ClassVar, NoReturn
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 import click
 
 from .errors import AutosError
 from .pipeline import Autos
+
+if TYPE_CHECKING:  # the publisher is imported by its command only (start-up)
+    from .publish import Options
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -374,6 +377,49 @@ def novo(ctx: click.Context, lei: str, infracoes: tuple[str, ...], numero: str, 
     click.echo(f"gravado: {saida} (preencha os campos vazios e confira com: autos validar {saida})")
 
 
+def _publish_for_terminal(options: Options) -> int:
+    """Run and report for a terminal (progress bar on stderr) or a log (plain lines); return the exit code."""
+    from .publish import EXIT_ERROR, Publisher, summary
+
+    tty = sys.stderr.isatty()
+    bar: Any = None
+    seen = [0, 0]  # cases read, total
+
+    def log(message: str) -> None:
+        if bar is not None:
+            click.echo("\r\033[K" + message, err=True)
+            bar.render_progress()
+        else:
+            click.echo(f"autos: {message}", err=True)
+
+    def start(total: int) -> None:
+        nonlocal bar
+        seen[1] = total
+        if tty and total:
+            bar = click.progressbar(length=total, label="casos", file=sys.stderr, show_pos=True, show_eta=True)
+            bar.__enter__()
+
+    def advance(n: int) -> None:
+        seen[0] += n
+        if bar is not None:
+            bar.update(n)
+        elif seen[1] and (seen[0] == seen[1] or seen[0] % max(1, seen[1] // 10) == 0):
+            click.echo(f"autos: {seen[0]}/{seen[1]} casos lidos", err=True)
+
+    try:
+        publisher = Publisher(options, log=log, advance=advance, start=start)
+    except AutosError as exc:  # the rules or templates folder is unusable: an error of the run, nothing read
+        click.echo(f"erro: {exc}", err=True)
+        return EXIT_ERROR
+    result = publisher.run()
+    if bar is not None:
+        bar.__exit__(None, None, None)
+    click.echo(summary(result, options))
+    if result.erro is not None:
+        click.echo(f"erro: {result.erro}", err=True)
+    return result.exit_code
+
+
 @main.command("publicar-editais")
 @click.argument("casos", type=click.Path(path_type=Path, exists=True))
 @click.option("--data", "data", type=click.DateTime(formats=["%Y-%m-%d"]), required=True,
@@ -401,10 +447,10 @@ def publicar_editais(ctx: click.Context, casos: Path, data: Any, data_jornal: An
     Saída 0: tudo publicado (ou nada a publicar); 1: algum caso recusado (os demais publicados);
     2: erro — parou; o edital em curso não deixou rastro e os anteriores ficaram publicados.
     """
-    from .publish import Options, place_option, run_cli
+    from .publish import Options, place_option
 
     o = ctx.obj
-    sys.exit(run_cli(Options(
+    sys.exit(_publish_for_terminal(Options(
         casos=casos, data=data.date(), saida=saida, data_jornal=data_jornal.date() if data_jornal else None,
         veiculos=place_option(veiculo), jornais=place_option(jornal), livro=livro, dry_run=dry_run,
         workers=workers, max_por_edital=max_por_edital, rules_dir=o["rules_dir"], templates_dir=o["templates_dir"],

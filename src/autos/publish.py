@@ -1834,51 +1834,6 @@ def place_option(values: tuple[str, ...] | list[str]) -> tuple[tuple[str, str], 
     return tuple(out)
 
 
-def run_cli(options: Options) -> int:
-    """Run and report for a terminal (progress bar on stderr) or a log (plain lines); return the exit code."""
-    import sys
-
-    import click
-
-    tty = sys.stderr.isatty()
-    bar: Any = None
-    seen = [0, 0]  # cases read, total
-
-    def log(message: str) -> None:
-        if bar is not None:
-            click.echo("\r\033[K" + message, err=True)
-            bar.render_progress()
-        else:
-            click.echo(f"autos: {message}", err=True)
-
-    def start(total: int) -> None:
-        nonlocal bar
-        seen[1] = total
-        if tty and total:
-            bar = click.progressbar(length=total, label="casos", file=sys.stderr, show_pos=True, show_eta=True)
-            bar.__enter__()
-
-    def advance(n: int) -> None:
-        seen[0] += n
-        if bar is not None:
-            bar.update(n)
-        elif seen[1] and (seen[0] == seen[1] or seen[0] % max(1, seen[1] // 10) == 0):
-            click.echo(f"autos: {seen[0]}/{seen[1]} casos lidos", err=True)
-
-    try:
-        publisher = Publisher(options, log=log, advance=advance, start=start)
-    except AutosError as exc:  # the rules or templates folder is unusable: an error of the run, nothing read
-        click.echo(f"erro: {exc}", err=True)
-        return EXIT_ERROR
-    result = publisher.run()
-    if bar is not None:
-        bar.__exit__(None, None, None)
-    click.echo(summary(result, options))
-    if result.erro is not None:
-        click.echo(f"erro: {result.erro}", err=True)
-    return result.exit_code
-
-
 def summary(result: PublishResult, options: Options) -> str:
     lines = [f"Publicação de editais de {ptbr.format_date(result.data)} — livro: {options.ledger_path}"]
     if options.dry_run:
