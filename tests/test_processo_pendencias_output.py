@@ -74,3 +74,10 @@ def test_pendencias_of_the_samples_is_unchanged() -> None:
 def test_pendencias_of_a_generated_folder_is_unchanged(tmp_path: Path, hoje: str) -> None:
     _generate(tmp_path)
     _compare(f"gerados-{hoje}", _outputs(tmp_path, hoje))
+
+
+def test_every_sample_processo_validates_without_errors() -> None:
+    result = CliRunner().invoke(main, ["--regras", str(ROOT / "rules"), "--hoje", "2026-11-30", "validar",
+                                       str(SAMPLES / "processos")])
+    assert result.exit_code == 0, result.output
+    assert "[ERRO]" not in result.output and "; 0 com erro." in result.output, result.output
