@@ -16,7 +16,7 @@ from ..resources import default_rules_dir
 from ..yamlio import iter_yaml_files, load_yaml
 from .load import LoadedProcesso, from_doc, is_processo_data, load_processo
 from .procedure import Procedure, load_procedure, procedure_file
-from .timeline import URGENCY_ORDER, Pending, Timeline, check_timeline
+from .timeline import URGENCY_ORDER, DeadlineMemo, Pending, Timeline, check_timeline
 
 __all__ = ["PendingReport", "PendingRow", "ProcessoService", "is_processo_file"]
 
@@ -66,6 +66,7 @@ class ProcessoService:
         self.rules_dir = Path(rules_dir) if rules_dir else default_rules_dir()
         self._procedures: dict[str, Procedure] = {}
         self._calendars: dict[str, MunicipalCalendar] = {}
+        self._memos: dict[str, DeadlineMemo] = {}  # per law: deadlines counted from a date (same rules, calendar)
 
     def procedure(self, lei: str) -> Procedure:
         if lei not in self._procedures:
@@ -87,7 +88,7 @@ class ProcessoService:
                 raise InputError(f"lei '{lei}' sem regras de processo nesta pasta de regras.", file=loaded.file,
                                  path="lei", line=loaded.line_of(("lei",)), hint=exc.hint) from None
             raise
-        return check_timeline(loaded, procedure, self.calendar(lei), hoje)
+        return check_timeline(loaded, procedure, self.calendar(lei), hoje, memo=self._memos.setdefault(lei, {}))
 
     def procedure_exists(self, lei: str) -> bool:
         return lei.count("/") == 1 and procedure_file(self.rules_dir, lei).is_file()

@@ -15,7 +15,8 @@ the key and the line.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
@@ -157,6 +158,8 @@ class Procedure:
     processo_campos: tuple[ProcessoField, ...]
     nao_previstos: dict[str, tuple[Citation, str]]
     interpretacoes: tuple[Interpretation, ...]
+    #: ``cite`` memo: id of a citation -> (the citation, its text); the citation is kept, so its id stays its own
+    _cites: dict[int, tuple[Citation, str]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def citacao(self) -> str:
@@ -164,10 +167,30 @@ class Procedure:
         return self.law.citacao
 
     def cite(self, citation: Citation) -> str:
-        return citation.full(self.law.citacao)
+        hit = self._cites.get(id(citation))
+        if hit is not None and hit[0] is citation:
+            return hit[1]
+        text = citation.full(self.law.citacao)
+        self._cites[id(citation)] = (citation, text)
+        return text
 
     def initial_kind(self) -> str:
+        return self._initial
+
+    @cached_property
+    def _initial(self) -> str:
         return next(k for k, a in self.atos.items() if a.inicial)
+
+    @cached_property
+    def interpretacoes_texto(self) -> list[str]:
+        """Each interpretative choice as ``autos prazos`` shows it (the same for every processo of the law)."""
+        return [f"{self.cite(x.citacao)} — {' '.join(x.problema.split())} Escolha: {' '.join(x.escolha.split())}"
+                for x in self.interpretacoes]
+
+    @cached_property
+    def campos_aceitos(self) -> dict[str, frozenset[str]]:
+        """Per act kind, the fields it takes: the core ones, those it requires and those it admits."""
+        return {k: CORE_FIELDS | {f.campo for f in a.campos} | set(a.aceita) for k, a in self.atos.items()}
 
 
 def procedure_file(rules_dir: Path, lei: str) -> Path:

@@ -28,7 +28,8 @@ from ..deadlines import Deadline, NoticeFacts, compute, notice_effective
 from ..errors import InputError
 from ..yamlio import PathKey, format_path
 from .load import LoadedProcesso
-from .procedure import CORE_FIELDS, ActRule, DeadlineBehaviour, Procedure
+from .model import Ato
+from .procedure import ActRule, DeadlineBehaviour, Procedure
 
 __all__ = [
     "ActState",
@@ -44,6 +45,22 @@ __all__ = [
 State = Literal["em curso", "cumprido", "perdido", "prejudicado"]
 Urgency = Literal["vencido", "hoje", "esta semana", "depois", "sem prazo"]
 URGENCY_ORDER: dict[str, int] = {"vencido": 0, "hoje": 1, "esta semana": 2, "depois": 3, "sem prazo": 4}
+
+#: what the engine counted, kept across the processos of one law and calendar (``check_timeline``'s memo): a
+#: deadline by (id, start date), the date a notice takes effect by its facts (only when valid: an error names
+#: the file)
+DeadlineMemo = dict[tuple[str, date] | NoticeFacts, Deadline]
+
+#: every optional field of an act defaults to empty, so the fields a clerk filled in are among those set
+_ACT_DEFAULTS_EMPTY = all(f.is_required() or (f.default_factory is None and f.default is None)
+                          for f in Ato.model_fields.values())
+
+
+def _given(a: Ato) -> set[str]:
+    """:meth:`Ato.given`, looking only at the fields the file set."""
+    if not _ACT_DEFAULTS_EMPTY:  # pragma: no cover - a field with a non-empty default was added to Ato
+        return a.given()
+    return {name for name in a.model_fields_set if getattr(a, name) not in (None, [], "")}
 
 #: which NoticeFacts field is which act field (for error paths)
 _FACT_FIELDS = {
@@ -207,7 +224,9 @@ def urgency_of(due: date | None, hoje: date) -> Urgency:
 
 
 class _Checker:
-    def __init__(self, loaded: LoadedProcesso, proc: Procedure, cal: MunicipalCalendar, hoje: date) -> None:
+    def __init__(self, loaded: LoadedProcesso, proc: Procedure, cal: MunicipalCalendar, hoje: date,
+                 memo: DeadlineMemo | None = None) -> None:
+        self.memo: DeadlineMemo = {} if memo is None else memo
         self.loaded = loaded
         self.p = loaded.processo
         self.proc = proc
@@ -333,8 +352,8 @@ class _Checker:
 
     def check_fields(self, i: int, r: ActRule) -> None:
         a = self.p.atos[i]
-        given = a.given()
-        allowed = CORE_FIELDS | {f.campo for f in r.campos} | set(r.aceita)
+        given = _given(a)
+        allowed = self.proc.campos_aceitos[a.tipo]
         for name in sorted(given - allowed):
             self.add("CAMPO-NAO-CABE", f"o campo '{name}' não cabe em {r.nome}.", ("atos", i, name),
                      self.proc.cite(r.citacao),
@@ -370,7 +389,9 @@ class _Checker:
     # ---- deadlines -------------------------------------------------------------------------------
     def start(self, pid: str, start: date, by: int | None, objeto: int | None) -> DeadlineState:
         b = self.proc.prazos[pid]
-        dl = compute(pid, start, self.proc.law, self.cal)
+        dl = self.memo.get((pid, start))
+        if dl is None:  # the same deadline from the same date is the same (nothing changes a computed one)
+            dl = self.memo[(pid, start)] = compute(pid, start, self.proc.law, self.cal)
         new = DeadlineState(pid, b.acao, b.obrigado, dl, by, objeto)
         for old in self.deadlines:  # a later notice of the same act: the later count replaces the earlier
             if old.id == pid and old.objeto == objeto and self.is_live(old) and old.fim < dl.fim:
@@ -557,16 +578,19 @@ class _Checker:
                                         f"({form.base_legal})", None, "sem prazo", form.base_legal, None))
             self.acts[i].notas.append(f"aguardando {what}")
             return None, False
-        base = ("atos", i)
-        paths = {k: format_path((*base, v)) for k, v in _FACT_FIELDS.items()}
-        lines = {k: self.loaded.line_of((*base, v)) for k, v in _FACT_FIELDS.items()}
-        try:
-            dl = notice_effective(facts, self.proc.law, self.cal, file=self.loaded.file, paths=paths,
-                                  lines={k: v for k, v in lines.items() if v is not None})
-        except InputError as exc:
-            self.findings.append(Finding("NOTIFICACAO-INVALIDA", "erro", exc.message, form.base_legal,
-                                         exc.path or format_path(base), exc.line, exc.hint))
-            return None, False
+        dl = self.memo.get(facts)
+        if dl is None:
+            base = ("atos", i)
+            paths = {k: format_path((*base, v)) for k, v in _FACT_FIELDS.items()}
+            lines = {k: self.loaded.line_of((*base, v)) for k, v in _FACT_FIELDS.items()}
+            try:
+                dl = notice_effective(facts, self.proc.law, self.cal, file=self.loaded.file, paths=paths,
+                                      lines={k: v for k, v in lines.items() if v is not None})
+            except InputError as exc:
+                self.findings.append(Finding("NOTIFICACAO-INVALIDA", "erro", exc.message, form.base_legal,
+                                             exc.path or format_path(base), exc.line, exc.hint))
+                return None, False
+            self.memo[facts] = dl
         if dl.fim != a.data_do_ato:
             self.acts[i].notas.append(f"notificação efetiva em {format_date(dl.fim)} ({dl.base_legal})")
         return dl.fim, False
@@ -603,8 +627,7 @@ class _Checker:
             autuado=p.autuado.nome, agente=agente.nome if agente else None, atos=self.acts, prazos=self.deadlines,
             achados=self.findings, pendencias=pend, situacao=self.situation(pend),
             encerrado=self.closed_by is not None,
-            interpretacoes=[f"{self.proc.cite(x.citacao)} — {' '.join(x.problema.split())} Escolha: "
-                            f"{' '.join(x.escolha.split())}" for x in self.proc.interpretacoes],
+            interpretacoes=list(self.proc.interpretacoes_texto),
         )
 
     def situation(self, pend: list[Pending]) -> str:
@@ -630,13 +653,15 @@ class _Checker:
 
 
 def check_timeline(loaded: LoadedProcesso, procedure: Procedure, calendar: MunicipalCalendar,
-                   hoje: date) -> Timeline:
+                   hoje: date, *, memo: DeadlineMemo | None = None) -> Timeline:
     """Check ``loaded`` against ``procedure`` and compute every deadline's state on ``hoje``.
 
     Deadlines are only computed when the acts are structurally sound (an act out of order or citing a
-    missing act would make them meaningless); the findings say what to fix first.
+    missing act would make them meaningless); the findings say what to fix first. ``memo`` keeps the
+    deadlines counted for one ``procedure`` and ``calendar`` across processos (pass the same dict only
+    with the same two).
     """
-    c = _Checker(loaded, procedure, calendar, hoje)
+    c = _Checker(loaded, procedure, calendar, hoje, memo)
     c.check_structure()
     if not any(f.severidade == "erro" for f in c.findings):
         c.computed = True
