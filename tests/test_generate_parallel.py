@@ -10,8 +10,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -22,6 +20,7 @@ from autos.cli import main
 from autos.pipeline import Autos, CaseOutcome
 
 from .conftest import DATA, ROOT, SAMPLES
+from .procs import alive, children, until
 from .textutil import docx_text, pdf_text
 
 BASE = ["--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"), "--hoje", "2026-11-29"]
@@ -110,39 +109,6 @@ def test_processos_must_be_positive(cases: Path, tmp_path: Path) -> None:
     assert code == 2 and "--processos" in err
 
 
-def _children(pid: int) -> set[int]:
-    """Live (not zombie) child processes of ``pid`` (Linux /proc)."""
-    out: set[int] = set()
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2:].split()
-        if int(fields[1]) == pid and fields[0] != "Z":
-            out.add(int(entry.name))
-    return out
-
-
-def _until(condition: Callable[[], bool], what: str, deadline: float) -> None:
-    """Poll ``condition()``; fail after ``deadline`` seconds (a bound for a hung process, not a timing assertion)."""
-    end = time.monotonic() + deadline
-    while not condition():
-        if time.monotonic() > end:
-            pytest.fail(f"{what}: não aconteceu em {deadline:.0f} s")
-        time.sleep(0.05)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat[stat.rindex(")") + 2:].split()[0] != "Z"
-
-
 @pytest.mark.skipif(sys.platform != "linux", reason="reads /proc (Linux)")
 def test_kill_9_of_gerar_takes_its_workers_with_it(cases: Path, tmp_path: Path) -> None:
     """Issue 10, item 1, for ``gerar --processos``: the workers die with a killed main process."""
@@ -154,11 +120,11 @@ def test_kill_9_of_gerar_takes_its_workers_with_it(cases: Path, tmp_path: Path) 
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     workers: set[int] = set()
     try:
-        _until(lambda: len(_children(proc.pid)) >= 2, "os processos de geração começarem", 120)
-        workers = _children(proc.pid)
+        until(lambda: len(children(proc.pid)) >= 2, "os processos de geração começarem", 120)
+        workers = children(proc.pid)
         proc.kill()
         proc.wait(timeout=30)
-        _until(lambda: not any(_alive(w) for w in workers), "os processos de geração terminarem com o principal", 30)
+        until(lambda: not any(alive(w) for w in workers), "os processos de geração terminarem com o principal", 30)
     finally:  # leave nothing behind, whatever failed
         if proc.poll() is None:
             proc.kill()

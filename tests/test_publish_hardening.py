@@ -14,7 +14,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 import zipfile
 from collections.abc import Iterator
 from datetime import date
@@ -32,6 +31,7 @@ from autos.load import parse_case
 from autos.publish import FAULT_ENV, FOLDER_LOCK_NAME, CaseProblem, PublishResult, write_manifest
 
 from .conftest import ROOT, TODAY
+from .procs import group, state, until
 from .test_publish import CASES, DATA_JORNAL, DATA_PUB, FERRAZ, TIMOTEO, publish, published_files
 
 F301 = CASES / "ferraz" / "auto-301-domicilio-desconhecido.yaml"
@@ -479,40 +479,6 @@ def _cli_run(casos: Path, out: Path, fault: str | None = None) -> subprocess.Com
                           check=False)
 
 
-def _group(pgid: int) -> set[int]:
-    """Live (not zombie) processes of a process group (Linux /proc)."""
-    out: set[int] = set()
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2:].split()
-        if int(fields[2]) == pgid and fields[0] != "Z":
-            out.add(int(entry.name))
-    return out
-
-
-def _state(pid: int) -> str:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return "gone"
-    return stat[stat.rindex(")") + 2:].split()[0]
-
-
-def _until(condition: object, what: str, deadline: float = 60.0) -> None:
-    """Poll ``condition()`` until true; fail (saying ``what``) after ``deadline`` seconds — a bound for a hung
-    process, not a timing assertion."""
-    end = time.monotonic() + deadline
-    while not condition():  # type: ignore[operator]
-        if time.monotonic() > end:
-            pytest.fail(f"{what}: não aconteceu em {deadline:.0f} s")
-        time.sleep(0.05)
-
-
 def _start(casos: Path, out: Path, fault: str) -> subprocess.Popen[str]:
     proc = subprocess.Popen(_cli_args(casos, out), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env=_env(fault), start_new_session=True)  # its own process group: pgid == pid
@@ -536,21 +502,21 @@ def test_kill_9_of_the_main_process_alone_takes_the_workers_and_the_lock_with_it
     proc = _start(casos, out, "reserva:1")  # the main process SIGKILLs itself after reserving, workers rendering
     proc.communicate(timeout=180)
     assert proc.returncode == -signal.SIGKILL
-    _until(lambda: not _group(proc.pid), "os processos de renderização terminarem depois do principal", 30)
+    until(lambda: not group(proc.pid), "os processos de renderização terminarem depois do principal", 30)
     with Ledger(out / "livro-editais.sqlite3", readonly=True) as led:
         assert [e.estado for e in led.editais()] == ["reservado"]
     _recovers(casos, out)
 
 
 @linux_only
-def test_kill_9_of_the_process_group(tmp_path: Path) -> None:
+def test_kill_9_of_the_processgroup(tmp_path: Path) -> None:
     casos, out = _two_timoteo(tmp_path), tmp_path / "out"
     proc = _start(casos, out, "reserva:1:parar")  # stops itself (SIGSTOP) after reserving
-    _until(lambda: _state(proc.pid) == "T", "a execução chegar à reserva")
-    assert len(_group(proc.pid)) > 1  # the workers are alive
+    until(lambda: state(proc.pid) == "T", "a execução chegar à reserva")
+    assert len(group(proc.pid)) > 1  # the workers are alive
     os.killpg(proc.pid, signal.SIGKILL)
     proc.communicate(timeout=60)
-    _until(lambda: not _group(proc.pid), "o grupo terminar", 30)
+    until(lambda: not group(proc.pid), "o grupo terminar", 30)
     _recovers(casos, out)
 
 
@@ -560,8 +526,8 @@ def test_sigterm_stops_the_run_and_undoes_the_edital_in_progress(tmp_path: Path,
     """systemd's stop: SIGTERM to the main process (KillMode=mixed) or to every process (control-group)."""
     casos, out = _two_timoteo(tmp_path), tmp_path / "out"
     proc = _start(casos, out, "reserva:1:parar")
-    _until(lambda: _state(proc.pid) == "T", "a execução chegar à reserva")
-    workers = _group(proc.pid) - {proc.pid}
+    until(lambda: state(proc.pid) == "T", "a execução chegar à reserva")
+    workers = group(proc.pid) - {proc.pid}
     assert workers
     if to_group:
         os.killpg(proc.pid, signal.SIGTERM)
@@ -571,7 +537,7 @@ def test_sigterm_stops_the_run_and_undoes_the_edital_in_progress(tmp_path: Path,
     _stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 2, stderr
     assert "publicação interrompida" in stderr
-    _until(lambda: not (_group(proc.pid) & workers), "os processos de renderização terminarem", 30)
+    until(lambda: not (group(proc.pid) & workers), "os processos de renderização terminarem", 30)
     assert _ledger_state(out / "livro-editais.sqlite3") == []  # the reserved edital was undone
     assert not [p for p in out.rglob("*") if p.is_file() and p.parent != out]
     _recovers(casos, out)
