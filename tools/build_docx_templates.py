@@ -534,6 +534,39 @@ def demonstrativo_debito() -> Doc:
     return doc
 
 
+def decisao() -> Doc:
+    doc = _base()
+
+    def body(d: Doc) -> None:
+        _p(d, "Decisão de {{ decisao.instancia }}{% if decisao.numero %} nº {{ decisao.numero }}{% endif %}, "
+              "proferida em {{ decisao.data }}{% if documento.processo %}, no Processo Administrativo nº "
+              "{{ documento.processo }}{% endif %}, referente ao {{ auto_ref.texto }}.")
+        _heading(d, "1. Autuado")
+        _labelled(d, "Nome / razão social:", "{{ autuado.nome }}")
+        _labelled(d, "{{ autuado.documento_rotulo }}:", "{{ autuado.documento }}")
+        _heading(d, "2. Infração")
+        _infracoes(d)
+        _heading(d, "3. {% if decisao.instancia == 'recurso' %}Recurso{% else %}Defesa{% endif %}")
+        _p(d, "{{ decisao.impugnacao }}")
+
+        def grounds(d2: Doc) -> None:
+            _heading(d2, "4. Fundamentação")
+            _p(d2, "{{ decisao.fundamentacao }}")
+        _if(d, "decisao.fundamentacao", grounds)
+        _heading(d, "5. Decisão")
+        _p(d, "{{ decisao.resultado }}", bold=True)
+
+        def deadlines(d2: Doc) -> None:
+            _heading(d2, "6. Prazos")
+            _prazos(d2, "prazos_documento")
+        _if(d, "prazos_documento", deadlines)
+    _if(doc, "decisao", body)
+    _clausulas(doc)
+    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _signatures(doc, [["{{ decisao.autoridade if decisao else '' }}", "Autoridade julgadora"]], witnesses=False)
+    return doc
+
+
 KINDS: dict[str, Callable[[], Doc]] = {
     "auto_de_infracao": auto_de_infracao,
     "notificacao_preliminar": notificacao_preliminar,
@@ -541,6 +574,7 @@ KINDS: dict[str, Callable[[], Doc]] = {
     "edital_notificacao": edital_notificacao,
     "termo_apreensao": termo_apreensao,
     "demonstrativo_debito": demonstrativo_debito,
+    "decisao": decisao,
 }
 
 
