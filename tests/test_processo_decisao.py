@@ -119,3 +119,15 @@ def test_timoteo_judgement_of_a_late_defence(tmp_path: Path, ext: str) -> None:
     assert "Dra. Beatriz Andrade" in text
     for later in ("5 de novembro", "05/11/2026"):  # the notice of the judgement is a later act
         assert later not in text, later
+
+
+def test_cuiaba_decision_on_appeal_by_analogy(tmp_path: Path) -> None:
+    # act 9 also has a debit statement, refused here (the auto proposes no penalty): the decision is written
+    run("gerar", str(DOCS / "cui-decisao-recurso.yaml"), "--ato", "9", "--formato", "pdf", "-o", str(tmp_path))
+    text = text_of(tmp_path / "decisao-cuiaba-mt-ccz-2026-0077-ato-09.pdf")
+    assert "Decisão de recurso nº DEC-CCZ-20/2026, proferida em 26 de outubro de 2026" in text
+    # Lei 9.784/1999, art. 59, by analogy: 10 days from the AR's receipt of the judgement (21/09) → 01/10/2026
+    assert "Recurso nº PROT-CCZ-60/2026 protocolado em 28 de setembro de 2026, tempestivo." in text
+    assert "MANTIDA a multa" in text and "por analogia" in text and "Lei nº 3.666/1997, art. 39" in text
+    assert "Dra. Helena Costa Ribeiro" in text
+    assert "29 de outubro" not in text and "29/10/2026" not in text  # the notice of the decision is later
