@@ -567,6 +567,30 @@ def decisao() -> Doc:
     return doc
 
 
+def certidao_juntada_ar() -> Doc:
+    doc = _base()
+    p = _p(doc, "")
+    p.add_run("CERTIFICO").bold = True
+    p.add_run(", para os devidos fins, que em {{ certidao.juntada }} foi juntado aos autos do Processo "
+              "Administrativo nº {{ documento.processo }} o aviso de recebimento (AR) da carta registrada postada em "
+              "{{ certidao.postagem }}{% if auto_ref.texto %}, com a notificação do {{ auto_ref.texto }}{% endif %}, "
+              "destinada a {{ autuado.nome }}{% if not autuado.nome.endswith('.') %}.{% endif %}")
+    _if(doc, "certidao.devolvido", lambda d: _p(d, "O aviso de recebimento voltou SEM ENTREGA, com o motivo lançado "
+                                                   "pelos Correios: {{ certidao.motivo }}. A notificação por via "
+                                                   "postal não se efetivou."))
+
+    def received(d: Doc) -> None:
+        _p(d, "O aviso de recebimento foi datado e assinado pelo destinatário em {{ certidao.recebimento }}.")
+        p2 = _p(d, "{{ certidao.efeito }}{% if certidao.data_notificacao %} Notificação considerada feita em "
+                   "{% endif %}")
+        p2.add_run("{% if certidao.data_notificacao %}{{ certidao.data_notificacao }}.{% endif %}").bold = True
+    _if(doc, "not certidao.devolvido", received)
+    _clausulas(doc)
+    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _signatures(doc, [[*AGENTE, "Responsável pela juntada"]], witnesses=False)
+    return doc
+
+
 KINDS: dict[str, Callable[[], Doc]] = {
     "auto_de_infracao": auto_de_infracao,
     "notificacao_preliminar": notificacao_preliminar,
@@ -575,6 +599,7 @@ KINDS: dict[str, Callable[[], Doc]] = {
     "termo_apreensao": termo_apreensao,
     "demonstrativo_debito": demonstrativo_debito,
     "decisao": decisao,
+    "certidao_juntada_ar": certidao_juntada_ar,
 }
 
 

@@ -695,7 +695,28 @@ def _decision_terms(statute: Statute, kind: DocumentKind) -> list[dict[str, Any]
             for el in kind.elementos if el.verificacao == "prazo" and el.prazo is not None and el.prazo in law.prazos]
 
 
+def _ar_certificate(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
+                    notice_date: str | None) -> dict[str, Any]:
+    """Certidão de juntada do AR, dated the juntada: the posting, the receipt or the return (with the reason)
+    as the AR shows them, the juntada, and when the notice takes effect under the law (none if returned)."""
+    n = case.notificacao
+    ar = n.ar if n is not None and n.ar is not None else None
+    m = _missing_fn(draft)
+    return {
+        "certidao": {
+            "postagem": ptbr.format_date(ar.data_postagem) if ar and ar.data_postagem else m(None),
+            "recebimento": ptbr.format_date(ar.data_recebimento) if ar and ar.data_recebimento else "",
+            "devolvido": bool(ar and ar.devolvido),
+            "motivo": (ar.motivo_devolucao or m(None)) if ar and ar.devolvido else "",
+            "juntada": ptbr.format_date(ar.data_juntada) if ar and ar.data_juntada else m(None),
+            "efeito": _notice_rule_text(statute, "ar"),
+            "data_notificacao": notice_date or "",
+        },
+    }
+
+
 _KIND_SECTIONS: dict[str, Any] = {
+    "certidao_juntada_ar": _ar_certificate,
     "decisao": _decision,
     "notificacao_preliminar": _preliminary,
     "notificacao_ar": _letter,

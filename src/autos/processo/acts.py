@@ -54,6 +54,8 @@ _NOTICE_DOCUMENTS = {"ar": "notificacao_ar", "edital": "edital_notificacao"}
 #: act kinds that decide on the auto (first instance) or on an appeal → the instance in the decision document
 _DECISIONS: dict[str, Literal["primeira", "recurso"]] = {"julgamento": "primeira", "decisao_recurso": "recurso"}
 DECISION = "decisao"
+#: the certificate that the AR (receipt or return) was joined to the processo, dated the juntada
+AR_CERTIFICATE = "certidao_juntada_ar"
 
 
 @dataclass(frozen=True)
@@ -158,6 +160,10 @@ def document_acts(loaded: LoadedProcesso, proc: Procedure, statute: Statute) -> 
         kind = document_kind(loaded, i, proc, statute)
         if kind is not None:
             out.append((i, kind))
+        rule = proc.atos.get(a.tipo)
+        if (rule is not None and rule.forma == "ar" and a.juntada is not None and AR_CERTIFICATE in statute.documentos
+                and (j := _referenced(loaded, i)) is not None and j == _auto_index(loaded, proc)):
+            out.append((i, AR_CERTIFICATE))  # dated the juntada: what the AR said is in the processo from then
     return out
 
 
@@ -183,7 +189,7 @@ class _Builder:
         self.kind = kind
         self.proc = proc
         self.act = self.p.atos[i]
-        d = self.act.data_do_ato
+        d = self.act.juntada if kind == AR_CERTIFICATE else self.act.data_do_ato
         if d is None:
             raise ValueError("an act without a date has no document")  # callers check the timeline first
         self.as_of = d
@@ -194,7 +200,8 @@ class _Builder:
             ("lei",): ("lei",), ("autuado",): ("autuado",), ("infracoes",): ("infracoes",),
             ("fatos",): ("fatos",), ("processo",): ("numero",), ("observacoes",): ("atos", i, "observacoes"),
             ("documento",): ("atos", i, "tipo"), ("numero",): ("atos", i, "numero"),
-            ("lavratura",): ("atos", i), ("lavratura", "data"): ("atos", i, self.date_field(i)),
+            ("lavratura",): ("atos", i),
+            ("lavratura", "data"): ("atos", i, "juntada" if kind == AR_CERTIFICATE else self.date_field(i)),
             ("lavratura", "hora"): ("atos", i, "hora"),
         }
 
@@ -280,6 +287,10 @@ class _Builder:
 
     def _notificacao_ar(self, fields: dict[str, Any]) -> None:
         """The letter states its AR's return only when it is known by the letter's date (a later via)."""
+        fields["notificacao"] = self.notice(self.i)
+
+    def _certidao_juntada_ar(self, fields: dict[str, Any]) -> None:
+        """The AR as it stands on its juntada: posted, received or returned (with the reason), joined."""
         fields["notificacao"] = self.notice(self.i)
 
     def _edital_notificacao(self, fields: dict[str, Any]) -> None:
@@ -407,6 +418,7 @@ def act_document(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Statu
         kind = document_kind(loaded, i, proc, statute)
     elif (i, kind) not in document_acts(loaded, proc, statute):
         return None
-    if kind is None or loaded.processo.atos[i].data_do_ato is None:
+    a = loaded.processo.atos[i]
+    if kind is None or (a.juntada if kind == AR_CERTIFICATE else a.data_do_ato) is None:
         return None
     return _Builder(loaded, i, kind, proc, statute, timeline).build()
