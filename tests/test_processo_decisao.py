@@ -131,3 +131,13 @@ def test_cuiaba_decision_on_appeal_by_analogy(tmp_path: Path) -> None:
     assert "MANTIDA a multa" in text and "por analogia" in text and "Lei nº 3.666/1997, art. 39" in text
     assert "Dra. Helena Costa Ribeiro" in text
     assert "29 de outubro" not in text and "29/10/2026" not in text  # the notice of the decision is later
+
+
+def test_validar_checks_the_decision_document(tmp_path: Path) -> None:
+    file = _variant(tmp_path, FV, "    autoridade: Joaquim Pereira Lima, Secretário Municipal de Segurança "
+                                  "(Decreto nº 6.100/2026)\n", "")
+    code, out = run("validar", str(file))
+    assert code == 1, out
+    assert "FER-79-AUTORIDADE" in out and "Decisão do Recurso de 20/11/2026" in out
+    code, out = run("validar", str(FV))
+    assert code == 0, out
