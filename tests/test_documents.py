@@ -364,6 +364,17 @@ def test_every_kind_of_every_law_is_covered(autos: Autos) -> None:
     for sample in EXPECTED:
         loaded = autos.load(SAMPLES / sample)
         covered.add((loaded.case.lei, loaded.case.documento))
+    # kinds made only from a processo act (the decision) are covered by the processo fixtures whose documents
+    # test_processo_gerar / test_processo_decisao read
+    from autos.processo.acts import document_acts
+    from autos.processo.load import load_processo
+    from autos.processo.procedure import load_procedure
+
+    for file in sorted((DATA / "processo" / "documentos").glob("*.yaml")):
+        proc = load_processo(file)
+        lei = proc.processo.lei
+        covered.update((lei, kind) for _i, kind in document_acts(proc, load_procedure(ROOT / "rules", lei),
+                                                                 autos.rules.get(lei)))
     for sid, statute in autos.rules.statutes.items():
         for kind in statute.documentos:
             assert (sid, kind) in covered, f"{sid}: no sample in EXPECTED for '{kind}'"

@@ -43,7 +43,7 @@ def test_acts_with_a_document_kind(autos: Autos) -> None:
     sample = load_processo(SAMPLES / "processos" / "timoteo-mg" / "sim-2026-000150-recurso-pago.yaml")
     lei = sample.processo.lei
     assert document_acts(sample, load_procedure(ROOT / "rules", lei), autos.rules.get(lei)) == [
-        (0, "auto_de_infracao")]
+        (0, "auto_de_infracao"), (3, "decisao"), (6, "decisao")]  # the judgement and the decision on appeal
 
 
 def test_ar_letter_as_of_its_posting_does_not_know_the_receipt(autos: Autos) -> None:

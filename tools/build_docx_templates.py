@@ -534,6 +534,63 @@ def demonstrativo_debito() -> Doc:
     return doc
 
 
+def decisao() -> Doc:
+    doc = _base()
+
+    def body(d: Doc) -> None:
+        _p(d, "Decisão de {{ decisao.instancia }}{% if decisao.numero %} nº {{ decisao.numero }}{% endif %}, "
+              "proferida em {{ decisao.data }}{% if documento.processo %}, no Processo Administrativo nº "
+              "{{ documento.processo }}{% endif %}, referente ao {{ auto_ref.texto }}.")
+        _heading(d, "1. Autuado")
+        _labelled(d, "Nome / razão social:", "{{ autuado.nome }}")
+        _labelled(d, "{{ autuado.documento_rotulo }}:", "{{ autuado.documento }}")
+        _heading(d, "2. Infração")
+        _infracoes(d)
+        _heading(d, "3. {% if decisao.instancia == 'recurso' %}Recurso{% else %}Defesa{% endif %}")
+        _p(d, "{{ decisao.impugnacao }}")
+
+        def grounds(d2: Doc) -> None:
+            _heading(d2, "4. Fundamentação")
+            _p(d2, "{{ decisao.fundamentacao }}")
+        _if(d, "decisao.fundamentacao", grounds)
+        _heading(d, "5. Decisão")
+        _p(d, "{{ decisao.resultado }}", bold=True)
+
+        def deadlines(d2: Doc) -> None:
+            _heading(d2, "6. Prazos")
+            _prazos(d2, "prazos_documento")
+        _if(d, "prazos_documento", deadlines)
+    _if(doc, "decisao", body)
+    _clausulas(doc)
+    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _signatures(doc, [["{{ decisao.autoridade if decisao else '' }}", "Autoridade julgadora"]], witnesses=False)
+    return doc
+
+
+def certidao_juntada_ar() -> Doc:
+    doc = _base()
+    p = _p(doc, "")
+    p.add_run("CERTIFICO").bold = True
+    p.add_run(", para os devidos fins, que em {{ certidao.juntada }} foi juntado aos autos do Processo "
+              "Administrativo nº {{ documento.processo }} o aviso de recebimento (AR) da carta registrada postada em "
+              "{{ certidao.postagem }}{% if auto_ref.texto %}, com a notificação do {{ auto_ref.texto }}{% endif %}, "
+              "destinada a {{ autuado.nome }}{% if not autuado.nome.endswith('.') %}.{% endif %}")
+    _if(doc, "certidao.devolvido", lambda d: _p(d, "O aviso de recebimento voltou SEM ENTREGA, com o motivo lançado "
+                                                   "pelos Correios: {{ certidao.motivo }}. A notificação por via "
+                                                   "postal não se efetivou."))
+
+    def received(d: Doc) -> None:
+        _p(d, "O aviso de recebimento foi datado e assinado pelo destinatário em {{ certidao.recebimento }}.")
+        p2 = _p(d, "{{ certidao.efeito }}{% if certidao.data_notificacao %} Notificação considerada feita em "
+                   "{% endif %}")
+        p2.add_run("{% if certidao.data_notificacao %}{{ certidao.data_notificacao }}.{% endif %}").bold = True
+    _if(doc, "not certidao.devolvido", received)
+    _clausulas(doc)
+    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _signatures(doc, [[*AGENTE, "Responsável pela juntada"]], witnesses=False)
+    return doc
+
+
 KINDS: dict[str, Callable[[], Doc]] = {
     "auto_de_infracao": auto_de_infracao,
     "notificacao_preliminar": notificacao_preliminar,
@@ -541,6 +598,8 @@ KINDS: dict[str, Callable[[], Doc]] = {
     "edital_notificacao": edital_notificacao,
     "termo_apreensao": termo_apreensao,
     "demonstrativo_debito": demonstrativo_debito,
+    "decisao": decisao,
+    "certidao_juntada_ar": certidao_juntada_ar,
 }
 
 

@@ -331,6 +331,29 @@ class Apreensao(_Strict):
         return _check_hhmm(v)
 
 
+class Impugnacao(_Strict):
+    """The defence or appeal a decision decides (a processo act: its protocol and whether it was on time)."""
+
+    tipo: Literal["defesa", "recurso"] = Field(description="defesa (contra o auto) ou recurso (contra a decisão)")
+    numero: str | None = Field(default=None, description="número do protocolo")
+    data: date | None = Field(default=None, description="data do protocolo")
+    prazo_vencido_em: date | None = Field(default=None, description="intempestiva: a data em que o prazo venceu")
+    tempestividade_conhecida: bool = Field(default=False, description="a linha do tempo do processo foi conferida")
+
+
+class Decisao(_Strict):
+    """A decision on the auto (first instance) or on the appeal, as the processo records it."""
+
+    instancia: Literal["primeira", "recurso"]
+    numero: str | None = None
+    data: date | None = None
+    resultado: Literal["mantida", "reduzida", "cancelada"] | None = None
+    valor: Amount | None = Field(default=None, description="reduzida: o novo valor da multa, em reais")
+    autoridade: str | None = Field(default=None, description="quem decide (nome e cargo)")
+    fundamentacao: str | None = None
+    impugnacao: Impugnacao | None = None
+
+
 DocumentKindId = Annotated[str, Field(pattern=r"^[a-z_]+$")]
 
 
@@ -359,6 +382,8 @@ class Case(_Strict):
                                         "prazo para cumpri-la")
     apreensao: Apreensao | None = Field(default=None, description="termo de apreensão de animais: data, hora e "
                                         "local da apreensão e o recolhimento ao Centro de Controle de Zoonoses")
+    decisao: Decisao | None = Field(default=None, description="decisão (julgamento ou decisão do recurso): "
+                                    "resultado, autoridade e a defesa ou o recurso decidido")
     observacoes: str | None = None
 
     @field_validator("numero")

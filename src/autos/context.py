@@ -630,7 +630,94 @@ def _statement(case: Case, statute: Statute, kind: DocumentKind, fines: FineResu
     return {"debito": {"data_calculo": _fmt_date(case.lavratura.data, draft)}}
 
 
+_RESULTS = {
+    "mantida": "MANTIDO o auto de infração e MANTIDA a multa",
+    "reduzida": "MANTIDO o auto de infração e REDUZIDA a multa",
+    "cancelada": "CANCELADO o auto de infração e a multa dele decorrente",
+}
+
+
+def _decision(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
+              notice_date: str | None) -> dict[str, Any]:
+    """Decisão (julgamento or decisão do recurso), as of its date: the defence or appeal it decides (protocol
+    and timeliness as the processo's timeline says), the result (a reduced fine in figures and words), who
+    decides, and the deadline that follows from the notice of this decision (its date is not known yet: the
+    notice is a later act)."""
+    m = _missing_fn(draft)
+    d = case.decisao
+    if d is None:
+        return {"decisao": None, "prazos_documento": []}
+    imp = d.impugnacao
+    impugnacao = ""
+    if imp is not None:
+        nome, g = ("Defesa", "a") if imp.tipo == "defesa" else ("Recurso", "o")  # grammatical gender
+        impugnacao = (f"{nome}{' nº ' + imp.numero if imp.numero else ''} protocolad{g} em "
+                      f"{_fmt_date(imp.data, draft)}")
+        if imp.prazo_vencido_em is not None:
+            impugnacao += (f", INTEMPESTIV{g.upper()}: o prazo venceu em "
+                           f"{ptbr.format_date(imp.prazo_vencido_em)}")
+        elif imp.tempestividade_conhecida:
+            impugnacao += f", tempestiv{g}"
+        impugnacao += "."
+    elif d.instancia == "primeira":
+        impugnacao = "Não foi apresentada defesa até a data desta decisão."
+    resultado = _RESULTS.get(d.resultado or "", m(None))
+    valor = ""
+    if d.resultado == "reduzida":
+        valor = ptbr.money_full(d.valor) if d.valor is not None else m(None)
+        resultado += f" para {valor}"
+    elif d.resultado == "mantida" and fines is not None:
+        resultado += f", no valor de {fines.reais_texto()}"
+    due = d.resultado in ("mantida", "reduzida")
+    return {
+        "decisao": {
+            "instancia": "primeira instância" if d.instancia == "primeira" else "recurso",
+            "numero": d.numero or "",
+            "data": _fmt_date(d.data, draft),
+            "impugnacao": impugnacao,
+            "resultado": resultado + ".",
+            "valor": valor,
+            "autoridade": m(d.autoridade),
+            "fundamentacao": _flat(d.fundamentacao) if d.fundamentacao else "",
+            "devida": due,
+        },
+        # what follows the notice of this decision (payment) only when a fine is still due
+        "prazos_documento": _decision_terms(statute, kind) if due else [],
+    }
+
+
+def _decision_terms(statute: Statute, kind: DocumentKind) -> list[dict[str, Any]]:
+    """The deadlines the decision's kind names (``verificacao: prazo``), as terms without an end date: they run
+    from the notice of this decision, a later act."""
+    law, _cal = _law_and_calendar(statute)
+    return [{"descricao": (rule := law.deadline(el.prazo)).descricao, "base_legal": rule.base_legal,
+             "prazo": _term(rule, law), "data": "", "dias_pulados": "", "rotulo_data": "até"}
+            for el in kind.elementos if el.verificacao == "prazo" and el.prazo is not None and el.prazo in law.prazos]
+
+
+def _ar_certificate(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
+                    notice_date: str | None) -> dict[str, Any]:
+    """Certidão de juntada do AR, dated the juntada: the posting, the receipt or the return (with the reason)
+    as the AR shows them, the juntada, and when the notice takes effect under the law (none if returned)."""
+    n = case.notificacao
+    ar = n.ar if n is not None and n.ar is not None else None
+    m = _missing_fn(draft)
+    return {
+        "certidao": {
+            "postagem": ptbr.format_date(ar.data_postagem) if ar and ar.data_postagem else m(None),
+            "recebimento": ptbr.format_date(ar.data_recebimento) if ar and ar.data_recebimento else "",
+            "devolvido": bool(ar and ar.devolvido),
+            "motivo": (ar.motivo_devolucao or m(None)) if ar and ar.devolvido else "",
+            "juntada": ptbr.format_date(ar.data_juntada) if ar and ar.data_juntada else m(None),
+            "efeito": _notice_rule_text(statute, "ar"),
+            "data_notificacao": notice_date or "",
+        },
+    }
+
+
 _KIND_SECTIONS: dict[str, Any] = {
+    "certidao_juntada_ar": _ar_certificate,
+    "decisao": _decision,
     "notificacao_preliminar": _preliminary,
     "notificacao_ar": _letter,
     "termo_apreensao": _apprehension,

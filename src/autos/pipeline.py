@@ -166,8 +166,8 @@ class Autos:
         if ato is not None:
             acts = _only_act(loaded, acts, ato)
         out: list[tuple[int, Generated | AutosError]] = []
-        for i, _kind in acts:
-            doc = act_document(loaded, i, proc, statute)
+        for i, kind in acts:
+            doc = act_document(loaded, i, proc, statute, kind, timeline)
             if doc is None:
                 continue
             try:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..case import (
     Agente,
@@ -26,7 +26,9 @@ from ..case import (
     Assinaturas,
     AvisoRecebimento,
     Case,
+    Decisao,
     Edital,
+    Impugnacao,
     Lavratura,
     Notificacao,
     PenalidadeProposta,
@@ -41,11 +43,19 @@ from .load import LoadedProcesso
 from .model import Ato
 from .procedure import Procedure
 
+if TYPE_CHECKING:
+    from .timeline import Timeline
+
 __all__ = ["ActDocument", "act_document", "document_acts", "document_kind"]
 
 _NUMERO = re.compile(r"^\d{1,6}/\d{4}$")
 #: act kind → document kind (the notices only when they carry the auto to the autuado)
 _NOTICE_DOCUMENTS = {"ar": "notificacao_ar", "edital": "edital_notificacao"}
+#: act kinds that decide on the auto (first instance) or on an appeal → the instance in the decision document
+_DECISIONS: dict[str, Literal["primeira", "recurso"]] = {"julgamento": "primeira", "decisao_recurso": "recurso"}
+DECISION = "decisao"
+#: the certificate that the AR (receipt or return) was joined to the processo, dated the juntada
+AR_CERTIFICATE = "certidao_juntada_ar"
 
 
 @dataclass(frozen=True)
@@ -141,12 +151,19 @@ def document_kind(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Stat
 
 
 def document_acts(loaded: LoadedProcesso, proc: Procedure, statute: Statute) -> list[tuple[int, str]]:
-    """``(index, document kind)`` of every act that has a document."""
+    """``(index, document kind)`` of every act that has a document: a decision (judgement, decision on
+    appeal) has its own document, the decision, before the debit statement of a decision that keeps the fine."""
     out = []
-    for i in range(len(loaded.processo.atos)):
+    for i, a in enumerate(loaded.processo.atos):
+        if a.tipo in _DECISIONS and a.tipo in proc.atos and DECISION in statute.documentos:
+            out.append((i, DECISION))
         kind = document_kind(loaded, i, proc, statute)
         if kind is not None:
             out.append((i, kind))
+        rule = proc.atos.get(a.tipo)
+        if (rule is not None and rule.forma == "ar" and a.juntada is not None and AR_CERTIFICATE in statute.documentos
+                and (j := _referenced(loaded, i)) is not None and j == _auto_index(loaded, proc)):
+            out.append((i, AR_CERTIFICATE))  # dated the juntada: what the AR said is in the processo from then
     return out
 
 
@@ -162,15 +179,17 @@ def _known(d: date | None, as_of: date) -> date | None:
 
 
 class _Builder:
-    def __init__(self, loaded: LoadedProcesso, i: int, kind: str, proc: Procedure, statute: Statute) -> None:
+    def __init__(self, loaded: LoadedProcesso, i: int, kind: str, proc: Procedure, statute: Statute,
+                 timeline: Timeline | None = None) -> None:
         self.loaded = loaded
+        self.timeline = timeline
         self.statute = statute
         self.p = loaded.processo
         self.i = i
         self.kind = kind
         self.proc = proc
         self.act = self.p.atos[i]
-        d = self.act.data_do_ato
+        d = self.act.juntada if kind == AR_CERTIFICATE else self.act.data_do_ato
         if d is None:
             raise ValueError("an act without a date has no document")  # callers check the timeline first
         self.as_of = d
@@ -181,7 +200,8 @@ class _Builder:
             ("lei",): ("lei",), ("autuado",): ("autuado",), ("infracoes",): ("infracoes",),
             ("fatos",): ("fatos",), ("processo",): ("numero",), ("observacoes",): ("atos", i, "observacoes"),
             ("documento",): ("atos", i, "tipo"), ("numero",): ("atos", i, "numero"),
-            ("lavratura",): ("atos", i), ("lavratura", "data"): ("atos", i, self.date_field(i)),
+            ("lavratura",): ("atos", i),
+            ("lavratura", "data"): ("atos", i, "juntada" if kind == AR_CERTIFICATE else self.date_field(i)),
             ("lavratura", "hora"): ("atos", i, "hora"),
         }
 
@@ -269,11 +289,53 @@ class _Builder:
         """The letter states its AR's return only when it is known by the letter's date (a later via)."""
         fields["notificacao"] = self.notice(self.i)
 
+    def _certidao_juntada_ar(self, fields: dict[str, Any]) -> None:
+        """The AR as it stands on its juntada: posted, received or returned (with the reason), joined."""
+        fields["notificacao"] = self.notice(self.i)
+
     def _edital_notificacao(self, fields: dict[str, Any]) -> None:
         fields["notificacao"] = self.notice(self.i)
 
     def _demonstrativo_debito(self, fields: dict[str, Any]) -> None:
         return None
+
+    def _decisao(self, fields: dict[str, Any]) -> None:
+        """The decision as of its date: what it decided, by whom, and the defence or appeal it decides (the
+        act it refers to when that is a defence or an appeal; for a judgement of the auto, the last defence
+        filed against the auto by the decision's date). Timeliness is the timeline's (``intempestivo``)."""
+        a, i = self.act, self.i
+        base: PathKey = ("atos", i)
+        self.paths.update({("decisao",): base, ("decisao", "numero"): (*base, "numero"),
+                           ("decisao", "data"): (*base, "data"), ("decisao", "resultado"): (*base, "resultado"),
+                           ("decisao", "valor"): (*base, "valor"), ("decisao", "autoridade"): (*base, "autoridade"),
+                           ("decisao", "fundamentacao"): (*base, "fundamentacao")})
+        j = self.contested()
+        imp = None
+        if j is not None:
+            b = self.p.atos[j]
+            late = None
+            if self.timeline is not None and j < len(self.timeline.atos):
+                late = self.timeline.atos[j].intempestivo
+            imp = Impugnacao(tipo="recurso" if b.tipo == "recurso" else "defesa", numero=b.numero, data=b.data,
+                             prazo_vencido_em=late, tempestividade_conhecida=self.timeline is not None)
+            self.paths.update({("decisao", "impugnacao"): ("atos", j),
+                               ("decisao", "impugnacao", "numero"): ("atos", j, "numero"),
+                               ("decisao", "impugnacao", "data"): ("atos", j, "data")})
+        else:
+            self.paths[("decisao", "impugnacao")] = (*base, "referente")
+        fields["decisao"] = Decisao(instancia=_DECISIONS[a.tipo], numero=a.numero, data=self.as_of,
+                                    resultado=a.resultado, valor=a.valor, autoridade=a.autoridade,
+                                    fundamentacao=a.fundamentacao, impugnacao=imp)
+
+    def contested(self) -> int | None:
+        """The defence or appeal the decision decides, known by its date (``None``: none was filed)."""
+        j = _referenced(self.loaded, self.i)
+        if j is not None and self.p.atos[j].tipo in ("defesa", "recurso"):
+            return j
+        ref = self.act.referente
+        filed = [k for k, b in enumerate(self.p.atos[:self.i]) if b.tipo == "defesa" and self.known(k)
+                 and (ref is None or b.referente == ref)]
+        return filed[-1] if filed else None
 
     def _termo_apreensao(self, fields: dict[str, Any]) -> None:
         a, i = self.act, self.i
@@ -346,10 +408,17 @@ class _Builder:
         return Notificacao(forma=rule.forma, data=data)
 
 
-def act_document(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Statute) -> ActDocument | None:
-    """The case of act ``i``'s document as of the act's date, or ``None`` when the act has no document
-    (or no date: the timeline reports that)."""
-    kind = document_kind(loaded, i, proc, statute)
-    if kind is None or loaded.processo.atos[i].data_do_ato is None:
+def act_document(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Statute, kind: str | None = None,
+                 timeline: Timeline | None = None) -> ActDocument | None:
+    """The case of act ``i``'s document (of ``kind``, one of :func:`document_acts`; by default
+    :func:`document_kind`) as of the act's date, or ``None`` when the act has no such document (or no date:
+    the timeline reports that). ``timeline`` (the processo's, checked) tells a decision whether the defence
+    or appeal it decides was filed on time."""
+    if kind is None:
+        kind = document_kind(loaded, i, proc, statute)
+    elif (i, kind) not in document_acts(loaded, proc, statute):
         return None
-    return _Builder(loaded, i, kind, proc, statute).build()
+    a = loaded.processo.atos[i]
+    if kind is None or (a.juntada if kind == AR_CERTIFICATE else a.data_do_ato) is None:
+        return None
+    return _Builder(loaded, i, kind, proc, statute, timeline).build()

@@ -81,7 +81,7 @@ def check_processo(loaded: LoadedProcesso, timeline: Timeline, proc: Procedure, 
     acts: list[ActReport] = []
     general: set[tuple[str, str]] = set()
     for i, kind in document_acts(loaded, proc, statute):
-        doc = act_document(loaded, i, proc, statute)
+        doc = act_document(loaded, i, proc, statute, kind, timeline)
         if doc is None:
             continue
         title = statute.documentos[kind].titulo

@@ -1,0 +1,143 @@
+"""The decision document (julgamento, decisão do recurso) of a processo act, as of its date, checked by the
+extracted text (pypdf, python-docx): the defence or appeal it decides (protocol date, tempestivo or
+intempestivo as the timeline says), the result, the authority and what follows — and nothing after its date.
+Expected values are worked out by hand from the statutes (articles named at each assertion)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from autos.cli import main
+
+from .conftest import DATA, ROOT
+from .textutil import docx_text, pdf_text
+
+BASE = ["--regras", str(ROOT / "rules"), "--hoje", "2026-11-30"]
+DOCS = DATA / "processo" / "documentos"
+FV = DOCS / "fv-decisao-recurso.yaml"
+TIM = DOCS / "tim-julgamento.yaml"
+FV_STEM = "ferraz-de-vasconcelos-sp-pm-fv-2026-005377"
+TIM_STEM = "timoteo-mg-sim-2026-000201"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, [*BASE, *args])
+    return result.exit_code, result.output
+
+
+def text_of(path: Path) -> str:
+    return pdf_text(path.read_bytes()) if path.suffix == ".pdf" else docx_text(path.read_bytes())
+
+
+@pytest.fixture(scope="module")
+def ferraz(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("decisao-fv")
+    code, text = run("gerar", str(FV), "-o", str(out))
+    assert code == 0, text
+    return out
+
+
+def _variant(tmp_path: Path, source: Path, old: str, new: str) -> Path:
+    text = source.read_text(encoding="utf-8")
+    assert old in text
+    file = tmp_path / source.name
+    file.write_text(text.replace(old, new), encoding="utf-8")
+    return file
+
+
+def test_decision_act_has_its_document_and_the_later_notice_of_it_none(ferraz: Path) -> None:
+    names = sorted(p.name for p in ferraz.iterdir())
+    assert f"decisao-{FV_STEM}-ato-04.pdf" in names and f"decisao-{FV_STEM}-ato-04.docx" in names
+    assert not [n for n in names if "ato-05" in n]  # the notice of a decision carries no auto: no document
+
+
+@pytest.mark.parametrize("ext", ["pdf", "docx"])
+def test_ferraz_decision_on_appeal_reduces_the_fine_as_of_its_date(ferraz: Path, ext: str) -> None:
+    text = text_of(ferraz / f"decisao-{FV_STEM}-ato-04.{ext}")
+    assert "DECISÃO DO RECURSO" in text
+    assert "D-12/2026" in text and "20 de novembro de 2026" in text
+    assert "Processo Administrativo nº PM-FV 2026/005377" in text
+    assert "Auto de Infração nº 260/2026, lavrado em 16 de outubro de 2026" in text
+    # art. 78: 10 dias corridos from the AR's receipt (22/10/2026, art. 77, II) → the appeal of 29/10 is on time
+    assert "Recurso nº P-77/2026 protocolado em 29 de outubro de 2026, tempestivo." in text
+    assert "REDUZIDA a multa para R$ 1.500,00 (mil e quinhentos reais)" in text
+    # art. 79 and its sole paragraph: the Prefeito, or the Secretário de Segurança by delegation
+    assert "Lei nº 3.240/2015, art. 79, parágrafo único" in text
+    assert "Joaquim Pereira Lima, Secretário Municipal de Segurança" in text
+    # art. 80: 10 dias úteis from the notificação final — the notice of this decision, a later act
+    assert "10 (dez) dias úteis" in text and "Lei nº 3.240/2015, art. 80" in text
+    # the notice of 24/11/2026 and the payment's end (10 business days from it, in December) are unknown on 20/11
+    for later in ("24 de novembro", "24/11/2026", "dezembro de 2026", "/12/2026"):
+        assert later not in text, later
+
+
+def test_appeal_decision_cancelling_the_fine_states_no_payment_term(tmp_path: Path) -> None:
+    file = _variant(tmp_path, FV, "    resultado: reduzida\n    valor: \"1500.00\"\n", "    resultado: cancelada\n")
+    file.write_text(file.read_text(encoding="utf-8").split("  - {tipo: notificacao_pessoal, data: 2026-11-24")[0],
+                    encoding="utf-8")
+    code, out = run("gerar", str(file), "--ato", "4", "--formato", "pdf", "-o", str(tmp_path / "out"))
+    assert code == 0, out
+    text = text_of(tmp_path / "out" / f"decisao-{FV_STEM}-ato-04.pdf")
+    assert "CANCELADO o auto de infração e a multa dele decorrente." in text
+    assert "Prazo para recolher a multa" not in text  # art. 80 applies to a fine still due
+
+
+def test_missing_authority_is_a_finding_citing_art_79_and_refuses_the_document(tmp_path: Path) -> None:
+    file = _variant(tmp_path, FV, "    autoridade: Joaquim Pereira Lima, Secretário Municipal de Segurança "
+                                  "(Decreto nº 6.100/2026)\n", "")
+    code, out = run("gerar", str(file), "--ato", "4", "--formato", "pdf", "-o", str(tmp_path / "out"))
+    assert code == 1, out
+    assert "FER-79-AUTORIDADE" in out and "art. 79, parágrafo único" in out
+    assert not (tmp_path / "out" / f"decisao-{FV_STEM}-ato-04.pdf").exists()
+    code, out = run("gerar", str(file), "--ato", "4", "--formato", "pdf", "--minuta", "-o", str(tmp_path / "m"))
+    assert code == 0, out
+    assert "[NÃO INFORMADO]" in text_of(tmp_path / "m" / f"decisao-{FV_STEM}-ato-04-MINUTA.pdf")
+
+
+def test_reduced_without_the_new_amount_is_a_finding(tmp_path: Path) -> None:
+    file = _variant(tmp_path, FV, "    valor: \"1500.00\"\n", "")
+    code, out = run("gerar", str(file), "--ato", "4", "--formato", "pdf", "-o", str(tmp_path / "out"))
+    assert code == 1, out
+    assert "FER-DEC-VALOR" in out
+
+
+@pytest.mark.parametrize("ext", ["pdf", "docx"])
+def test_timoteo_judgement_of_a_late_defence(tmp_path: Path, ext: str) -> None:
+    code, out = run("gerar", str(TIM), "--formato", ext, "-o", str(tmp_path))
+    assert code == 0, out
+    text = text_of(tmp_path / f"decisao-{TIM_STEM}-ato-04.{ext}")
+    assert "Decisão de primeira instância nº J-3/2026, proferida em 30 de outubro de 2026" in text
+    # art. 20, § 1º, V (15 dias corridos, EXEMPLO of the rules) from the personal notice of 01/10/2026 → 16/10
+    assert ("Defesa nº P-501/2026 protocolada em 19 de outubro de 2026, INTEMPESTIVA: o prazo venceu em "
+            "16 de outubro de 2026.") in text
+    assert "MANTIDA a multa" in text
+    # the law leaves the procedure to the regulation (art. 31, p.u., j): Lei 9.784/1999 by analogy
+    assert "por analogia" in text and "art. 31, parágrafo único, alínea j" in text
+    assert "Dra. Beatriz Andrade" in text
+    for later in ("5 de novembro", "05/11/2026"):  # the notice of the judgement is a later act
+        assert later not in text, later
+
+
+def test_cuiaba_decision_on_appeal_by_analogy(tmp_path: Path) -> None:
+    # act 9 also has a debit statement, refused here (the auto proposes no penalty): the decision is written
+    run("gerar", str(DOCS / "cui-decisao-recurso.yaml"), "--ato", "9", "--formato", "pdf", "-o", str(tmp_path))
+    text = text_of(tmp_path / "decisao-cuiaba-mt-ccz-2026-0077-ato-09.pdf")
+    assert "Decisão de recurso nº DEC-CCZ-20/2026, proferida em 26 de outubro de 2026" in text
+    # Lei 9.784/1999, art. 59, by analogy: 10 days from the AR's receipt of the judgement (21/09) → 01/10/2026
+    assert "Recurso nº PROT-CCZ-60/2026 protocolado em 28 de setembro de 2026, tempestivo." in text
+    assert "MANTIDA a multa" in text and "por analogia" in text and "Lei nº 3.666/1997, art. 39" in text
+    assert "Dra. Helena Costa Ribeiro" in text
+    assert "29 de outubro" not in text and "29/10/2026" not in text  # the notice of the decision is later
+
+
+def test_validar_checks_the_decision_document(tmp_path: Path) -> None:
+    file = _variant(tmp_path, FV, "    autoridade: Joaquim Pereira Lima, Secretário Municipal de Segurança "
+                                  "(Decreto nº 6.100/2026)\n", "")
+    code, out = run("validar", str(file))
+    assert code == 1, out
+    assert "FER-79-AUTORIDADE" in out and "Decisão do Recurso de 20/11/2026" in out
+    code, out = run("validar", str(FV))
+    assert code == 0, out
