@@ -6,7 +6,9 @@ numbers, dates and CPF/CNPJ varied; about a fifth incomplete and 1% unreadable) 
 with ``--processos P`` (default: the cores available), alternating which goes first, each in a child process,
 on the same cases and with the same options. Reports, per contender, the wall time and the CPU (user + system
 of the child and of the workers it waited for, from ``wait4``) per document, min and median over the rounds,
-and the speed-up (wall of one process ÷ wall of the pool) per round, min and median.
+and the speed-up (wall of one process ÷ wall of the pool) per round, min and median. Each round also measures
+the machine's own ceiling for P CPU-bound processes (a pure-Python loop alone, and P copies at once): where the
+cores are shared (a VM's vCPUs) it is below P, and the speed-up is reported as a share of it too.
 
 Run: ``.venv/bin/python bench/bench_gerar.py [--casos 120] [--rodadas 3] [--processos P] [--formato ambos]``
 """
@@ -44,6 +46,25 @@ def run(cases: Path, out: Path, processes: int, formato: str) -> dict[str, Any]:
     return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "docs": docs, "code": code, "report": report}
 
 
+_SPIN = "s = 0\nfor i in range(20_000_000):\n    s += i * i\n"
+
+
+def machine_ceiling(processes: int) -> float:
+    """What this machine gives ``processes`` CPU-bound processes at once: the wall of one pure-Python loop alone
+    times ``processes``, over the wall of ``processes`` copies run together. On a machine whose cores are shared
+    (a VM's vCPUs) this is below ``processes`` and bounds any pool's speed-up, ours included."""
+    cmd = [sys.executable, "-c", _SPIN]
+    t0 = time.perf_counter()
+    subprocess.run(cmd, check=True)
+    alone = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    procs = [subprocess.Popen(cmd) for _ in range(processes)]
+    for proc in procs:
+        proc.wait()
+    together = time.perf_counter() - t0
+    return processes * alone / together
+
+
 def _mm(values: list[float], fmt: str) -> str:
     return f"mín {fmt.format(min(values))}, mediana {fmt.format(statistics.median(values))}"
 
@@ -62,7 +83,11 @@ def main() -> None:
         print(f"{args.casos} casos {made}; {len(os.sched_getaffinity(0))} núcleo(s) disponível(is); pool de "
               f"{processes}; formato {args.formato}; carga (uptime) {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         runs: dict[int, list[dict[str, Any]]] = {1: [], processes: []}
+        ceilings: list[float] = []
         for rnd in range(max(1, args.rodadas)):
+            ceilings.append(machine_ceiling(processes))
+            print(f"  rodada {rnd + 1}, teto da máquina para {processes} processos (laço Python puro, sozinho × "
+                  f"{processes} ÷ {processes} juntos): {ceilings[-1]:.2f}×", flush=True)
             order = [1, processes] if rnd % 2 == 0 else [processes, 1]
             for p in order:
                 out = Path(tmp) / f"saida-{p}"
@@ -80,6 +105,9 @@ def main() -> None:
         speedup = [a["wall"] / b["wall"] for a, b in zip(runs[1], runs[processes], strict=True)]
         print(f"aceleração (parede de 1 processo ÷ parede do pool de {processes}), por rodada: "
               f"{', '.join(f'{x:.2f}×' for x in speedup)} ({_mm(speedup, '{:.2f}×')})")
+        share = [s / c for s, c in zip(speedup, ceilings, strict=True)]
+        print(f"teto da máquina por rodada: {', '.join(f'{x:.2f}×' for x in ceilings)} ({_mm(ceilings, '{:.2f}×')}); "
+              f"aceleração ÷ teto: {', '.join(f'{x:.0%}' for x in share)} ({_mm(share, '{:.0%}')})")
 
 
 if __name__ == "__main__":
