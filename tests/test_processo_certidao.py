@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from autos.cli import main
 
 from .conftest import DATA, ROOT
-from .textutil import docx_text, pdf_text
+from .textutil import document_text
 
 BASE = ["--regras", str(ROOT / "rules"), "--hoje", "2026-11-30"]
 DOCS = DATA / "processo" / "documentos"
@@ -25,16 +25,12 @@ def run(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
-def text_of(path: Path) -> str:
-    return pdf_text(path.read_bytes()) if path.suffix == ".pdf" else docx_text(path.read_bytes())
-
-
 @pytest.mark.parametrize("ext", ["pdf", "docx"])
 def test_ferraz_certificate_dated_the_juntada_notice_on_the_receipt(tmp_path: Path, ext: str) -> None:
     code, out = run("gerar", str(DOCS / "fv-decisao-recurso.yaml"), "--ato", "2", "--formato", ext,
                     "-o", str(tmp_path))
     assert code == 0, out
-    text = text_of(tmp_path / f"certidao-juntada-ar-{FV_STEM}-ato-02.{ext}")
+    text = document_text(tmp_path / f"certidao-juntada-ar-{FV_STEM}-ato-02.{ext}")
     assert "CERTIFICO" in text and "em 23 de outubro de 2026 foi juntado aos autos" in text
     assert "postada em 19 de outubro de 2026" in text and "Auto de Infração nº 260/2026" in text
     assert "assinado pelo destinatário em 22 de outubro de 2026" in text
@@ -59,7 +55,7 @@ def timoteo(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_timoteo_certificate_of_a_returned_ar(timoteo: Path) -> None:
-    text = text_of(timoteo / f"certidao-juntada-ar-{TIM_STEM}-ato-02.pdf")
+    text = document_text(timoteo / f"certidao-juntada-ar-{TIM_STEM}-ato-02.pdf")
     assert "em 7 de outubro de 2026 foi juntado aos autos" in text
     assert "SEM ENTREGA" in text and "mudou-se" in text and "não se efetivou" in text
     assert "Notificação considerada feita" not in text
@@ -68,7 +64,7 @@ def test_timoteo_certificate_of_a_returned_ar(timoteo: Path) -> None:
 
 
 def test_timoteo_certificate_the_notice_takes_effect_on_the_juntada(timoteo: Path) -> None:
-    text = text_of(timoteo / f"certidao-juntada-ar-{TIM_STEM}-ato-03.pdf")
+    text = document_text(timoteo / f"certidao-juntada-ar-{TIM_STEM}-ato-03.pdf")
     assert "assinado pelo destinatário em 14 de outubro de 2026" in text
     # art. 21, § 2º: the notice is effective with the juntada of the AR (16/10), not with its receipt (14/10)
     assert "Notificação considerada feita em 16 de outubro de 2026" in text

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from autos.cli import main
 
 from .conftest import DATA, ROOT
-from .textutil import docx_text, pdf_text
+from .textutil import document_text
 
 BASE = ["--regras", str(ROOT / "rules"), "--hoje", "2026-11-30"]
 DOCS = DATA / "processo" / "documentos"
@@ -26,10 +26,6 @@ TIM_STEM = "timoteo-mg-sim-2026-000201"
 def run(*args: str) -> tuple[int, str]:
     result = CliRunner().invoke(main, [*BASE, *args])
     return result.exit_code, result.output
-
-
-def text_of(path: Path) -> str:
-    return pdf_text(path.read_bytes()) if path.suffix == ".pdf" else docx_text(path.read_bytes())
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +52,7 @@ def test_decision_act_has_its_document_and_the_later_notice_of_it_none(ferraz: P
 
 @pytest.mark.parametrize("ext", ["pdf", "docx"])
 def test_ferraz_decision_on_appeal_reduces_the_fine_as_of_its_date(ferraz: Path, ext: str) -> None:
-    text = text_of(ferraz / f"decisao-{FV_STEM}-ato-04.{ext}")
+    text = document_text(ferraz / f"decisao-{FV_STEM}-ato-04.{ext}")
     assert "DECISÃO DO RECURSO" in text
     assert "D-12/2026" in text and "20 de novembro de 2026" in text
     assert "Processo Administrativo nº PM-FV 2026/005377" in text
@@ -80,7 +76,7 @@ def test_appeal_decision_cancelling_the_fine_states_no_payment_term(tmp_path: Pa
                     encoding="utf-8")
     code, out = run("gerar", str(file), "--ato", "4", "--formato", "pdf", "-o", str(tmp_path / "out"))
     assert code == 0, out
-    text = text_of(tmp_path / "out" / f"decisao-{FV_STEM}-ato-04.pdf")
+    text = document_text(tmp_path / "out" / f"decisao-{FV_STEM}-ato-04.pdf")
     assert "CANCELADO o auto de infração e a multa dele decorrente." in text
     assert "Prazo para recolher a multa" not in text  # art. 80 applies to a fine still due
 
@@ -94,7 +90,7 @@ def test_missing_authority_is_a_finding_citing_art_79_and_refuses_the_document(t
     assert not (tmp_path / "out" / f"decisao-{FV_STEM}-ato-04.pdf").exists()
     code, out = run("gerar", str(file), "--ato", "4", "--formato", "pdf", "--minuta", "-o", str(tmp_path / "m"))
     assert code == 0, out
-    assert "[NÃO INFORMADO]" in text_of(tmp_path / "m" / f"decisao-{FV_STEM}-ato-04-MINUTA.pdf")
+    assert "[NÃO INFORMADO]" in document_text(tmp_path / "m" / f"decisao-{FV_STEM}-ato-04-MINUTA.pdf")
 
 
 def test_reduced_without_the_new_amount_is_a_finding(tmp_path: Path) -> None:
@@ -108,7 +104,7 @@ def test_reduced_without_the_new_amount_is_a_finding(tmp_path: Path) -> None:
 def test_timoteo_judgement_of_a_late_defence(tmp_path: Path, ext: str) -> None:
     code, out = run("gerar", str(TIM), "--formato", ext, "-o", str(tmp_path))
     assert code == 0, out
-    text = text_of(tmp_path / f"decisao-{TIM_STEM}-ato-04.{ext}")
+    text = document_text(tmp_path / f"decisao-{TIM_STEM}-ato-04.{ext}")
     assert "Decisão de primeira instância nº J-3/2026, proferida em 30 de outubro de 2026" in text
     # art. 20, § 1º, V (15 dias corridos, EXEMPLO of the rules) from the personal notice of 01/10/2026 → 16/10
     assert ("Defesa nº P-501/2026 protocolada em 19 de outubro de 2026, INTEMPESTIVA: o prazo venceu em "
@@ -124,7 +120,7 @@ def test_timoteo_judgement_of_a_late_defence(tmp_path: Path, ext: str) -> None:
 def test_cuiaba_decision_on_appeal_by_analogy(tmp_path: Path) -> None:
     # act 9 also has a debit statement, refused here (the auto proposes no penalty): the decision is written
     run("gerar", str(DOCS / "cui-decisao-recurso.yaml"), "--ato", "9", "--formato", "pdf", "-o", str(tmp_path))
-    text = text_of(tmp_path / "decisao-cuiaba-mt-ccz-2026-0077-ato-09.pdf")
+    text = document_text(tmp_path / "decisao-cuiaba-mt-ccz-2026-0077-ato-09.pdf")
     assert "Decisão de recurso nº DEC-CCZ-20/2026, proferida em 26 de outubro de 2026" in text
     # Lei 9.784/1999, art. 59, by analogy: 10 days from the AR's receipt of the judgement (21/09) → 01/10/2026
     assert "Recurso nº PROT-CCZ-60/2026 protocolado em 28 de setembro de 2026, tempestivo." in text

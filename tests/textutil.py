@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 
 import docx
 from pypdf import PdfReader
@@ -28,3 +29,8 @@ def docx_text(data: bytes) -> str:
         parts.extend(p.text for p in section.header.paragraphs)
         parts.extend(p.text for p in section.footer.paragraphs)
     return fold(" ".join(parts))
+
+
+def document_text(path: Path) -> str:
+    """The text of a generated PDF (pypdf) or DOCX (python-docx) file, by its extension."""
+    return pdf_text(path.read_bytes()) if path.suffix == ".pdf" else docx_text(path.read_bytes())
