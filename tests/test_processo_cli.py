@@ -9,6 +9,8 @@ import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
+import yaml
 from click.testing import CliRunner
 
 from autos.cli import main
@@ -226,3 +228,31 @@ def test_pendencias_reports_a_malformed_processo_in_a_folder_but_skips_case_file
     fails = json.loads(out)["falhas"]
     assert len(fails) == 1 and fails[0]["arquivo"].endswith("processo-quebrado.yaml")
     assert "YAML malformado" in fails[0]["mensagem"]
+
+
+@pytest.mark.parametrize("lei", ["timoteo-mg/lei-3844-2022", "ferraz-de-vasconcelos-sp/lei-3240-2015",
+                                 "cuiaba-mt/lei-3666-1997"])
+def test_regras_mostrar_shows_the_rite_and_its_choices(lei: str) -> None:
+    """Every act kind, act the law lacks and interpretive choice of the processo rules reaches the user."""
+    code, out = run("regras", "mostrar", lei)
+    assert code == 0, out
+    assert "Rito do processo" in out
+    municipio, stem = lei.split("/")
+    data = yaml.safe_load((ROOT / "rules" / municipio / f"{stem}.processo.yaml").read_text(encoding="utf-8"))
+    for kind in data["atos"]:
+        assert f"\n  {kind} — " in out, kind
+    for kind in data.get("nao_previstos", {}):
+        assert f"\n  {kind} (" in out, kind
+    assert data.get("interpretacoes"), "every law's rite records at least one choice"
+    for choice in data["interpretacoes"]:
+        assert f"\n  {choice['id']} (" in out, choice["id"]
+
+
+def test_regras_mostrar_ferraz_rite_cites_the_statute() -> None:
+    code, out = run("regras", "mostrar", "ferraz-de-vasconcelos-sp/lei-3240-2015")
+    assert code == 0, out
+    # Art. 79: the appeal goes to the Prefeito, who decides in 30 days; p.u.: delegation (the authority is required)
+    assert "decisao_recurso — Lei nº 3.240/2015, art. 79 —" in out
+    assert "autoridade (Lei nº 3.240/2015, art. 79, parágrafo único)" in out
+    # Art. 78: no prior defence — the notified person appeals in 10 days
+    assert "defesa (Lei nº 3.240/2015, art. 78):" in out

@@ -315,11 +315,15 @@ def regras_listar(ctx: click.Context) -> None:
 @click.argument("lei")
 @click.pass_context
 def regras_mostrar(ctx: click.Context, lei: str) -> None:
-    """Mostra infrações, penalidades, elementos obrigatórios e escolhas de uma lei."""
-    from .describe import describe_statute
+    """Mostra infrações, penalidades, elementos obrigatórios, o rito do processo e as escolhas de uma lei."""
+    from .describe import describe_procedure, describe_statute
 
     try:
-        click.echo(describe_statute(_autos(ctx.find_root()).rules.get(lei)))
+        autos = _autos(ctx.find_root())
+        click.echo(describe_statute(autos.rules.get(lei)))
+        procedure = autos.procedure_of(lei)
+        if procedure is not None:
+            click.echo("\n" + describe_procedure(procedure))
     except AutosError as exc:
         _fail(exc)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import ptbr
 from .fines import FineResult
+from .processo.procedure import Procedure
 from .rules import RuleSet, Statute
 
 
@@ -49,6 +50,34 @@ def describe_statute(st: Statute) -> str:
         out += ["", "Escolhas onde a lei é omissa ou ambígua:"]
         for i in st.interpretacoes:
             out.append(f"  {i.id} ({st.cite(i.citacao)})")
+            out.append(f"    problema: {_flat(i.problema)}")
+            out.append(f"    escolha: {_flat(i.escolha)}")
+    return "\n".join(out)
+
+
+def describe_procedure(proc: Procedure) -> str:
+    """``autos regras mostrar``: the rite of the processo — the acts the law provides for (each with its article,
+    the fields it requires and the deadlines it starts), the acts it does not, and the choices made where it is
+    silent or ambiguous."""
+    out = [f"Rito do processo (arquivo de regras: {proc.file}):", "",
+           "Atos que a lei prevê (id — dispositivo — descrição):"]
+    for kind, act in proc.atos.items():
+        out.append(f"  {kind} — {proc.cite(act.citacao)} — {_flat(act.descricao)}")
+        if act.campos:
+            out.append("    exige: " + "; ".join(f"{f.campo} ({proc.cite(f.citacao)})" for f in act.campos))
+        if act.segue:
+            out.append("    depois de: " + ", ".join(act.segue))
+        starts = sorted({s.prazo for s in act.inicia})
+        if starts:
+            out.append("    inicia os prazos: " + ", ".join(starts))
+    if proc.nao_previstos:
+        out += ["", "Atos que a lei não prevê:"]
+        for kind, (citation, motivo) in proc.nao_previstos.items():
+            out.append(f"  {kind} ({proc.cite(citation)}): {_flat(motivo)}")
+    if proc.interpretacoes:
+        out += ["", "Escolhas do rito onde a lei é omissa ou ambígua:"]
+        for i in proc.interpretacoes:
+            out.append(f"  {i.id} ({proc.cite(i.citacao)})")
             out.append(f"    problema: {_flat(i.problema)}")
             out.append(f"    escolha: {_flat(i.escolha)}")
     return "\n".join(out)

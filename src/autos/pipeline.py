@@ -31,6 +31,7 @@ from .processo.app import ProcessoService
 from .processo.check import ProcessoFine, ProcessoReport, act_report, check_processo, processo_fine
 from .processo.load import LoadedProcesso, is_processo_data, load_processo, parse_processo
 from .processo.load import from_doc as processo_from_doc
+from .processo.procedure import Procedure, procedure_file
 from .resources import default_rules_dir, default_templates_dir
 from .rules import RuleSet, Statute, load_rules
 from .validate import Report, validate_case
@@ -133,6 +134,12 @@ class Autos:
         if self._processos is None:
             self._processos = ProcessoService(self.rules.root)
         return self._processos
+
+    def procedure_of(self, lei: str) -> Procedure | None:
+        """The processo rules (rite) of ``lei``, or None where the rules folder has none for it."""
+        if not procedure_file(self.rules.root, lei).is_file():
+            return None
+        return self.processos.procedure(lei)
 
     def check_processo(self, loaded: LoadedProcesso) -> ProcessoReport:
         """The timeline's findings and those of each act's document as of its date (``autos validar``)."""
