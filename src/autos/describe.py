@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from . import ptbr
+from .citation import Citation
 from .fines import FineResult
 from .processo.procedure import Procedure
-from .rules import RuleSet, Statute
+from .rules import Interpretation, RuleSet, Statute
 
 
 def describe_rules(rules: RuleSet) -> str:
@@ -46,13 +49,19 @@ def describe_statute(st: Statute) -> str:
         out += ["", f"Elementos obrigatórios de '{kid}' ({kind.titulo}, {st.cite(kind.citacao)}):"]
         for el in kind.elementos:
             out.append(f"  [{el.severidade}] {el.codigo} — {st.cite(el.citacao)} — {el.descricao}")
-    if st.interpretacoes:
-        out += ["", "Escolhas onde a lei é omissa ou ambígua:"]
-        for i in st.interpretacoes:
-            out.append(f"  {i.id} ({st.cite(i.citacao)})")
-            out.append(f"    problema: {_flat(i.problema)}")
-            out.append(f"    escolha: {_flat(i.escolha)}")
+    out += _choices("Escolhas onde a lei é omissa ou ambígua:", st.interpretacoes, st.cite)
     return "\n".join(out)
+
+
+def _choices(title: str, choices: Sequence[Interpretation], cite: Callable[[Citation], str]) -> list[str]:
+    """The interpretive choices, each with its provision, the problem and the choice (none: no lines)."""
+    if not choices:
+        return []
+    out = ["", title]
+    for i in choices:
+        out += [f"  {i.id} ({cite(i.citacao)})", f"    problema: {_flat(i.problema)}",
+                f"    escolha: {_flat(i.escolha)}"]
+    return out
 
 
 def describe_procedure(proc: Procedure) -> str:
@@ -74,12 +83,7 @@ def describe_procedure(proc: Procedure) -> str:
         out += ["", "Atos que a lei não prevê:"]
         for kind, (citation, motivo) in proc.nao_previstos.items():
             out.append(f"  {kind} ({proc.cite(citation)}): {_flat(motivo)}")
-    if proc.interpretacoes:
-        out += ["", "Escolhas do rito onde a lei é omissa ou ambígua:"]
-        for i in proc.interpretacoes:
-            out.append(f"  {i.id} ({proc.cite(i.citacao)})")
-            out.append(f"    problema: {_flat(i.problema)}")
-            out.append(f"    escolha: {_flat(i.escolha)}")
+    out += _choices("Escolhas do rito onde a lei é omissa ou ambígua:", proc.interpretacoes, proc.cite)
     return "\n".join(out)
 
 
