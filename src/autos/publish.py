@@ -58,6 +58,7 @@ from .ledger import (
     case_key,
 )
 from .load import LoadedCase, parse_case
+from .output import csv_cell
 from .pipeline import Autos
 from .rules import Statute
 from .validate import Report
@@ -1598,18 +1599,6 @@ def _file_sha256(path: Path) -> str:
         for block in iter(lambda: fh.read(1 << 20), b""):
             h.update(block)
     return h.hexdigest()
-
-
-_CSV_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def csv_cell(value: object) -> object:
-    """A CSV cell that a spreadsheet will not run as a formula: text starting with ``= + - @``, tab or carriage
-    return gets a leading apostrophe (OWASP's CSV injection advice), which spreadsheets show as text. Only the
-    CSV is changed; the JSON manifest and the ledger keep the exact values."""
-    if isinstance(value, str) and value.startswith(_CSV_FORMULA_START):
-        return "'" + value
-    return value
 
 
 class _SafeCsvWriter:

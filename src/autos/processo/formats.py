@@ -14,6 +14,7 @@ from typing import Any
 
 from ..calendar import format_date
 from ..describe import describe_fines
+from ..output import csv_cell
 from ..ptbr import money_full
 from .app import PendingReport
 from .check import FineDecision, ProcessoFine
@@ -117,18 +118,12 @@ _CSV_FIELDS = ["urgencia", "vence", "processo", "lei", "autuado", "agente", "que
                "situacao", "erros", "arquivo"]
 
 
-def _cell(value: object) -> str:
-    """A CSV cell that a spreadsheet will not run as a formula (= + - @, tab, CR at the start)."""
-    text = "" if value is None else str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
 def pending_csv(report: PendingReport) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\r\n")
     w.writerow(_CSV_FIELDS)
     for row in _row_dict(report):
-        w.writerow([_cell(row[k]) for k in _CSV_FIELDS])
+        w.writerow([csv_cell(row[k]) for k in _CSV_FIELDS])
     return buf.getvalue()
 
 
