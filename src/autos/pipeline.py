@@ -36,7 +36,7 @@ from .resources import default_rules_dir, default_templates_dir
 from .rules import RuleSet, Statute, load_rules
 from .validate import Report, validate_case
 from .workers import watch_parent
-from .yamlio import load_yaml
+from .yamlio import YamlDoc, load_yaml
 
 if TYPE_CHECKING:  # the renderers import WeasyPrint and docxtpl (~0.75 s): only when a document is rendered
     from .render_docx import DocxRenderer
@@ -121,11 +121,18 @@ class Autos:
         becomes a report with ``error`` set."""
         try:
             doc = load_yaml(file, InputError)
+        except AutosError as exc:
+            return Report(file=Path(file), statute=None, findings=[], error=exc)
+        return self.validate_doc(doc)
+
+    def validate_doc(self, doc: YamlDoc) -> Report:
+        """:meth:`validate` of a file already parsed (read once by a caller that looked at its data)."""
+        try:
             if is_processo_data(doc.data):
                 return self.check_processo(processo_from_doc(doc))
             return self.check(case_from_doc(doc))
         except AutosError as exc:
-            return Report(file=Path(file), statute=None, findings=[], error=exc)
+            return Report(file=doc.file, statute=None, findings=[], error=exc)
 
     # --- processos: one file per processo, a document per act (autos.processo) ------------------
     @property

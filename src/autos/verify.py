@@ -29,9 +29,10 @@ from typing import IO, Any
 import jinja2
 
 from .errors import AutosError, RenderError
+from .load import case_from_doc
 from .output import open_atomic
 from .pipeline import Autos, iter_case_paths
-from .processo.app import is_processo_file
+from .processo.load import is_processo_data
 from .rules import Statute
 from .validate import Report
 from .yamlio import load_yaml
@@ -287,15 +288,19 @@ def _flat(text: str) -> str:
 
 
 def check_case(autos: Autos, file: Path) -> CaseCheck:
-    """Load and validate one case; a case that cannot be read is kept, with its error."""
+    """Read (once) and validate one case or processo; a file that cannot be read is kept, with its error."""
     try:
-        loaded = autos.load(file)
+        doc = load_yaml(file)
     except AutosError as exc:
-        if is_processo_file(file):  # a processo file: its timeline and each act's document, as autos validar
-            report = autos.validate(file)
-            lei = report.statute.id if report.statute else _declared(file)[0]
-            return CaseCheck(report, lei, "processo", getattr(report, "processo", None))
-        lei, documento = _declared(file)
+        return CaseCheck(Report(file=file, statute=None, findings=[], error=exc), None, None, None)
+    if is_processo_data(doc.data):  # a processo file: its timeline and each act's document, as autos validar
+        report = autos.validate_doc(doc)
+        lei = report.statute.id if report.statute else _declared(doc.data)[0]
+        return CaseCheck(report, lei, "processo", getattr(report, "processo", None))
+    try:
+        loaded = case_from_doc(doc)
+    except AutosError as exc:
+        lei, documento = _declared(doc.data)
         return CaseCheck(Report(file=file, statute=None, findings=[], error=exc), lei, documento, None)
     case = loaded.case
     try:
@@ -305,12 +310,8 @@ def check_case(autos: Autos, file: Path) -> CaseCheck:
     return CaseCheck(report, case.lei, case.documento, case.numero)
 
 
-def _declared(file: Path) -> tuple[str | None, str | None]:
-    """Law and kind an unreadable case declares, when its YAML parses (to count it under its law)."""
-    try:
-        data = load_yaml(file).data
-    except AutosError:
-        return None, None
+def _declared(data: Any) -> tuple[str | None, str | None]:
+    """Law and kind an unreadable case declares (to count it under its law)."""
     if not isinstance(data, dict) or not isinstance(data.get("lei"), str):
         return None, None
     documento = data.get("documento", "auto_de_infracao")
