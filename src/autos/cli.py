@@ -168,24 +168,27 @@ def gerar(ctx: click.Context, casos: tuple[Path, ...], formato: str, saida: Path
             click.echo(f"{path}: nenhum ato do processo tem documento a gerar.", err=True)
         for _n, done in acts:
             if isinstance(done, AutosError):
-                click.echo(f"erro: {done}", err=True)
-                worst = max(worst, done.exit_code)
-                continue
-            for f in done.files:
-                click.echo(f"{'minuta' if done.draft else 'gerado'}: {f}")
+                worst = max(worst, _echo_generated(done, done.exit_code, [], False))
+            else:
+                worst = max(worst, _echo_generated(None, 0, done.files, done.draft))
     others = [f for f in files if f not in processos]
     try:
         for result in autos.generate_each(others, saida, formato,  # type: ignore[arg-type]
                                           draft=minuta, arquivo=arquivo, processes=workers):
-            if result.error is not None:
-                click.echo(f"erro: {result.error}", err=True)
-                worst = max(worst, result.exit_code)
-                continue
-            for f in result.files:
-                click.echo(f"{'minuta' if result.draft else 'gerado'}: {f}")
+            worst = max(worst, _echo_generated(result.error, result.exit_code, result.files, result.draft))
     except AutosError as exc:
         _fail(exc)
     sys.exit(worst)
+
+
+def _echo_generated(error: object | None, code: int, files: Iterable[Path], draft: bool) -> int:
+    """One line per file written (``gerado``/``minuta``), or the error; the exit code it counts for."""
+    if error is not None:
+        click.echo(f"erro: {error}", err=True)
+        return code
+    for f in files:
+        click.echo(f"{'minuta' if draft else 'gerado'}: {f}")
+    return 0
 
 
 @main.command("prazos")
