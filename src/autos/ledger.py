@@ -38,7 +38,7 @@ from datetime import date, datetime
 from pathlib import Path
 
 from .case import document_key
-from .errors import AutosError
+from .errors import AutosError, os_error_pt
 
 #: file name of the ledger when ``--ledger`` is not given: inside the output folder
 DEFAULT_LEDGER_NAME = "livro-editais.sqlite3"
@@ -273,7 +273,7 @@ class Ledger:
                     os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
                 self.db = sqlite3.connect(str(self.path), isolation_level=None, timeout=30)
         except OSError as exc:
-            raise LedgerError(f"não foi possível abrir o livro de editais ({_os_cause(exc)}).", file=self.path,
+            raise LedgerError(f"não foi possível abrir o livro de editais ({os_error_pt(exc)}).", file=self.path,
                               hint="confira o caminho de --ledger, o espaço em disco e a permissão de escrita na "
                               "pasta.") from None
         except sqlite3.Error as exc:
@@ -357,7 +357,8 @@ class Ledger:
         try:
             taken = lock.acquire()
         except OSError as exc:
-            raise LedgerError(f"não foi possível criar a trava do livro ({_os_cause(exc)}).", file=lock.path) from None
+            raise LedgerError(f"não foi possível criar a trava do livro ({os_error_pt(exc)}).",
+                              file=lock.path) from None
         if not taken:
             raise LedgerError("outra execução está publicando editais com este livro neste momento.",
                               file=self.path, hint="aguarde o fim da outra execução e rode de novo.")
@@ -577,14 +578,3 @@ class Ledger:
                 out.append(f"o mesmo auto está em mais de um edital: {seen[canonical]} e {caso}")
             seen.setdefault(canonical, caso)
         return out
-
-
-def _os_cause(exc: OSError) -> str:
-    import errno
-
-    return {
-        errno.ENOSPC: "disco cheio",
-        errno.EACCES: "sem permissão",
-        errno.EPERM: "sem permissão",
-        errno.EROFS: "o disco está montado somente para leitura",
-    }.get(exc.errno or 0, exc.strerror or str(exc))
