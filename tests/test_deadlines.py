@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 import yaml
 
-from autos.calendar import MunicipalCalendar, load_calendar
-from autos.deadlines import (
+from autos.errors import AutosError, ComputeError, InputError, RulesError
+from autos.rules.calendar import MunicipalCalendar, load_calendar
+from autos.rules.deadlines import (
     Deadline,
     LawDeadlines,
     NoticeFacts,
@@ -23,7 +24,6 @@ from autos.deadlines import (
     load_law_deadlines,
     notice_effective,
 )
-from autos.errors import AutosError, ComputeError, InputError, RulesError
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
