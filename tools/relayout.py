@@ -8,7 +8,8 @@ What it does, in order:
 
 1. every ``from .x import y`` / ``from ..x import y`` under ``src/autos`` becomes an absolute ``from autos.… import``
    (resolved at the file's current place, before any move);
-2. ``git mv`` of every file still at an old path (``files()``: ``MODULES`` and ``EXTRA_FILES``), and an ``__init__.py`` for each new subpackage;
+2. ``git mv`` of every file still at an old path (``files()``: ``MODULES`` and ``EXTRA_FILES``), and an
+   ``__init__.py`` for each new subpackage;
 3. in ``src/``, ``tests/``, ``bench/``, ``tools/`` (and pyproject.toml, setup.py, MANIFEST.in, README.md, docs/):
    import statements of an old module are rewritten to the new one (``MODULES``), names that left their module
    are imported from where they now live (``NAMES``), and dotted names and file paths inside strings, comments and
@@ -48,7 +49,7 @@ MODULES: dict[str, str] = {
     # rules: the law as data (statute, calendar, deadline rules, procedure)
     "autos.rules": "autos.rules.statute",
     "autos.calendar": "autos.rules.calendar",
-    "autos.deadlines": "autos.rules.deadlines",
+    "autos.deadlines": "autos.rules.deadlines",  # its counting half: autos.compute.deadlines (NAMES)
     "autos.processo.procedure": "autos.rules.procedure",
     # compute: fines and timelines (no files, no clock)
     "autos.fines": "autos.compute.fines",
@@ -89,6 +90,10 @@ NAMES: dict[tuple[str, str], str] = {
     ("autos.documents.context", "costs_by_day"): "autos.compute.fines",
     ("autos.documents.notice", "rule_term"): "autos.documents.lines",
     ("autos.base.schema", "case_json_schema"): "autos.app.schemas",
+    # the deadline module: its rules and their loading stay in rules/, the counting goes to compute/
+    **{("autos.rules.deadlines", n): "autos.compute.deadlines"
+       for n in ("DATE_FACTS", "DEFAULT_FACT_PATHS", "Deadline", "NoticeFacts", "SkippedDay", "add_months", "compute",
+                 "cycle_dates", "deadlines_after_notice", "notice_effective")},
     # the package autos.processo no longer re-exports what lives in other layers
     **{("autos.processo", n): "autos.app.processo"
        for n in ("PendingReport", "PendingRow", "ProcessoService", "is_processo_file")},

@@ -47,6 +47,7 @@ from autos.app.workers import watch_parent
 from autos.base import ptbr
 from autos.base.yamlio import read_limited
 from autos.checks.finding import Report
+from autos.compute.deadlines import Deadline
 from autos.errors import AutosError, InputError, OutputError, RefusedError, os_error_pt
 from autos.ledger import (
     DEFAULT_LEDGER_NAME,
@@ -61,7 +62,7 @@ from autos.ledger import (
 )
 from autos.processo.case import Case, Edital, Lavratura, Notificacao, ReferenciaAuto
 from autos.processo.load_case import LoadedCase, parse_case
-from autos.rules.deadlines import Deadline, LawDeadlines, NoticeFormRule
+from autos.rules.deadlines import LawDeadlines, NoticeFormRule
 from autos.rules.statute import Statute
 from autos.store.files import csv_cell
 

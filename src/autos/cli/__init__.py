@@ -483,6 +483,3 @@ def conferir(ctx: click.Context, arquivo: Path, livro: Path | None) -> None:
     click.echo("\n".join(result.linhas))
     sys.exit(result.exit_code)
 
-
-if __name__ == "__main__":  # pragma: no cover
-    main()

@@ -24,11 +24,11 @@ from pathlib import Path
 from typing import Literal
 
 from autos.base.yamlio import PathKey, format_path
+from autos.compute.deadlines import Deadline, NoticeFacts, compute, notice_effective
 from autos.errors import InputError
 from autos.processo.load import LoadedProcesso
 from autos.processo.model import Ato
 from autos.rules.calendar import MunicipalCalendar, format_date
-from autos.rules.deadlines import Deadline, NoticeFacts, compute, notice_effective
 from autos.rules.procedure import ActRule, DeadlineBehaviour, Procedure
 
 __all__ = [

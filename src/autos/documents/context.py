@@ -20,7 +20,7 @@ the edital cannot tell the cases apart, so every CNPJ is masked the same way).
 
 Deadlines come from the deadline engine: the lines the pipeline computes (those that run from the notice
 of the auto) and, for kinds that declare their own (``verificacao: prazo`` elements: the compliance
-order of a notificação preliminar, the rescue of an apprehended animal), :func:`autos.rules.deadlines.compute`
+order of a notificação preliminar, the rescue of an apprehended animal), :func:`autos.compute.deadlines.compute`
 from the event the element names. Amounts come from :mod:`autos.compute.fines`.
 """
 
@@ -35,6 +35,7 @@ from autos.base import ptbr
 from autos.base.dotted import resolve
 from autos.base.yamlio import YamlDoc
 from autos.checks.finding import Report
+from autos.compute.deadlines import Deadline, compute, notice_effective
 from autos.compute.fines import FineResult, _norm_key, costs_by_day
 from autos.documents.lines import DeadlineLine, rule_term
 from autos.documents.notice import DeadlineService
@@ -42,15 +43,7 @@ from autos.errors import AutosError, ComputeError
 from autos.processo.case import Case
 from autos.processo.load_case import LoadedCase
 from autos.rules.calendar import MunicipalCalendar, load_calendar
-from autos.rules.deadlines import (
-    NOTICE_EVENT,
-    Deadline,
-    DeadlineRule,
-    LawDeadlines,
-    compute,
-    law_deadlines,
-    notice_effective,
-)
+from autos.rules.deadlines import NOTICE_EVENT, DeadlineRule, LawDeadlines, law_deadlines
 from autos.rules.statute import ApprehensionCosts, DocumentKind, Element, Statute
 
 _STATE_NAMES = {

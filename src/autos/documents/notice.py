@@ -1,7 +1,7 @@
 """From a case to the deadline engine: notice facts, validator findings and the lines documents print.
 
 Documents take every date from :mod:`autos.rules.deadlines`; this module only maps case fields (with their
-YAML lines) to :class:`~autos.rules.deadlines.NoticeFacts` and formats the results.
+YAML lines) to :class:`~autos.compute.deadlines.NoticeFacts` and formats the results.
 """
 
 from __future__ import annotations
@@ -14,19 +14,12 @@ from typing import Any
 from autos.base import ptbr
 from autos.base.yamlio import PathKey
 from autos.checks.finding import Finding
+from autos.compute.deadlines import DEFAULT_FACT_PATHS, Deadline, NoticeFacts, deadlines_after_notice
 from autos.documents.lines import DeadlineLine, rule_term
 from autos.errors import AutosError, InputError, RulesFileError
 from autos.processo.load_case import LoadedCase
 from autos.rules.calendar import MunicipalCalendar, load_calendar
-from autos.rules.deadlines import (
-    DEFAULT_FACT_PATHS,
-    Deadline,
-    DeadlineRule,
-    LawDeadlines,
-    NoticeFacts,
-    deadlines_after_notice,
-    load_law_deadlines,
-)
+from autos.rules.deadlines import DeadlineRule, LawDeadlines, load_law_deadlines
 from autos.rules.statute import Statute
 
 
