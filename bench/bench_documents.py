@@ -49,7 +49,6 @@ from weasyprint import HTML
 
 from autos.app.pipeline import ARCHIVE_VARIANT, Autos
 from autos.app.verify import iter_verification_text, verify
-from autos.documents.context import build_context
 from autos.errors import AutosError
 from autos.processo.load_case import LoadedCase, parse_case
 from autos.render.pdf import EmbeddedFile, PdfMetadata
@@ -330,15 +329,7 @@ def _relabel(text: str, kind: str) -> str:
 
 def _context(autos: Autos, loaded: LoadedCase) -> dict[str, Any]:
     report = autos.check(loaded)
-    statute = autos.statute_of(loaded)
-    fines = deadlines = notice = None
-    try:
-        fines = autos.fines(loaded)
-        deadlines, notice = autos.deadline_lines(loaded)
-    except AutosError:
-        pass
-    return build_context(loaded.case, statute, report, fines, deadlines or [], draft=not report.ok,
-                         notice_date=notice)
+    return autos.document_context(loaded, draft=not report.ok, report=report).context
 
 
 def bench_documents(autos: Autos, n: int) -> None:

@@ -28,7 +28,6 @@ from docxtpl import DocxTemplate
 from weasyprint import HTML
 
 from autos.app.pipeline import Autos
-from autos.documents.context import build_context
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "timoteo-mg" / "auto-pj-completo.yaml"
@@ -69,9 +68,7 @@ def main() -> None:
     autos = Autos(ROOT / "rules", ROOT / "templates", today=date(2026, 11, 29))
     text = SAMPLE.read_text(encoding="utf-8")
     loaded = autos.load(SAMPLE)
-    statute = autos.statute_of(loaded)
-    ctx = build_context(loaded.case, statute, autos.check(loaded), autos.fines(loaded),
-                        autos.deadline_lines(loaded)[0], draft=False)
+    ctx = autos.document_context(loaded).context
     html = autos.pdf_renderer.html("auto_de_infracao", ctx)
     folder = str(autos.pdf_renderer.folder) + "/"
     tpl_bytes = (autos.templates_dir / "docx" / "auto_de_infracao.docx").read_bytes()

@@ -423,11 +423,8 @@ def test_masks() -> None:
 
 def test_edital_context_has_no_unpublishable_data(autos: Autos) -> None:
     """The edital's context does not even contain the address, facts or full number: a template cannot leak them."""
-    from autos.documents.context import build_context
-
     loaded = autos.load(SAMPLES / f"{FERRAZ}/edital-entulho-domicilio-desconhecido.yaml")
-    ctx = build_context(loaded.case, autos.statute_of(loaded), autos.check(loaded), autos.fines(loaded),
-                        autos.deadline_lines(loaded)[0], draft=False)
+    ctx = autos.document_context(loaded).context
     for key in ("autuado", "fatos", "testemunhas", "lavratura", "penalidades", "abertura"):
         assert key not in ctx
     assert "372.614.958-91" not in repr(ctx)

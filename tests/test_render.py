@@ -137,10 +137,7 @@ def test_html_escapes_case_data(autos: Autos, tmp_path: Path) -> None:
     case = tmp_path / "caso.yaml"
     case.write_text(evil, encoding="utf-8")
     loaded = autos.load(case)
-    from autos.documents.context import build_context
-
-    ctx = build_context(loaded.case, autos.statute_of(loaded), autos.check(loaded), autos.fines(loaded),
-                        autos.deadline_lines(loaded)[0], draft=False)
+    ctx = autos.document_context(loaded).context
     html = autos.pdf_renderer.html("auto_de_infracao", ctx)
     assert "<img" not in html and "&lt;img" in html
     result = autos.generate(case, tmp_path / "out", "ambos")

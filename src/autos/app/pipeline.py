@@ -1,7 +1,9 @@
 """The small public API: one :class:`Autos` object runs the stages for a case file.
 
-load → validate → compute (fines, deadlines) → render (docx, pdf). The CLI calls one method per
-command; batch jobs and benchmarks reuse one object so rules and templates are read once.
+load → compute (fines, deadlines, costs: once per case, :meth:`Autos.compute`) → validate (reading what
+was computed, :meth:`Autos.check`) → document context (reading the same result) → render (docx, pdf). The CLI
+calls one method per command; batch jobs and benchmarks reuse one object so rules, calendars and templates are
+read once.
 """
 
 from __future__ import annotations
@@ -20,20 +22,24 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from autos.app.processo import ProcessoService
+from autos.app.deadlines import DeadlineService
+from autos.app.processo import PendingReport, ProcessoService, is_processo_file
 from autos.app.workers import watch_parent
 from autos.base.resources import default_rules_dir, default_templates_dir
 from autos.base.yamlio import YamlDoc, load_yaml
 from autos.checks.acts import act_document, document_acts
 from autos.checks.finding import Report
-from autos.checks.fines import fine_findings
 from autos.checks.processo import ProcessoFine, ProcessoReport, act_report, check_processo, processo_fine
-from autos.checks.validate import validate_case
-from autos.compute.fines import FineResult, compute_fines
+from autos.checks.result import CaseResult, check_case
+from autos.checks.validate import statute_for
+from autos.compute.fines import FineResult, compute_fines, path_key
+from autos.compute.notice import CaseDeadlines
+from autos.compute.result import CaseComputation, compute_case
+from autos.compute.timeline import Timeline
 from autos.documents.context import build_context
 from autos.documents.lines import DeadlineLine
-from autos.documents.notice import CaseDeadlines, DeadlineService
-from autos.errors import AutosError, InputError, RefusedError
+from autos.documents.notice import document_lines
+from autos.errors import AutosError, ComputeError, InputError, RefusedError
 from autos.processo.load import LoadedProcesso, is_processo_data, load_processo, parse_processo
 from autos.processo.load import from_doc as processo_from_doc
 from autos.processo.load_case import LoadedCase, case_from_doc, load_case, parse_case
@@ -79,6 +85,7 @@ class CaseOutcome:
     draft: bool = False
     error: str | None = None
     exit_code: int = 0
+    note: str | None = None  # said to the user, not an error (a processo with no act to document)
 
 
 @dataclass
@@ -115,9 +122,17 @@ class Autos:
     def statute_of(self, loaded: LoadedCase) -> Statute:
         return self.rules.get(loaded.case.lei)
 
-    def check(self, loaded: LoadedCase) -> Report:
-        return validate_case(loaded, self.rules, today=self.today, defence_check=self.deadline_service.defence_problem,
-                             extra_checks=[self.deadline_service.findings, fine_findings])
+    def compute(self, loaded: LoadedCase) -> CaseComputation:
+        """Fines, notice and deadlines, custody costs of the case, each computed once (with the deadline rules
+        and calendars this object read); ``InputError`` if its law or document kind does not exist."""
+        statute = statute_for(loaded, self.rules)
+        ds = self.deadline_service
+        return compute_case(loaded, statute, lambda: ds.law(statute), lambda: ds.calendar(statute))
+
+    def check(self, loaded: LoadedCase) -> CaseResult:
+        """The case computed once and validated: its findings and what was computed, for the documents."""
+        return check_case(loaded, self.rules, self.compute(loaded), today=self.today,
+                          defence_check=self.deadline_service.defence_problem)
 
     def validate(self, file: str | Path) -> Report:
         """Validate one file (a case, or a processo: a file with ``atos:``); a file that cannot be read
@@ -159,7 +174,9 @@ class Autos:
 
     def processo_fine_of(self, file: str | Path) -> ProcessoFine:
         """``autos multa PROCESSO.yaml``: the auto's memo, the decisions on it and the amount in force."""
-        loaded = load_processo(file)
+        return self._processo_fine(load_processo(file))
+
+    def _processo_fine(self, loaded: LoadedProcesso) -> ProcessoFine:
         self.processos.check(loaded, self.today)  # unknown law → InputError naming the file
         lei = loaded.processo.lei
         return processo_fine(loaded, self.processos.procedure(lei), self.rules.get(lei), self.fines)
@@ -270,12 +287,65 @@ class Autos:
                     fut.cancel()
                 _FORKED_FROM = None
 
+    def generate_files(self, files: list[Path], out_dir: str | Path, formato: Format = "ambos", *,
+                       ato: int | None = None, draft: bool = False, arquivo: bool = False,
+                       processes: int | None = None, now: datetime | None = None) -> Iterator[CaseOutcome]:
+        """``autos gerar``: files and folders; each processo file (with ``atos:``) gives one outcome per act
+        documented (:meth:`generate_processo`, ``ato`` to choose one), first, then the case files
+        (:meth:`generate_each`, ``processes`` workers)."""
+        paths = expand_case_paths(files)
+        processos = [f for f in paths if is_processo_file(f)]
+        for path in processos:
+            try:
+                acts = self.generate_processo(path, out_dir, formato, ato=ato, draft=draft, arquivo=arquivo, now=now)
+            except AutosError as exc:
+                acts = [(0, exc)]
+            if not acts:
+                yield CaseOutcome(path, note="nenhum ato do processo tem documento a gerar.")
+            for _n, done in acts:
+                if isinstance(done, AutosError):
+                    yield CaseOutcome(path, error=str(done), exit_code=done.exit_code)
+                else:
+                    yield CaseOutcome(path, done.files, done.draft)
+        chosen = set(processos)
+        yield from self.generate_each([f for f in paths if f not in chosen], out_dir, formato, draft=draft,
+                                      arquivo=arquivo, processes=processes, now=now)
+
+    def deadlines_report(self, file: str | Path) -> CaseDeadlines | Timeline:
+        """``autos prazos``: a processo's timeline as of :attr:`today` (its acts, deadlines, situation), or a
+        case's notice and the deadlines that follow it; the file is read once."""
+        doc = load_yaml(file, InputError)
+        if is_processo_data(doc.data):
+            return self.processos.check(processo_from_doc(doc), self.today)
+        return self.deadlines(case_from_doc(doc))
+
+    def fine_report(self, file: str | Path) -> ProcessoFine | FineResult | None:
+        """``autos multa``: a processo's fine (the auto's memo, the decisions, the amount in force), or a case's
+        fines (None: none proposed); the file is read once."""
+        doc = load_yaml(file, InputError)
+        if is_processo_data(doc.data):
+            return self._processo_fine(processo_from_doc(doc))
+        return self.fines(case_from_doc(doc))
+
+    def pending(self, paths: list[Path], hoje: date, *, lei: str | None = None,
+                agente: str | None = None) -> PendingReport:
+        """``autos pendencias``: every processo under ``paths``, what is due as of ``hoje``, most urgent first."""
+        return self.processos.pending(paths, hoje, lei=lei, agente=agente)
+
     def fines(self, loaded: LoadedCase) -> FineResult | None:
-        return compute_fines(loaded.case, self.statute_of(loaded))
+        """The fines of the case (``autos multa``); a fact that cannot be priced names the file, path and line."""
+        try:
+            return compute_fines(loaded.case, self.statute_of(loaded))
+        except ComputeError as exc:
+            raise _located(exc, loaded) from None
 
     def deadlines(self, loaded: LoadedCase) -> CaseDeadlines:
-        """The notice date and every deadline that follows it (``autos prazos``)."""
-        return self.deadline_service.for_case(loaded, self.statute_of(loaded))
+        """The notice date and every deadline that follows it (``autos prazos``); an error names the file, the
+        path and the line (the notice's, when the deadline engine knows no finer one)."""
+        try:
+            return self.deadline_service.for_case(loaded, self.statute_of(loaded))
+        except ComputeError as exc:
+            raise _located(exc, loaded, "notificacao") from None
 
     def deadlines_of(self, file: str | Path) -> CaseDeadlines:
         """Load a case and compute its notice date and deadlines (``autos prazos``)."""
@@ -287,11 +357,12 @@ class Autos:
 
     def deadline_lines(self, loaded: LoadedCase) -> tuple[list[DeadlineLine], str | None]:
         """The deadlines as a document prints them, and the notice date."""
-        return self.deadline_service.document_lines(loaded, self.statute_of(loaded))
+        return document_lines(self.deadlines(loaded))
 
     def document_context(self, loaded: LoadedCase, *, draft: bool = False, now: datetime | None = None,
                          report: Report | None = None) -> DocumentContext:
-        """Validate (unless ``report`` is given) and build the context both renderers read.
+        """Validate (unless ``report`` is given) and build the context both renderers read, from what was
+        computed for the case once (``report.computed`` of :meth:`check`; computed here for another report).
 
         A case with erros is refused (``RefusedError``) unless ``draft``; a draft leaves out what cannot be
         computed yet and lists the pending findings."""
@@ -303,12 +374,14 @@ class Autos:
                 file=loaded.file,
                 hint="corrija as pendências ou gere uma minuta com --minuta.",
             )
-        statute = self.statute_of(loaded)
-        fines = self.fines(loaded) if not report.errors else _fines_or_none(self, loaded)
-        deadlines, notice_date = (self.deadline_lines(loaded) if not report.errors
-                                  else _deadlines_or_empty(self, loaded))
+        computed = report.computed if isinstance(report, CaseResult) and report.computed is not None \
+            else self.compute(loaded)
+        statute = computed.statute
+        fines = computed.fines() if not report.errors else _fines_or_none(computed)
+        deadlines, notice_date = (document_lines(computed.case_deadlines()) if not report.errors
+                                  else _deadlines_or_empty(computed))
         is_draft = bool(report.errors) or draft
-        context = build_context(loaded.case, statute, report, fines, deadlines, draft=is_draft,
+        context = build_context(loaded.case, statute, report, fines, deadlines, draft=is_draft, computed=computed,
                                 notice_date=notice_date, generated_at=now)
         template = statute.documentos[loaded.case.documento].modelo
         return DocumentContext(report, statute, template, context, is_draft)
@@ -511,16 +584,35 @@ def _archive_metadata(loaded: LoadedCase, statute: Statute, stamp: datetime) -> 
     )
 
 
-def _fines_or_none(autos: Autos, loaded: LoadedCase) -> FineResult | None:
+def _fines_or_none(computed: CaseComputation) -> FineResult | None:
     """In a draft, a fine that cannot be computed yet is simply left out (its finding is listed)."""
     try:
-        return autos.fines(loaded)
+        return computed.fines()
     except AutosError:
         return None
 
 
-def _deadlines_or_empty(autos: Autos, loaded: LoadedCase) -> tuple[list[DeadlineLine], str | None]:
+def _deadlines_or_empty(computed: CaseComputation) -> tuple[list[DeadlineLine], str | None]:
     try:
-        return autos.deadline_lines(loaded)
+        return document_lines(computed.case_deadlines())
     except AutosError:
         return [], None
+
+
+def _located(exc: AutosError, loaded: LoadedCase, default_path: str | None = None) -> AutosError:
+    """``exc`` naming the case file, its YAML path and line: the calculators know the path in the case only
+    (an error that already names a file — the rules' — is left as it is)."""
+    if exc.file is None:
+        exc.file = str(loaded.file)
+        exc.path = exc.path or default_path
+        if exc.path and exc.line is None:
+            exc.line = loaded.line_of(path_key(exc.path))
+        exc.args = (exc.render(),)
+    return exc
+
+
+def validation_exit_code(reports: list[Report]) -> int:
+    """``autos validar``: 0 clean, 1 some case has erro findings, 2 some case could not be read."""
+    if any(r.error is not None for r in reports):
+        return 2
+    return 1 if any(r.errors for r in reports) else 0

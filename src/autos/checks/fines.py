@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 from autos.checks.finding import Finding
-from autos.compute.fines import _compute, _path_key
+from autos.compute.fines import FineOutcome, _compute, _path_key
 from autos.processo.load_case import LoadedCase
 from autos.rules.statute import Statute
 
 
-def fine_findings(loaded: LoadedCase, statute: Statute) -> list[Finding]:
-    """Findings for ``validate_case(..., extra_checks=[fine_findings])``.
+def fine_findings(loaded: LoadedCase, statute: Statute, outcome: FineOutcome | None = None) -> list[Finding]:
+    """Findings for ``validate_case(..., extra_checks=[fine_findings])``, from ``outcome`` when the fines are
+    already computed (:class:`~autos.compute.result.CaseComputation`):
 
     * ``MULTA-INCALCULAVEL`` (erro): a fact the fine needs is missing or outside the law's tables
       (problems the validator already reports with its own code are not repeated);
     * ``LEI-TEXTO-DEFEITUOSO`` (aviso): the case cites a provision whose text is defective; the
       message states the choice recorded in the rules.
     """
-    outcome = _compute(loaded.case, statute)
+    if outcome is None:
+        outcome = _compute(loaded.case, statute)
     findings: list[Finding] = []
     for prob in outcome.problems:
         if prob.covered:

@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from autos.checks.acts import ActDocument, act_document, document_acts
 from autos.checks.finding import Finding, Report
+from autos.checks.result import CaseResult
 from autos.compute.fines import FineResult
 from autos.compute.timeline import Finding as TimelineFinding
 from autos.compute.timeline import Timeline
@@ -110,11 +111,13 @@ _ACT_PATH = re.compile(r"^atos\[(\d+)\]")
 
 
 def act_report(doc: ActDocument, loaded: LoadedProcesso, timeline: Timeline, check: Callable[[LoadedCase], Report],
-               statute: Statute) -> Report:
-    """The report a document of ``doc``'s act is generated (or refused) on: its own findings, paths in the
+               statute: Statute) -> CaseResult:
+    """The result a document of ``doc``'s act is generated (or refused) on: its own findings, paths in the
     processo, and the timeline's errors that concern the processo by the act's date (an error about a later act
-    does not block an earlier act's document)."""
-    own = [doc.finding(f) for f in check(doc.loaded).findings]
+    does not block an earlier act's document); what was computed for the act's case (when ``check`` gives it:
+    :meth:`Autos.check`) and the processo's timeline."""
+    checked = check(doc.loaded)
+    own = [doc.finding(f) for f in checked.findings]
     relevant: list[Finding] = []
     for f in timeline.achados:
         if f.severidade != "erro":
@@ -125,7 +128,9 @@ def act_report(doc: ActDocument, loaded: LoadedProcesso, timeline: Timeline, che
             if later is not None and later > doc.as_of:
                 continue
         relevant.append(_from_timeline(f, loaded))
-    return Report(file=loaded.file, statute=statute, findings=relevant + own)
+    computed = checked.computed if isinstance(checked, CaseResult) else None
+    return CaseResult(file=loaded.file, statute=statute, findings=relevant + own, computed=computed,
+                      timeline=timeline)
 
 
 # --- the fine --------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from autos.base.dotted import resolve
 from autos.base.yamlio import PathKey, format_path
 from autos.checks.finding import Finding, Report
 from autos.compute.fines import compute_fines, costs_by_day
+from autos.compute.result import CaseComputation
 from autos.errors import AutosError, InputError, RulesFileError
 from autos.processo.case import Case
 from autos.processo.load_case import LoadedCase
@@ -72,8 +73,10 @@ def _blank(value: Any) -> bool:
 
 class _Checker:
     def __init__(self, loaded: LoadedCase, statute: Statute, today: date,
-                 defence_check: Callable[[Statute, str | None], str | None] | None) -> None:
+                 defence_check: Callable[[Statute, str | None], str | None] | None,
+                 computed: CaseComputation | None) -> None:
         self.loaded = loaded
+        self.computed = computed
         self.case: Case = loaded.case
         self.statute = statute
         self.today = today
@@ -196,7 +199,7 @@ class _Checker:
     def _el_multa_calculada(self, el: Element) -> None:
 
         try:
-            result = compute_fines(self.case, self.statute)
+            result = self.computed.fines() if self.computed is not None else compute_fines(self.case, self.statute)
         except AutosError:
             return  # reported with its path by fines.fine_findings (MULTA-INCALCULAVEL)
         if result is None:
@@ -206,7 +209,8 @@ class _Checker:
 
         assert el.penalidade is not None
         try:
-            by_day = costs_by_day(self.case, self.statute, el.penalidade)
+            by_day = (self.computed.costs_by_day(el.penalidade) if self.computed is not None
+                      else costs_by_day(self.case, self.statute, el.penalidade))
         except AutosError as exc:
             self.add(el.severidade, el.codigo, f"as despesas por dia não podem ser calculadas: {exc.message}",
                      _dotted_key(exc.path) if exc.path else "infracoes", self.statute.cite(el.citacao),
@@ -386,10 +390,8 @@ def _dotted_key(path: str) -> PathKey:
     return tuple(key)
 
 
-def validate_case(loaded: LoadedCase, rules: RuleSet, *, today: date | None = None,
-                  extra_checks: list[Callable[[LoadedCase, Statute], list[Finding]]] | None = None,
-                  defence_check: Callable[[Statute, str | None], str | None] | None = None) -> Report:
-    """Run every check of the case's statute; ``InputError`` if the statute or kind does not exist."""
+def statute_for(loaded: LoadedCase, rules: RuleSet) -> Statute:
+    """The case's statute; ``InputError`` (file, path, line) if the statute or its document kind does not exist."""
     case = loaded.case
     if case.lei not in rules.statutes:
         raise InputError(f"lei '{case.lei}' não encontrada nas regras.", file=loaded.file, path="lei",
@@ -400,7 +402,17 @@ def validate_case(loaded: LoadedCase, rules: RuleSet, *, today: date | None = No
         raise InputError(f"a {statute.lei.label} não prevê o documento '{case.documento}'.", file=loaded.file,
                          path="documento", line=loaded.line_of(("documento",)),
                          hint=f"use um destes: {', '.join(sorted(statute.documentos))}.")
-    checker = _Checker(loaded, statute, today or date.today(), defence_check)
+    return statute
+
+
+def validate_case(loaded: LoadedCase, rules: RuleSet, *, today: date | None = None,
+                  extra_checks: list[Callable[[LoadedCase, Statute], list[Finding]]] | None = None,
+                  defence_check: Callable[[Statute, str | None], str | None] | None = None,
+                  computed: CaseComputation | None = None) -> Report:
+    """Run every check of the case's statute; ``InputError`` if the statute or kind does not exist. The fines
+    and custody costs are read from ``computed`` when given (computed once for the case), else computed here."""
+    statute = statute_for(loaded, rules)
+    checker = _Checker(loaded, statute, today or date.today(), defence_check, computed)
     checker.elements()
     checker.penalties()
     checker.circumstances()
@@ -411,34 +423,3 @@ def validate_case(loaded: LoadedCase, rules: RuleSet, *, today: date | None = No
     order = {"erro": 0, "aviso": 1}
     findings.sort(key=lambda f: (order[f.severidade], f.linha or 0))
     return Report(file=loaded.file, statute=statute, findings=findings)
-
-
-def reports_text(reports: list[Report]) -> str:
-    """A readable Portuguese report for people (``autos validar``)."""
-    out: list[str] = []
-    for r in reports:
-        if r.error is not None:
-            out.append(f"✗ {r.file}: não foi possível ler o caso.\n  {r.error}")
-            continue
-        label = f" ({r.statute.lei.label}, {r.statute.lei.municipio}/{r.statute.lei.uf})" if r.statute else ""
-        status = "✓" if r.ok else "✗"
-        summary = f"{len(r.errors)} erro(s), {len(r.warnings)} aviso(s)"
-        out.append(f"{status} {r.file}{label}: {summary}")
-        for f in r.findings:
-            out.append("  " + f.render().replace("\n", "\n  "))
-    statutes = {r.statute.id: r.statute for r in reports if r.statute is not None}
-    for st in statutes.values():
-        if st.interpretacoes:
-            out.append(f"\nEscolhas interpretativas das regras da {st.lei.label} ({st.lei.municipio}/{st.lei.uf}):")
-            for i in st.interpretacoes:
-                out.append(f"  - {st.cite(i.citacao)}: {' '.join(i.escolha.split())}")
-    total_err = sum(1 for r in reports if not r.ok)
-    out.append(f"\n{len(reports)} caso(s) verificado(s); {total_err} com erro.")
-    return "\n".join(out)
-
-
-def exit_code(reports: list[Report]) -> int:
-    """0 clean, 1 some case has erro findings, 2 some case could not be read."""
-    if any(r.error is not None for r in reports):
-        return 2
-    return 1 if any(r.errors for r in reports) else 0

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable
-from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
@@ -68,14 +67,15 @@ def _autos(ctx: click.Context) -> Autos:
 @click.pass_context
 def validar(ctx: click.Context, casos: tuple[Path, ...], as_json: bool) -> None:
     """Verifica casos contra a lei. Saída 0: sem erros; 1: há erros; 2: caso ilegível."""
-    from autos.checks.validate import exit_code, reports_text
+    from autos.app.pipeline import validation_exit_code
+    from autos.cli.reports import reports_text
 
     reports = _autos(ctx).validate_many(list(casos))
     if as_json:
         click.echo(json.dumps([r.to_dict() for r in reports], ensure_ascii=False, indent=2))
     else:
         click.echo(reports_text(reports))
-    sys.exit(exit_code(reports))
+    sys.exit(validation_exit_code(reports))
 
 
 @main.command("verificar")
@@ -148,33 +148,15 @@ def gerar(ctx: click.Context, casos: tuple[Path, ...], formato: str, saida: Path
     Num arquivo de processo (com 'atos:'): o documento de cada ato que tem um, na data do ato (ou só o do
     ato --ato N). Saída 0: tudo gerado; 1: algum caso recusado por pendências; 2: erro de leitura ou gravação.
     """
-    from autos.app.pipeline import expand_case_paths
-    from autos.app.processo import is_processo_file
-
     if arquivo and formato == "docx":
         click.echo("erro: --arquivo gera PDF/A; use --formato pdf ou ambos.", err=True)
         sys.exit(2)
-    autos = _autos(ctx)
-    files = expand_case_paths(list(casos))
-    processos = [f for f in files if is_processo_file(f)]
     worst = 0
-    for path in processos:
-        try:
-            acts = autos.generate_processo(path, saida, formato, ato=ato, draft=minuta,  # type: ignore[arg-type]
-                                           arquivo=arquivo)
-        except AutosError as exc:
-            acts = [(0, exc)]
-        if not acts:
-            click.echo(f"{path}: nenhum ato do processo tem documento a gerar.", err=True)
-        for _n, done in acts:
-            if isinstance(done, AutosError):
-                worst = max(worst, _echo_generated(done, done.exit_code, [], False))
-            else:
-                worst = max(worst, _echo_generated(None, 0, done.files, done.draft))
-    others = [f for f in files if f not in processos]
     try:
-        for result in autos.generate_each(others, saida, formato,  # type: ignore[arg-type]
-                                          draft=minuta, arquivo=arquivo, processes=workers):
+        for result in _autos(ctx).generate_files(list(casos), saida, formato,  # type: ignore[arg-type]
+                                                 ato=ato, draft=minuta, arquivo=arquivo, processes=workers):
+            if result.note is not None:
+                click.echo(f"{result.path}: {result.note}", err=True)
             worst = max(worst, _echo_generated(result.error, result.exit_code, result.files, result.draft))
     except AutosError as exc:
         _fail(exc)
@@ -201,24 +183,19 @@ def prazos(ctx: click.Context, caso: Path, as_json: bool) -> None:
     Num arquivo de processo (com 'atos:'): a linha do tempo, cada prazo e seu estado na data de referência
     (--hoje), a situação e o próximo ato. Saída 0: sem erros; 1: o processo tem erros; 2: ilegível.
     """
-    from autos.app.processo import is_processo_file
-    from autos.documents.notice import deadlines_json, deadlines_table
+    from autos.cli.reports import deadlines_json, deadlines_table
+    from autos.compute.timeline import Timeline
 
-    if is_processo_file(caso):
-        from autos.app.processo import ProcessoService
-        from autos.cli.processo_formats import timeline_json, timeline_text
-
-        o = ctx.obj
-        try:
-            t = ProcessoService(o["rules_dir"]).timeline_of(caso, o["today"] or date.today())
-        except AutosError as exc:
-            _fail(exc)
-        click.echo(json.dumps(timeline_json(t), ensure_ascii=False, indent=2) if as_json else timeline_text(t))
-        sys.exit(t.exit_code())
     try:
-        result = _autos(ctx).deadlines_of(caso)
+        result = _autos(ctx).deadlines_report(caso)
     except AutosError as exc:
         _fail(exc)
+    if isinstance(result, Timeline):
+        from autos.cli.processo_formats import timeline_json, timeline_text
+
+        click.echo(json.dumps(timeline_json(result), ensure_ascii=False, indent=2) if as_json
+                   else timeline_text(result))
+        sys.exit(result.exit_code())
     click.echo(json.dumps(deadlines_json(result), ensure_ascii=False, indent=2) if as_json
                else deadlines_table(result))
 
@@ -241,13 +218,12 @@ def pendencias(ctx: click.Context, pastas: tuple[Path, ...], hoje: Any, lei: str
     Urgência: vencido, hoje, esta semana (até 7 dias), depois, sem prazo. Saída 0: tudo certo;
     1: algum processo com erro; 2: algum arquivo ilegível ou nenhum processo encontrado.
     """
-    from autos.app.processo import ProcessoService
     from autos.cli.processo_formats import pending_csv, pending_html, pending_json, pending_text
 
-    o = ctx.obj
-    when = hoje.date() if hoje else (o["today"] or date.today())
+    autos = _autos(ctx)
+    when = hoje.date() if hoje else autos.today
     try:
-        report = ProcessoService(o["rules_dir"]).pending(list(pastas), when, lei=lei, agente=agente)
+        report = autos.pending(list(pastas), when, lei=lei, agente=agente)
         if html is not None:
             from autos.store.files import write_atomic
 
@@ -275,22 +251,18 @@ def multa(ctx: click.Context, caso: Path, as_json: bool) -> None:
     Num arquivo de processo (com 'atos:'): a multa do auto e, se uma decisão a manteve, reduziu ou cancelou,
     qual valor vale e por qual ato.
     """
-    from autos.app.processo import is_processo_file
+    from autos.checks.processo import ProcessoFine
     from autos.cli.describe import describe_fines
 
-    if is_processo_file(caso):
-        from autos.cli.processo_formats import fine_text
-
-        try:
-            pf = _autos(ctx).processo_fine_of(caso)
-        except AutosError as exc:
-            _fail(exc)
-        click.echo(json.dumps(pf.to_dict(), ensure_ascii=False, indent=2) if as_json else fine_text(pf))
-        return
     try:
-        result = _autos(ctx).fines_of(caso)
+        result = _autos(ctx).fine_report(caso)
     except AutosError as exc:
         _fail(exc)
+    if isinstance(result, ProcessoFine):
+        from autos.cli.processo_formats import fine_text
+
+        click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if as_json else fine_text(result))
+        return
     if as_json:
         click.echo(json.dumps(result.to_dict() if result else None, ensure_ascii=False, indent=2))
     else:

@@ -49,7 +49,7 @@ from autos.rules.statute import (
     formula_for,
 )
 
-__all__ = ["FineItem", "FineResult", "Step", "compute_fines", "costs_by_day"]
+__all__ = ["FineItem", "FineOutcome", "FineResult", "Step", "compute_fines", "costs_by_day", "fine_outcome", "path_key"]
 
 HUNDRED = Decimal(100)
 #: no fine reaches this many fiscal units (the bound of any amount typed in a case, schema.MAX_INT_DIGITS)
@@ -173,10 +173,19 @@ class _Defect:
 
 
 @dataclass
-class _Outcome:
+class FineOutcome:
+    """Everything the fine calculator found for a case: the fines (None: none proposed, or none could be priced),
+    the facts it could not price them from, and the defective provisions it relied on."""
+
     result: FineResult | None
     problems: list[_Problem]
     defects: list[_Defect]
+
+    def value(self) -> FineResult | None:
+        """The fines, or the first problem raised (:class:`ComputeError` with the YAML path)."""
+        if self.problems:
+            raise self.problems[0].error
+        return self.result
 
 
 def _ordinal(n: int) -> str:
@@ -595,7 +604,7 @@ def _check_circumstances(case: Case, statute: Statute) -> list[_Problem]:
     return problems
 
 
-def _compute(case: Case, statute: Statute) -> _Outcome:
+def _compute(case: Case, statute: Statute) -> FineOutcome:
     problems: list[_Problem] = []
     defects: list[_Defect] = []
     # defects of the text of every provision cited (warned whether or not a fine is computed)
@@ -612,13 +621,13 @@ def _compute(case: Case, statute: Statute) -> _Outcome:
         problems.append(_Problem(ComputeError(
             "sem a data da infração (ou da lavratura) não há como saber o valor da unidade fiscal.",
             path="lavratura.data", hint="informe lavratura.data ou data_infracao."), covered=True))
-        return _Outcome(None, problems, defects)
+        return FineOutcome(None, problems, defects)
     try:
         value = statute.unidade_fiscal.value_on(ref)
     except ComputeError as exc:
         problems.append(_Problem(ComputeError(exc.message, path="data_infracao" if case.data_infracao else
                                               "lavratura.data", hint=exc.hint)))
-        return _Outcome(None, problems, defects)
+        return FineOutcome(None, problems, defects)
     problems.extend(_check_circumstances(case, statute))
     calc = _Calc(case, statute, value)
     items: list[FineItem] = []
@@ -658,13 +667,13 @@ def _compute(case: Case, statute: Statute) -> _Outcome:
             if item is not None:
                 items.append(item)
     if not items:
-        return _Outcome(None, problems, defects)
+        return FineOutcome(None, problems, defects)
     referenced = _referenced(statute)
     chosen = [it for it in statute.interpretacoes if it.id in calc.applied or it.id not in referenced]
     result = FineResult(statute=statute, data_referencia=ref, valor_unidade=value, itens=items,
                         escolhas=[f"{it.id}: {it.escolha}" for it in chosen],
                         avisos=list(dict.fromkeys(d.text for d in defects)))
-    return _Outcome(result, problems, defects)
+    return FineOutcome(result, problems, defects)
 
 
 def _referenced(statute: Statute) -> set[str]:
@@ -702,14 +711,17 @@ def compute_fines(case: Case, statute: Statute) -> FineResult | None:
     Raises :class:`ComputeError` (with the YAML path) at the first fact that is missing or outside
     the law's tables.
     """
-    outcome = _compute(case, statute)
-    if outcome.problems:
-        raise outcome.problems[0].error
-    return outcome.result
+    return _compute(case, statute).value()
 
 
-def _path_key(path: str) -> PathKey:
-    """``infracoes[0].quantidade`` → ``('infracoes', 0, 'quantidade')``."""
+def fine_outcome(case: Case, statute: Statute) -> FineOutcome:
+    """The fines of the case with every problem and defect found (computed once; the validator reports the
+    problems, the documents print the result)."""
+    return _compute(case, statute)
+
+
+def path_key(path: str) -> PathKey:
+    """``infracoes[0].quantidade`` → ``('infracoes', 0, 'quantidade')`` (the key of ``YamlDoc.line_of``)."""
     key: list[str | int] = []
     for part in path.split("."):
         m = re.fullmatch(r"([^\[]+)((?:\[\d+\])*)", part)
@@ -719,6 +731,9 @@ def _path_key(path: str) -> PathKey:
         key.append(m.group(1))
         key.extend(int(x) for x in re.findall(r"\[(\d+)\]", m.group(2)))
     return tuple(key)
+
+
+_path_key = path_key
 
 
 # --------------------------------------------------------------------------------------------------

@@ -18,32 +18,30 @@ only its 6 middle digits, ``***.456.789-**``; a CNPJ hides its first 2 digits an
 ``**.222.333/0001-**`` (the CNPJ of an individual entrepreneur or MEI identifies a natural person, and
 the edital cannot tell the cases apart, so every CNPJ is masked the same way).
 
-Deadlines come from the deadline engine: the lines the pipeline computes (those that run from the notice
-of the auto) and, for kinds that declare their own (``verificacao: prazo`` elements: the compliance
-order of a notificação preliminar, the rescue of an apprehended animal), :func:`autos.compute.deadlines.compute`
-from the event the element names. Amounts come from :mod:`autos.compute.fines`.
+Everything computed is read from the case's :class:`~autos.compute.result.CaseComputation`, made once by the
+app before validation (this module neither validates nor reads a rules or calendar file): the fines, the
+deadline lines that run from the notice of the auto, the notice itself, the custody costs by day, and the law's
+deadline rules and calendar with which the deadlines a kind declares as its own (``verificacao: prazo``
+elements: the compliance order of a notificação preliminar, the rescue of an apprehended animal) are counted
+from the event the element names (:func:`autos.compute.deadlines.compute`).
 """
 
 from __future__ import annotations
 
 import re
 from datetime import date, datetime
-from pathlib import Path
 from typing import Any
 
 from autos.base import ptbr
 from autos.base.dotted import resolve
-from autos.base.yamlio import YamlDoc
 from autos.checks.finding import Report
-from autos.compute.deadlines import Deadline, compute, notice_effective
-from autos.compute.fines import FineResult, _norm_key, costs_by_day
+from autos.compute.deadlines import Deadline, compute
+from autos.compute.fines import FineResult, _norm_key
+from autos.compute.result import CaseComputation
 from autos.documents.lines import DeadlineLine, rule_term
-from autos.documents.notice import DeadlineService
 from autos.errors import AutosError, ComputeError
 from autos.processo.case import Case
-from autos.processo.load_case import LoadedCase
-from autos.rules.calendar import MunicipalCalendar, load_calendar
-from autos.rules.deadlines import NOTICE_EVENT, DeadlineRule, LawDeadlines, law_deadlines
+from autos.rules.deadlines import NOTICE_EVENT, DeadlineRule, LawDeadlines
 from autos.rules.statute import ApprehensionCosts, DocumentKind, Element, Statute
 
 _STATE_NAMES = {
@@ -116,22 +114,6 @@ def mask_document(case: Case) -> str | None:
 # deadlines declared by the kind's elements
 
 
-_CALENDARS: dict[tuple[str, int], MunicipalCalendar] = {}
-
-
-def _law_and_calendar(statute: Statute) -> tuple[LawDeadlines, MunicipalCalendar]:
-    municipio_dir = statute.id.split("/", 1)[0]
-    root = statute.file.parent.parent
-    file = root / municipio_dir / "calendario.yaml"
-    try:
-        key = (str(file.resolve()), file.stat().st_mtime_ns)
-    except OSError:
-        key = (str(file), -1)
-    if key not in _CALENDARS:
-        _CALENDARS[key] = load_calendar(root, municipio_dir)
-    return law_deadlines(statute), _CALENDARS[key]
-
-
 def _as_date(value: date) -> date:
     return value.date() if isinstance(value, datetime) else value
 
@@ -158,26 +140,17 @@ def _skipped(d: Deadline) -> str:
     return f"Dias sem expediente não contados: {days}."
 
 
-def _notice_deadline(case: Case, statute: Statute) -> Deadline | None:
-    """When the notice of this document takes effect (None when the case records no notice)."""
-    if case.notificacao is None:
-        return None
-
-    law, cal = _law_and_calendar(statute)
-    facts = DeadlineService.facts(LoadedCase(case=case, doc=YamlDoc(data=None, file=Path("caso"))))
-    assert facts is not None
-    return notice_effective(facts, law, cal)
-
-
-def element_deadlines(case: Case, statute: Statute, kind: DocumentKind, *, draft: bool) -> list[dict[str, Any]]:
+def element_deadlines(case: Case, statute: Statute, kind: DocumentKind, *, draft: bool,
+                      computed: CaseComputation) -> list[dict[str, Any]]:
     """The deadlines the kind declares as its own elements (``verificacao: prazo`` with a deadline id taken
     from the case, or counted from an event the case records): the term always, the date when the event
-    (or the notice) is known. Deadlines of the notice of the auto are the pipeline's lines instead."""
+    (or the notice, as computed for the case) is known. Deadlines of the notice of the auto are the
+    pipeline's lines instead."""
     wanted: list[Element] = [el for el in kind.elementos if el.verificacao == "prazo"
                              and (el.prazo_campo is not None or el.campos)]
     if not wanted:
         return []
-    law, cal = _law_and_calendar(statute)
+    law, cal = computed.law_and_calendar()
     notice: Deadline | None = None
     notice_known = False
     out: list[dict[str, Any]] = []
@@ -193,7 +166,7 @@ def element_deadlines(case: Case, statute: Statute, kind: DocumentKind, *, draft
         start: date | None
         if rule.conta_de == NOTICE_EVENT:
             if not notice_known:
-                notice = _safe(lambda: _notice_deadline(case, statute), draft)
+                notice = _safe(computed.notice, draft)
                 notice_known = True
             start = _as_date(notice.fim) if notice is not None else None
         else:
@@ -228,19 +201,22 @@ def _safe(fn: Any, draft: bool) -> Any:
 
 
 def build_context(case: Case, statute: Statute, report: Report, fines: FineResult | None,
-                  deadlines: list[DeadlineLine], *, draft: bool, notice_date: str | None = None,
-                  generated_at: datetime | None = None) -> dict[str, Any]:
-    """The context of one document. ``draft`` marks it MINUTA and lists what is missing."""
+                  deadlines: list[DeadlineLine], *, draft: bool, computed: CaseComputation,
+                  notice_date: str | None = None, generated_at: datetime | None = None) -> dict[str, Any]:
+    """The context of one document. ``draft`` marks it MINUTA and lists what is missing. ``fines`` and
+    ``deadlines`` are the case's as ``computed`` once (left out of a draft when they cannot be computed);
+    what a kind adds (its own deadlines, custody costs) is read from ``computed`` too."""
     kind = statute.documentos[case.documento]
     ctx = _frame(case, statute, kind, report, fines, draft=draft, generated_at=generated_at)
     prazos = [{**d.__dict__, "dias_pulados": "", "rotulo_data": "até"} for d in deadlines]
     if EDITAL in (case.documento, kind.modelo):  # by kind or by template: a published edital never gets more
-        ctx.update(edital_sections(case, statute, fines, prazos, draft=draft, notice_date=notice_date))
+        ctx.update(edital_sections(case, statute, fines, prazos, draft=draft, notice_date=notice_date,
+                                   computed=computed))
         return ctx
     ctx.update(_case_sections(case, statute, fines, prazos, draft=draft, notice_date=notice_date))
     builder = _KIND_SECTIONS.get(case.documento) or _KIND_SECTIONS.get(kind.modelo)
     if builder is not None:
-        ctx.update(builder(case, statute, kind, fines, draft, notice_date))
+        ctx.update(builder(case, statute, kind, fines, draft, notice_date, computed))
     return ctx
 
 
@@ -455,9 +431,9 @@ def _case_sections(case: Case, statute: Statute, fines: FineResult | None, prazo
 # --- per kind ---------------------------------------------------------------------------------------
 
 
-def _notice_rule_text(statute: Statute, forma: str) -> str:
+def _notice_rule_text(computed: CaseComputation, forma: str) -> str:
     """How the law says a notice of this form takes effect, from the law's prazos file."""
-    law = law_deadlines(statute)
+    law = computed.law()
     rule = law.notificacao.formas.get(forma)
     if rule is None:
         return ""
@@ -471,10 +447,10 @@ def _notice_rule_text(statute: Statute, forma: str) -> str:
 
 
 def _preliminary(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
-                 notice_date: str | None) -> dict[str, Any]:
+                 notice_date: str | None, computed: CaseComputation) -> dict[str, Any]:
     """Notificação preliminar: the obligation, its deadline (engine) and how the notice takes effect."""
     ex = case.exigencia
-    lines = element_deadlines(case, statute, kind, draft=draft)
+    lines = element_deadlines(case, statute, kind, draft=draft, computed=computed)
     forma = case.notificacao.forma if case.notificacao else "pessoal"
     return {
         "exigencia": {
@@ -482,20 +458,20 @@ def _preliminary(case: Case, statute: Statute, kind: DocumentKind, fines: FineRe
             "prazos": lines,
         },
         "ciencia": {
-            "regra": _notice_rule_text(statute, forma),
+            "regra": _notice_rule_text(computed, forma),
             "data": notice_date or "",
         },
     }
 
 
 def _letter(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
-            notice_date: str | None) -> dict[str, Any]:
+            notice_date: str | None, computed: CaseComputation) -> dict[str, Any]:
     """Notificação da autuação por carta com AR: the AR facts and how the notice takes effect."""
     n = case.notificacao
     ar = n.ar if n is not None and n.ar is not None else None
     return {
         "carta": {
-            "efeito": _notice_rule_text(statute, "ar"),
+            "efeito": _notice_rule_text(computed, "ar"),
             "postagem": ptbr.format_date(ar.data_postagem) if ar and ar.data_postagem else "",
             "recebimento": ptbr.format_date(ar.data_recebimento) if ar and ar.data_recebimento else "",
             "juntada": ptbr.format_date(ar.data_juntada) if ar and ar.data_juntada else "",
@@ -505,7 +481,7 @@ def _letter(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult 
 
 
 def _apprehension(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
-                  notice_date: str | None) -> dict[str, Any]:
+                  notice_date: str | None, computed: CaseComputation) -> dict[str, Any]:
     """Termo de apreensão: animals (species, size, costs by day, rescue) or goods (items, depositary)."""
     ap = case.apreensao
     m = _missing_fn(draft)
@@ -528,7 +504,7 @@ def _apprehension(case: Case, statute: Statute, kind: DocumentKind, fines: FineR
                 "porte_citacao": statute.cite(species.citacao) if species else "",
                 "quantidade": ptbr.format_decimal(inf.quantidade) if inf.quantidade is not None else m(None),
             })
-        by_day = _safe(lambda: costs_by_day(case, statute, costs_pen), draft) or []
+        by_day = _safe(lambda: computed.costs_by_day(costs_pen), draft) or []
         if by_day:
             custas = {
                 "dias": [{"dia": f"{day}º dia", "diarias": _days_label(day),
@@ -570,7 +546,7 @@ def _apprehension(case: Case, statute: Statute, kind: DocumentKind, fines: FineR
         "apreensao": facts,
         "animais": animals,
         "bens": goods,
-        "prazos_documento": element_deadlines(case, statute, kind, draft=draft),
+        "prazos_documento": element_deadlines(case, statute, kind, draft=draft, computed=computed),
         "custas": custas,
     }
 
@@ -582,7 +558,7 @@ def _days_label(n: int) -> str:
 
 
 def _statement(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
-               notice_date: str | None) -> dict[str, Any]:
+               notice_date: str | None, computed: CaseComputation) -> dict[str, Any]:
     """Demonstrativo de débito: the reference date and unit value; the memo and totals are in ``multa``."""
     return {"debito": {"data_calculo": _fmt_date(case.lavratura.data, draft)}}
 
@@ -595,7 +571,7 @@ _RESULTS = {
 
 
 def _decision(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
-              notice_date: str | None) -> dict[str, Any]:
+              notice_date: str | None, computed: CaseComputation) -> dict[str, Any]:
     """Decisão (julgamento or decisão do recurso), as of its date: the defence or appeal it decides (protocol
     and timeliness as the processo's timeline says), the result (a reduced fine in figures and words), who
     decides, and the deadline that follows from the notice of this decision (its date is not known yet: the
@@ -639,21 +615,21 @@ def _decision(case: Case, statute: Statute, kind: DocumentKind, fines: FineResul
             "devida": due,
         },
         # what follows the notice of this decision (payment) only when a fine is still due
-        "prazos_documento": _decision_terms(statute, kind) if due else [],
+        "prazos_documento": _decision_terms(kind, computed) if due else [],
     }
 
 
-def _decision_terms(statute: Statute, kind: DocumentKind) -> list[dict[str, Any]]:
+def _decision_terms(kind: DocumentKind, computed: CaseComputation) -> list[dict[str, Any]]:
     """The deadlines the decision's kind names (``verificacao: prazo``), as terms without an end date: they run
     from the notice of this decision, a later act."""
-    law, _cal = _law_and_calendar(statute)
+    law = computed.law()
     return [{"descricao": (rule := law.deadline(el.prazo)).descricao, "base_legal": rule.base_legal,
              "prazo": _term(rule, law), "data": "", "dias_pulados": "", "rotulo_data": "até"}
             for el in kind.elementos if el.verificacao == "prazo" and el.prazo is not None and el.prazo in law.prazos]
 
 
 def _ar_certificate(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
-                    notice_date: str | None) -> dict[str, Any]:
+                    notice_date: str | None, computed: CaseComputation) -> dict[str, Any]:
     """Certidão de juntada do AR, dated the juntada: the posting, the receipt or the return (with the reason)
     as the AR shows them, the juntada, and when the notice takes effect under the law (none if returned)."""
     n = case.notificacao
@@ -666,7 +642,7 @@ def _ar_certificate(case: Case, statute: Statute, kind: DocumentKind, fines: Fin
             "devolvido": bool(ar and ar.devolvido),
             "motivo": (ar.motivo_devolucao or m(None)) if ar and ar.devolvido else "",
             "juntada": ptbr.format_date(ar.data_juntada) if ar and ar.data_juntada else m(None),
-            "efeito": _notice_rule_text(statute, "ar"),
+            "efeito": _notice_rule_text(computed, "ar"),
             "data_notificacao": notice_date or "",
         },
     }
@@ -683,7 +659,7 @@ _KIND_SECTIONS: dict[str, Any] = {
 
 
 def edital_sections(case: Case, statute: Statute, fines: FineResult | None, prazos: list[dict[str, Any]], *,
-                    draft: bool, notice_date: str | None) -> dict[str, Any]:
+                    draft: bool, notice_date: str | None, computed: CaseComputation) -> dict[str, Any]:
     """What an individual edital may publish, and nothing else: the name, the CPF/CNPJ masked, the auto
     (number and date), the infringed provisions, the amount, where and when it is published, the date the
     notice takes effect and the deadlines that follow (Ferraz art. 76, III, and 77, III; Timóteo art. 21,
@@ -714,7 +690,7 @@ def edital_sections(case: Case, statute: Statute, fines: FineResult | None, praz
             "infracoes": _infractions(case, statute),
             "multa": multa,
             "publicacoes": publicacoes,
-            "efeito": _notice_rule_text(statute, "edital"),
+            "efeito": _notice_rule_text(computed, "edital"),
             "data_notificacao": m(notice_date),
             "mascara": "O número do documento de identificação é publicado parcialmente, só com os dígitos do meio, "
                        "e este edital traz apenas os dados necessários à notificação (Lei federal nº 13.709/2018 — "
