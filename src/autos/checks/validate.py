@@ -175,7 +175,7 @@ class _Checker:
                 return
         assert deadline_id is not None
         try:
-            law = law_deadlines(self.statute)
+            law = self.computed.law() if self.computed is not None else law_deadlines(self.statute)
         except RulesFileError:
             raise  # the rules are unusable: not a finding of this case
         except AutosError as exc:
