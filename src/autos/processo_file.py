@@ -107,7 +107,7 @@ def insert_act(text: str, file: Path, act: EditalAct) -> str:
         if len(raw) - len(stripped) <= dash:
             break
         end = i + 1
-    newline = "\r\n" if lines[end - 1].endswith("\r\n") else "\n"
+    newline = "\r\n" if "\r\n" in text else "\n"  # the file's own line ends
     before = "".join(lines[:end])
     if not before.endswith(("\n", "\r")):
         before += newline  # the last act ends the file without a line break: add one before the new act
