@@ -390,3 +390,33 @@ def test_conferir_processo_whose_edital_differs_from_the_ledger(published: tuple
     assert code == 1 and "não registra edital publicado" in out_text
     code, out_text = _conferir("--livro", ledger)
     assert code == 2 and "indique o arquivo publicado" in out_text
+
+
+# --------------------------------------------------------------------------------------------------
+# the recorded edital is a valid act of the processo (validar), as the publisher judged it
+
+
+def test_validar_accepts_the_recorded_edital_after_an_ar_returned_for_unknown_address(
+        published: tuple[Path, Path, PublishResult]) -> None:
+    """The edital document of the processo reads the domicile as unknown from the AR's return reason
+    ('Mudou-se'), as the selection did (Ferraz art. 76, III): validar finds no error in it."""
+    from autos.pipeline import Autos
+
+    folder, _out, _result = published
+    report = Autos(ROOT / "rules", ROOT / "templates", TODAY).validate(folder / "ferraz/fv-302-ar-mudou-se.yaml")
+    assert not report.errors, [f.render() for f in report.errors]
+
+
+def test_validar_refuses_an_edital_after_an_ar_returned_for_absence(tmp_path: Path) -> None:
+    """An AR returned 'Ausente' does not show an unknown domicile: an edital typed by hand after it is an error
+    with the article (Ferraz art. 76, III), as the publisher refuses it."""
+    from autos.pipeline import Autos
+
+    src = (PROCESSOS / "ferraz/fv-303-ar-ausente.yaml").read_text(encoding="utf-8")
+    f = tmp_path / "p.yaml"
+    f.write_text(src + '  - tipo: edital\n    numero: "5/2026"\n    data: 2026-10-06\n    local: Ferraz de '
+                 'Vasconcelos/SP\n    referente: "303/2026"\n    publicacoes:\n      - {data: 2026-10-06, meio: '
+                 'oficial, veiculo: Quadro de Editais}\n', encoding="utf-8")
+    report = Autos(ROOT / "rules", ROOT / "templates", TODAY).validate(f)
+    assert [x.codigo for x in report.errors] == ["FER-76-III-DOMICILIO"], [x.render() for x in report.errors]
+    assert "art. 76, inciso III" in report.errors[0].render()

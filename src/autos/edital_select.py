@@ -8,13 +8,20 @@ touching it. No file I/O, no clock. The legal choices are in ``docs/runbook-edit
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from . import ptbr
-from .case import AvisoRecebimento, Case, Edital, Lavratura, Notificacao, ReferenciaAuto
+from .case import (
+    AvisoRecebimento,
+    Case,
+    Edital,
+    Lavratura,
+    Notificacao,
+    ReferenciaAuto,
+    returned_for_unknown_address,
+)
 from .deadlines import LawDeadlines, NoticeFormRule
 from .load import LoadedCase
 from .processo.acts import act_document
@@ -27,14 +34,6 @@ AUTO_KIND = "auto_de_infracao"
 INDIVIDUAL_KIND = "edital_notificacao"
 
 
-def _fold(text: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
-
-
-
-#: Correios return reasons that mean the address is not where the person can be found
-_UNKNOWN_ADDRESS_RETURNS = ("mudou", "desconhecid", "insuficiente", "inexistente", "nao existe", "incert",
-                            "ignorad", "nao localizad")
 
 
 @dataclass(frozen=True)
@@ -96,7 +95,7 @@ def classify(case: Case, law: LawDeadlines, *, address_typed: bool = False) -> D
                 f"AR devolvido sem o motivo da devolução: {condition}; informe notificacao.ar.motivo_devolucao "
                 "(p. ex. 'mudou-se', 'desconhecido', 'endereço insuficiente') ou, se o domicílio for de fato "
                 "desconhecido, marque autuado.endereco_desconhecido: true",))
-        if any(k in _fold(motivo) for k in _UNKNOWN_ADDRESS_RETURNS):
+        if returned_for_unknown_address(motivo):
             if address_typed:
                 return Decision("recusado", problemas=(
                     f"o AR voltou ('{motivo}'), mas o caso afirma autuado.endereco_desconhecido: false: {condition}; "
