@@ -202,6 +202,7 @@ def test_second_run_changes_nothing(casos: Path, tmp_path: Path) -> None:
     before = tree(casos, out)
     again = publish(out, casos)
     assert again.erro is None and again.publicados == [] and again.registrados == []
+    assert again.edital_no_processo == 5  # the four published now and fv-308, published before
     assert tree(casos, out) == before  # same bytes, same mtimes: processos, editais, ledger, manifest
 
 

@@ -179,6 +179,7 @@ class PublishResult:
     ja_publicados: list[CaseProblem] = field(default_factory=list)
     planejados: list[PlannedEdital] = field(default_factory=list)
     sem_edital: int = 0
+    edital_no_processo: int = 0  # processos whose file already has the edital act with its publications
     ignorados: int = 0
     lidos: int = 0
     manifesto: list[Path] = field(default_factory=list)
@@ -496,6 +497,9 @@ class Publisher:
     def _triage(self, ledger: Ledger, p: Prepared, groups: dict[str, _Group]) -> _Group | None:
         if p.estado == "ignorado":
             self.result.ignorados += 1
+            return None
+        if p.estado == "publicado_no_caso" and p.processo is not None:
+            self.result.edital_no_processo += 1
             return None
         if p.estado in ("sem_edital", "publicado_no_caso"):
             self.result.sem_edital += 1
@@ -1163,7 +1167,9 @@ def summary(result: PublishResult, options: Options) -> str:
         lines.append("nada novo a publicar nesta data.")
     lines.append(f"casos lidos: {result.lidos}; recusados: {len(result.recusados)}; já publicados antes (não "
                  f"republicados): {len(result.ja_publicados)}; sem edital (notificação por outra forma): "
-                 f"{result.sem_edital}; outros documentos (ignorados): {result.ignorados}")
+                 f"{result.sem_edital}; outros documentos (ignorados): {result.ignorados}"
+                 + (f"; processos com o edital já registrado: {result.edital_no_processo}"
+                    if result.edital_no_processo else ""))
     for c in result.recusados:
         lines.append(f"recusado: {c.arquivo}: {' | '.join(c.motivos)}")
     for c in result.ja_publicados:
