@@ -15,14 +15,15 @@ from typing import Any
 import pytest
 import yaml
 
+from autos.app.processo import is_processo_file
+from autos.base.schema import build_model
+from autos.base.yamlio import load_yaml
+from autos.checks.fines import fine_findings
+from autos.checks.validate import validate_case
+from autos.compute.fines import FineResult, compute_fines
 from autos.errors import ComputeError, RulesError
-from autos.fines import FineResult, compute_fines, fine_findings
-from autos.load import LoadedCase, load_case, parse_case
-from autos.processo import is_processo_file
-from autos.rules import CircumstanceEffect, Statute, load_rules
-from autos.schema import build_model
-from autos.validate import validate_case
-from autos.yamlio import load_yaml
+from autos.processo.load_case import LoadedCase, load_case, parse_case
+from autos.rules.statute import CircumstanceEffect, Statute, load_rules
 
 from .conftest import TODAY
 
@@ -220,7 +221,7 @@ def test_samples_fines_compute_without_findings(sample: Path) -> None:
     if sample.parent.name == "pendentes":
         pytest.skip("casos pendentes são incompletos de propósito")
     if is_processo_file(sample):  # a processo (samples/editais): the auto's fine, as of its date, computes
-        from autos.pipeline import Autos
+        from autos.app.pipeline import Autos
 
         fine = Autos(ROOT / "rules", ROOT / "templates", TODAY).processo_fine_of(sample)
         assert fine.calculo is not None and fine.final is not None and fine.final > 0

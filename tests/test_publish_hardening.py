@@ -22,14 +22,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from autos import edital_jobs as jobs
-from autos import publish as pub
-from autos.case import document_key
+from autos.app import edital_jobs as jobs
+from autos.app import publish as pub
+from autos.app.publish import FAULT_ENV, FOLDER_LOCK_NAME, CaseProblem, PublishResult, write_manifest
 from autos.cli import main
 from autos.errors import InputError
-from autos.ledger import FileRecord, Ledger, LedgerError, PlannedCase, RunLock, case_key
-from autos.load import parse_case
-from autos.publish import FAULT_ENV, FOLDER_LOCK_NAME, CaseProblem, PublishResult, write_manifest
+from autos.processo.case import document_key
+from autos.processo.load_case import parse_case
+from autos.store.ledger import FileRecord, Ledger, LedgerError, PlannedCase, RunLock, case_key
 
 from .conftest import ROOT, TODAY
 from .procs import group, state, until

@@ -1,0 +1,580 @@
+"""The edital ledger ("livro de editais"): one SQLite file that numbers editais and records what was published.
+
+Numbers run per law (rules id) and year, from 1, without gaps or duplicates: a number is the largest
+already used plus one, taken inside a write transaction, and a reservation is only ever removed when
+it is still the last number of its series (so removing it leaves no gap).
+
+Each edital goes through two transactions (see ``docs/runbook-editais.md``):
+
+1. **reserve** — the number, the cases (with the YAML text as read, so a restart renders exactly the
+   same documents), the planned files and their verification codes; state ``reservado``;
+2. **commit** — the SHA-256 and size of every file, state ``publicado``; all at once, after every file
+   was written to a temporary name and renamed into place.
+
+A run killed between the two leaves a ``reservado`` edital that the next run finishes first
+(:meth:`Ledger.pending`). A run that fails with a known error (disk full, unwritable folder) undoes its
+reservation (:meth:`Ledger.undo`), leaving the ledger as it was before that edital.
+
+Only one run may write at a time: :meth:`Ledger.lock` takes an exclusive lock (:class:`RunLock`: ``flock`` on
+POSIX, ``msvcrt.locking`` on Windows) on a sidecar ``<ledger>.lock`` file (the ledger itself stays one SQLite
+file; SQLite's own locks are not disturbed); the publisher takes a second one on its output folder. The locks
+belong to the process that took them: a process forked from it (a rendering worker) closes its inherited copy
+at once (``os.register_at_fork``), so the lock is released the moment the run's main process dies, whatever
+happens to its workers.
+
+Every SQLite failure of a write is reported as a :class:`LedgerError` with the cause in Portuguese (disk
+full, read-only file or folder, I/O error), never masked by a failing ``ROLLBACK``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+
+from autos.errors import AutosError, os_error_pt
+from autos.processo.case import document_key
+
+#: file name of the ledger when ``--ledger`` is not given: inside the output folder
+DEFAULT_LEDGER_NAME = "livro-editais.sqlite3"
+
+SCHEMA_VERSION = 1
+_APPLICATION_ID = 0x6175746F  # "auto": marks the SQLite file as an autos ledger
+
+FILE_KINDS = ("edital_consolidado", "edital_individual_pdf", "edital_individual_docx", "caderno")
+
+_SCHEMA = """
+CREATE TABLE editais (
+    id INTEGER PRIMARY KEY,
+    lei TEXT NOT NULL,                 -- rules id, e.g. timoteo-mg/lei-3844-2022 (one series per law)
+    ano INTEGER NOT NULL,
+    numero INTEGER NOT NULL CHECK (numero > 0),
+    data_publicacao TEXT NOT NULL,     -- AAAA-MM-DD (official press)
+    data_jornal TEXT,                  -- AAAA-MM-DD (local newspaper, when the law requires it)
+    data_edital TEXT NOT NULL,         -- AAAA-MM-DD, the date the edital bears (issued on)
+    veiculo TEXT NOT NULL,             -- official press the edital is published in
+    jornal TEXT,                       -- local newspaper, when the law requires it
+    estado TEXT NOT NULL CHECK (estado IN ('reservado', 'publicado')),
+    saida TEXT NOT NULL,               -- output folder, relative to the ledger's folder (file paths are relative to it)
+    reservado_em TEXT NOT NULL,        -- ISO 8601 with offset, also the "gerado em" printed
+    publicado_em TEXT,
+    UNIQUE (lei, ano, numero)
+);
+CREATE TABLE casos (
+    edital_id INTEGER NOT NULL REFERENCES editais(id) ON DELETE CASCADE,
+    ordem INTEGER NOT NULL,
+    caso TEXT NOT NULL UNIQUE,         -- "<lei>#<número do auto>": a case is published once
+    auto_numero TEXT NOT NULL,
+    arquivo TEXT NOT NULL,             -- the case file as found
+    sha256_caso TEXT NOT NULL,         -- of the case file's bytes
+    texto_caso TEXT NOT NULL,          -- the case file as read (restart renders from it)
+    motivo TEXT NOT NULL,              -- why edital (domicile unknown, AR returned and why)
+    PRIMARY KEY (edital_id, ordem)
+);
+CREATE TABLE arquivos (
+    id INTEGER PRIMARY KEY,
+    edital_id INTEGER NOT NULL REFERENCES editais(id) ON DELETE CASCADE,
+    caso TEXT,                         -- NULL for the consolidated edital and the gazette file
+    tipo TEXT NOT NULL CHECK (tipo IN ('edital_consolidado', 'edital_individual_pdf',
+                                       'edital_individual_docx', 'caderno')),
+    caminho TEXT NOT NULL,             -- relative to editais.saida
+    codigo TEXT UNIQUE,                -- verification code printed on the PDF (NULL for DOCX)
+    sha256 TEXT,                       -- NULL while the edital is only reserved
+    bytes INTEGER,
+    UNIQUE (edital_id, caminho)
+);
+CREATE INDEX arquivos_sha256 ON arquivos (sha256);
+"""
+
+
+class LedgerError(AutosError):
+    """The ledger cannot be opened, is busy, or would be left inconsistent."""
+
+
+@dataclass(frozen=True)
+class PlannedCase:
+    ordem: int
+    caso: str
+    auto_numero: str
+    arquivo: str
+    sha256_caso: str
+    texto_caso: str
+    motivo: str = ""
+
+
+@dataclass(frozen=True)
+class FileRecord:
+    tipo: str
+    caminho: str
+    caso: str | None = None
+    codigo: str | None = None
+    sha256: str | None = None
+    bytes: int | None = None
+
+
+@dataclass
+class EditalRecord:
+    id: int
+    lei: str
+    ano: int
+    numero: int
+    data_publicacao: date
+    data_jornal: date | None
+    data_edital: date
+    veiculo: str
+    jornal: str | None
+    estado: str
+    saida: Path
+    reservado_em: datetime
+    publicado_em: datetime | None
+    casos: list[PlannedCase] = field(default_factory=list)
+    arquivos: list[FileRecord] = field(default_factory=list)
+
+    @property
+    def rotulo(self) -> str:
+        """``Nº 3/2026``."""
+        return f"Nº {self.numero}/{self.ano}"
+
+
+@dataclass(frozen=True)
+class Match:
+    """A ledger file row with the edital it belongs to (``autos conferir``)."""
+
+    arquivo: FileRecord
+    edital: EditalRecord
+
+
+def case_key(lei: str, auto_numero: str) -> str:
+    """The identity of a case in the ledger: its law and the canonical number of its auto (``031/2026`` and
+    ``31/2026`` are the same auto: :func:`autos.processo.case.document_key`). The number as typed is kept apart
+    (``casos.auto_numero``) and is what the documents print."""
+    numero, ano = document_key(auto_numero)
+    return f"{lei}#{numero}/{ano}"
+
+
+def _canonical_key(caso: str) -> str:
+    """The canonical form of a key already in a ledger (older ledgers stored the number as typed)."""
+    lei, sep, numero = caso.rpartition("#")
+    if not sep:
+        return caso
+    try:
+        return case_key(lei, numero)
+    except ValueError:
+        return caso
+
+
+# --------------------------------------------------------------------------------------------------
+# the run lock
+
+
+#: lock file descriptors held by this process; a forked child closes its copies (they are not its locks)
+_HELD_LOCK_FDS: set[int] = set()
+
+
+def _close_inherited_locks() -> None:
+    for fd in list(_HELD_LOCK_FDS):
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _HELD_LOCK_FDS.clear()
+
+
+if hasattr(os, "register_at_fork"):  # POSIX; on Windows children are spawned and inherit no descriptor
+    os.register_at_fork(after_in_child=_close_inherited_locks)
+
+
+class RunLock:
+    """An exclusive, non-blocking lock on a file, held by this process only.
+
+    POSIX: ``flock`` (released by the kernel when the last descriptor of the open file closes, so when this
+    process dies, because forked children close their copies at once); Windows: ``msvcrt.locking`` on the
+    first byte (released when the handle closes or the process ends). The descriptor is not inheritable
+    (Python's default), so programs this process executes do not get it either.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._fd: int | None = None
+
+    def acquire(self) -> bool:
+        """Take the lock; ``False`` if another process holds it. ``OSError`` if the file cannot be opened."""
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+                import msvcrt
+
+                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            else:
+                import fcntl
+
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # BlockingIOError (POSIX) or PermissionError (Windows): held by another process
+            os.close(fd)
+            return False
+        self._fd = fd
+        _HELD_LOCK_FDS.add(fd)
+        return True
+
+    def release(self) -> None:
+        if self._fd is not None:
+            _HELD_LOCK_FDS.discard(self._fd)
+            os.close(self._fd)  # releases the lock
+            self._fd = None
+
+
+_SQLITE_CAUSES = (
+    ("disk is full", "disco cheio: não há espaço para gravar o livro"),
+    ("readonly database", "o livro (ou a sua pasta) está somente para leitura"),
+    ("read-only", "o livro (ou a sua pasta) está somente para leitura"),
+    ("unable to open database file", "não foi possível abrir o livro ou criar o seu diário (journal) na pasta"),
+    ("disk i/o error", "erro de entrada/saída do disco ao gravar o livro"),
+    ("database is locked", "o livro está em uso por outro programa há mais de 30 segundos"),
+    ("not a database", "o arquivo não é um banco SQLite"),
+    ("malformed", "o arquivo do livro está corrompido"),
+)
+
+
+def sqlite_cause(exc: BaseException) -> str:
+    """The cause of an SQLite failure in Portuguese (the library's own text in parentheses)."""
+    text = str(exc)
+    folded = text.casefold()
+    for key, why in _SQLITE_CAUSES:
+        if key in folded:
+            return f"{why} ({text})"
+    return text
+
+
+def now_local() -> datetime:
+    return datetime.now().astimezone().replace(microsecond=0)
+
+
+class Ledger:
+    """An open ledger. ``readonly`` never writes (a missing file reads as an empty ledger)."""
+
+    def __init__(self, path: str | Path, *, readonly: bool = False) -> None:
+        self.path = Path(path)
+        self.readonly = readonly
+        self._lock: RunLock | None = None
+        self._legacy: dict[str, str] = {}  # canonical key → key as stored by an older version
+        try:
+            if readonly:
+                if self.path.is_file():
+                    self.db = sqlite3.connect(f"file:{self.path.resolve()}?mode=ro", uri=True)
+                else:
+                    self.db = sqlite3.connect(":memory:")
+                    self.db.executescript(_SCHEMA)
+            else:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                with contextlib.suppress(FileExistsError):  # it keeps the text of published cases: personal data
+                    os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+                self.db = sqlite3.connect(str(self.path), isolation_level=None, timeout=30)
+        except OSError as exc:
+            raise LedgerError(f"não foi possível abrir o livro de editais ({os_error_pt(exc)}).", file=self.path,
+                              hint="confira o caminho de --ledger, o espaço em disco e a permissão de escrita na "
+                              "pasta.") from None
+        except sqlite3.Error as exc:
+            raise LedgerError(f"não foi possível abrir o livro de editais ({sqlite_cause(exc)}).", file=self.path,
+                              hint="confira o caminho de --ledger, o espaço em disco e a permissão de escrita na "
+                              "pasta.") from None
+        self.db.row_factory = sqlite3.Row
+        try:
+            self._setup()
+        except sqlite3.OperationalError as exc:  # the file is fine, writing it is not (full, read-only, I/O)
+            self.db.close()
+            raise LedgerError(f"não foi possível usar o livro de editais ({sqlite_cause(exc)}).", file=self.path,
+                              hint="libere espaço ou corrija a permissão do livro e da sua pasta e rode de novo; "
+                              "nada foi publicado.") from None
+        except sqlite3.DatabaseError as exc:
+            self.db.close()
+            raise LedgerError(f"o arquivo não é um livro de editais válido ({sqlite_cause(exc)}).", file=self.path,
+                              hint="indique o livro certo com --ledger.") from None
+        self._legacy = self._legacy_keys()
+
+    def _setup(self) -> None:
+        self.db.execute("PRAGMA foreign_keys = ON")
+        if self.readonly:
+            self._check_version()
+            return
+        self.db.execute("PRAGMA synchronous = FULL")  # a committed edital survives a power cut
+        self.db.execute("BEGIN IMMEDIATE")  # two runs creating the same ledger: one waits for the other
+        try:
+            version = self.db.execute("PRAGMA user_version").fetchone()[0]
+            if version == 0:
+                tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+                if tables:
+                    raise sqlite3.DatabaseError("o banco já tem tabelas que não são do autos")
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        self.db.execute(statement)
+                self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                self.db.execute(f"PRAGMA application_id = {_APPLICATION_ID}")
+            self.db.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+        self._check_version()
+
+    def _rollback(self) -> None:
+        """Roll back the open transaction, if SQLite has not done it already (it does on a full disk or an I/O
+        error); a failing rollback never hides the error that caused it."""
+        if self.db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                self.db.execute("ROLLBACK")
+
+    def _legacy_keys(self) -> dict[str, str]:
+        """Keys stored as typed by older versions (``lei#031/2026``), by their canonical form."""
+        out: dict[str, str] = {}
+        for (caso,) in self.db.execute("SELECT caso FROM casos"):
+            canonical = _canonical_key(caso)
+            if canonical != caso:
+                out.setdefault(canonical, caso)
+        return out
+
+    def _check_version(self) -> None:
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        app = self.db.execute("PRAGMA application_id").fetchone()[0]
+        if self.path.is_file() and (version != SCHEMA_VERSION or app != _APPLICATION_ID):
+            raise sqlite3.DatabaseError(f"versão {version}, identificação {app:#x}")
+
+    # --- lifetime --------------------------------------------------------------------------------
+    def close(self) -> None:
+        self.db.close()
+        self.unlock()
+
+    def __enter__(self) -> Ledger:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def lock(self) -> None:
+        """Exclusive lock for a whole publication run; :class:`LedgerError` if another run holds it."""
+        lock = RunLock(self.path.with_name(self.path.name + ".lock"))
+        try:
+            taken = lock.acquire()
+        except OSError as exc:
+            raise LedgerError(f"não foi possível criar a trava do livro ({os_error_pt(exc)}).",
+                              file=lock.path) from None
+        if not taken:
+            raise LedgerError("outra execução está publicando editais com este livro neste momento.",
+                              file=self.path, hint="aguarde o fim da outra execução e rode de novo.")
+        self._lock = lock
+
+    def unlock(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction (``BEGIN IMMEDIATE`` … ``COMMIT``), rolled back on any exception; an SQLite
+        failure becomes a :class:`LedgerError` with its cause (nothing of the transaction is recorded)."""
+        if self.readonly:
+            raise LedgerError("livro aberto só para leitura.", file=self.path)  # pragma: no cover - programming error
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+                self.db.execute("COMMIT")
+            except BaseException:
+                self._rollback()
+                raise
+        except sqlite3.IntegrityError as exc:
+            raise LedgerError(f"o livro recusou a gravação: ela repetiria um caso, um arquivo ou um código já "
+                              f"registrados ({exc}); nada desta operação foi registrado.", file=self.path,
+                              hint="é um defeito: guarde o livro e o log e chame o suporte; não apague nem edite "
+                              "o livro.") from None
+        except sqlite3.Error as exc:
+            raise LedgerError(f"não foi possível gravar no livro de editais ({sqlite_cause(exc)}); nada desta "
+                              "operação foi registrado.", file=self.path,
+                              hint="libere espaço ou corrija a permissão do livro e da sua pasta e rode de novo "
+                              "com a mesma --data (veja docs/runbook-editais.md).") from None
+
+    # --- numbering and the state machine ---------------------------------------------------------
+    def next_number(self, lei: str, ano: int) -> int:
+        row = self.db.execute("SELECT max(numero) FROM editais WHERE lei = ? AND ano = ?", (lei, ano)).fetchone()
+        return int(row[0] or 0) + 1
+
+    def reserve(self, lei: str, data_publicacao: date, data_jornal: date | None, data_edital: date, veiculo: str,
+                jornal: str | None, saida: Path, casos: Sequence[PlannedCase],
+                files_for: Callable[[int], list[FileRecord]], *, now: datetime | None = None) -> EditalRecord:
+        """Take the next number of ``lei``'s series for the year of ``data_publicacao`` and record the plan.
+
+        ``files_for(numero)`` names the files (paths and codes depend on the number). A case already
+        in the ledger makes the whole reservation fail (:class:`LedgerError`), nothing recorded.
+        """
+        ano = data_publicacao.year
+        stamp = now or now_local()
+        with self._write() as db:
+            for c in casos:  # the publisher checked already; the ledger does not rely on it
+                found = self.case_edital(c.caso)
+                if found is not None:
+                    raise LedgerError(f"o auto {c.auto_numero} ({lei}) já está no edital {found[0].rotulo} de "
+                                      f"{found[0].data_publicacao:%d/%m/%Y}; um auto é publicado uma única vez e "
+                                      "nada foi reservado.", file=self.path)
+            numero = self.next_number(lei, ano)
+            cur = db.execute(
+                "INSERT INTO editais (lei, ano, numero, data_publicacao, data_jornal, data_edital, veiculo, "
+                "jornal, estado, saida, reservado_em) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'reservado', ?, ?)",
+                (lei, ano, numero, data_publicacao.isoformat(), data_jornal.isoformat() if data_jornal else None,
+                 data_edital.isoformat(), veiculo, jornal, os.path.relpath(saida, self.path.resolve().parent),
+                 stamp.isoformat()))
+            edital_id = int(cur.lastrowid or 0)
+            db.executemany(
+                "INSERT INTO casos (edital_id, ordem, caso, auto_numero, arquivo, sha256_caso, texto_caso, "
+                "motivo) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(edital_id, c.ordem, c.caso, c.auto_numero, c.arquivo, c.sha256_caso, c.texto_caso, c.motivo)
+                 for c in casos])
+            files = files_for(numero)
+            db.executemany(
+                "INSERT INTO arquivos (edital_id, caso, tipo, caminho, codigo) VALUES (?, ?, ?, ?, ?)",
+                [(edital_id, f.caso, f.tipo, f.caminho, f.codigo) for f in files])
+        record = self.edital(edital_id)
+        assert record is not None
+        return record
+
+    def commit(self, edital_id: int, hashes: dict[str, tuple[str, int]], *, now: datetime | None = None) -> None:
+        """Record every file's SHA-256 and size and mark the edital published — all or nothing."""
+        with self._write() as db:
+            row = db.execute("SELECT estado FROM editais WHERE id = ?", (edital_id,)).fetchone()
+            if row is None or row["estado"] != "reservado":
+                raise LedgerError(f"edital {edital_id} não está reservado; nada foi gravado.", file=self.path)
+            planned = {r["caminho"] for r in db.execute("SELECT caminho FROM arquivos WHERE edital_id = ?",
+                                                          (edital_id,))}
+            if planned != set(hashes):
+                missing = sorted(planned - set(hashes))
+                extra = sorted(set(hashes) - planned)
+                raise LedgerError(f"arquivos do edital não conferem com a reserva (faltam {missing}, sobram {extra}).",
+                                  file=self.path)
+            db.executemany("UPDATE arquivos SET sha256 = ?, bytes = ? WHERE edital_id = ? AND caminho = ?",
+                           [(sha, size, edital_id, path) for path, (sha, size) in sorted(hashes.items())])
+            db.execute("UPDATE editais SET estado = 'publicado', publicado_em = ? WHERE id = ?",
+                       ((now or now_local()).isoformat(), edital_id))
+
+    def undo(self, edital_id: int) -> None:
+        """Remove a reservation that never got published. Only the last number of a series may go."""
+        with self._write() as db:
+            row = db.execute("SELECT lei, ano, numero, estado FROM editais WHERE id = ?", (edital_id,)).fetchone()
+            if row is None:
+                return
+            if row["estado"] != "reservado":
+                raise LedgerError(f"o edital Nº {row['numero']}/{row['ano']} já foi publicado e não pode ser desfeito.",
+                                  file=self.path)
+            last = db.execute("SELECT max(numero) FROM editais WHERE lei = ? AND ano = ?",
+                              (row["lei"], row["ano"])).fetchone()[0]
+            if last != row["numero"]:
+                raise LedgerError(
+                    f"a reserva do edital Nº {row['numero']}/{row['ano']} não é a última da série; desfazê-la "
+                    "abriria um buraco na numeração.", file=self.path,
+                    hint="conclua a reserva rodando a publicação de novo (veja o runbook).")
+            db.execute("DELETE FROM editais WHERE id = ?", (edital_id,))
+
+    # --- queries ---------------------------------------------------------------------------------
+    def _edital_from_row(self, row: sqlite3.Row, *, details: bool = True, text: bool = False) -> EditalRecord:
+        """The edital; ``details``: its cases and files; ``text``: with each case's YAML text (recovery only —
+        the texts of a large edital are megabytes)."""
+        rec = EditalRecord(
+            id=row["id"], lei=row["lei"], ano=row["ano"], numero=row["numero"],
+            data_publicacao=date.fromisoformat(row["data_publicacao"]),
+            data_jornal=date.fromisoformat(row["data_jornal"]) if row["data_jornal"] else None,
+            data_edital=date.fromisoformat(row["data_edital"]), veiculo=row["veiculo"], jornal=row["jornal"],
+            estado=row["estado"], saida=(self.path.resolve().parent / row["saida"]).resolve(),
+            reservado_em=datetime.fromisoformat(row["reservado_em"]),
+            publicado_em=datetime.fromisoformat(row["publicado_em"]) if row["publicado_em"] else None,
+        )
+        if details:
+            columns = "ordem, caso, auto_numero, arquivo, sha256_caso, motivo" + (", texto_caso" if text else "")
+            rec.casos = [PlannedCase(r["ordem"], r["caso"], r["auto_numero"], r["arquivo"], r["sha256_caso"],
+                                     r["texto_caso"] if text else "", r["motivo"])
+                         for r in self.db.execute(f"SELECT {columns} FROM casos WHERE edital_id = ? ORDER BY ordem",
+                                                  (rec.id,))]
+            rec.arquivos = [self._file_from_row(r) for r in
+                            self.db.execute("SELECT * FROM arquivos WHERE edital_id = ? ORDER BY id", (rec.id,))]
+        return rec
+
+    @staticmethod
+    def _file_from_row(r: sqlite3.Row) -> FileRecord:
+        return FileRecord(tipo=r["tipo"], caminho=r["caminho"], caso=r["caso"], codigo=r["codigo"],
+                          sha256=r["sha256"], bytes=r["bytes"])
+
+    def edital(self, edital_id: int) -> EditalRecord | None:
+        row = self.db.execute("SELECT * FROM editais WHERE id = ?", (edital_id,)).fetchone()
+        return self._edital_from_row(row) if row else None
+
+    def pending(self) -> list[EditalRecord]:
+        """Reserved editais not yet published (a previous run stopped), oldest first."""
+        rows = self.db.execute("SELECT * FROM editais WHERE estado = 'reservado' ORDER BY id").fetchall()
+        return [self._edital_from_row(r, text=True) for r in rows]
+
+    def editais(self, *, data_publicacao: date | None = None) -> list[EditalRecord]:
+        """Every edital (or those published on one date), in order of law, year and number."""
+        return list(self.iter_editais(data_publicacao=data_publicacao))
+
+    def iter_editais(self, *, data_publicacao: date | None = None) -> Iterator[EditalRecord]:
+        """As :meth:`editais`, one at a time (a date's manifest is written without holding every edital)."""
+        sql = "SELECT id FROM editais"
+        args: tuple[str, ...] = ()
+        if data_publicacao is not None:
+            sql += " WHERE data_publicacao = ?"
+            args = (data_publicacao.isoformat(),)
+        for (edital_id,) in self.db.execute(sql + " ORDER BY lei, ano, numero", args).fetchall():
+            rec = self.edital(edital_id)
+            assert rec is not None
+            yield rec
+
+    def case_edital(self, caso: str) -> tuple[EditalRecord, PlannedCase] | None:
+        """The edital a case (key of :func:`case_key`) was published (or reserved) in, if any; also finds a
+        key an older version stored with the number as typed."""
+        row = self.db.execute("SELECT * FROM casos WHERE caso = ?", (caso,)).fetchone()
+        if row is None and caso in self._legacy:
+            row = self.db.execute("SELECT * FROM casos WHERE caso = ?", (self._legacy[caso],)).fetchone()
+        if row is None:
+            return None
+        ed = self.db.execute("SELECT * FROM editais WHERE id = ?", (row["edital_id"],)).fetchone()
+        return (self._edital_from_row(ed, details=False),
+                PlannedCase(row["ordem"], row["caso"], row["auto_numero"], row["arquivo"], row["sha256_caso"], ""))
+
+    def _matches(self, where: str, value: str) -> list[Match]:
+        rows = self.db.execute(f"SELECT * FROM arquivos WHERE {where} = ? ORDER BY id", (value,)).fetchall()
+        out: list[Match] = []
+        for r in rows:
+            ed = self.db.execute("SELECT * FROM editais WHERE id = ?", (r["edital_id"],)).fetchone()
+            out.append(Match(self._file_from_row(r), self._edital_from_row(ed, details=False)))
+        return out
+
+    def sibling(self, match: Match, tipo: str) -> Match | None:
+        """Another file of the same edital and case (the DOCX of an individual edital's PDF)."""
+        row = self.db.execute("SELECT * FROM arquivos WHERE edital_id = ? AND caso IS ? AND tipo = ?",
+                              (match.edital.id, match.arquivo.caso, tipo)).fetchone()
+        return Match(self._file_from_row(row), match.edital) if row else None
+
+    def by_hash(self, sha256: str) -> list[Match]:
+        return self._matches("sha256", sha256)
+
+    def by_code(self, codigo: str) -> list[Match]:
+        return self._matches("codigo", codigo)
+
+    def problems(self) -> list[str]:
+        """Integrity check: gaps or duplicates in a series, a case in two editais, published files without hash."""
+        out: list[str] = []
+        series = self.db.execute("SELECT lei, ano, count(*) AS n, count(DISTINCT numero) AS d, max(numero) AS m "
+                                 "FROM editais GROUP BY lei, ano").fetchall()
+        for s in series:
+            if s["n"] != s["d"]:
+                out.append(f"{s['lei']} {s['ano']}: números repetidos")
+            if s["m"] != s["n"]:
+                out.append(f"{s['lei']} {s['ano']}: buraco na numeração (maior {s['m']}, {s['n']} editais)")
+        for r in self.db.execute("SELECT a.caminho FROM arquivos a JOIN editais e ON e.id = a.edital_id "
+                                 "WHERE e.estado = 'publicado' AND a.sha256 IS NULL"):
+            out.append(f"arquivo publicado sem hash: {r['caminho']}")
+        seen: dict[str, str] = {}
+        for (caso,) in self.db.execute("SELECT caso FROM casos ORDER BY edital_id, ordem"):
+            canonical = _canonical_key(caso)
+            if canonical in seen:
+                out.append(f"o mesmo auto está em mais de um edital: {seen[canonical]} e {caso}")
+            seen.setdefault(canonical, caso)
+        return out
