@@ -250,10 +250,6 @@ def test_killed_between_commit_and_processo_is_completed_by_the_next_run(
         text = (casos / name).read_text(encoding="utf-8")
         assert text.count("- tipo: edital") == 1, name
         inserted((PROCESSOS / name).read_text(encoding="utf-8"), text)
-    before = tree(casos, out)
-    third = _cli(casos, out, None)
-    assert third.returncode == 1 and "registrado no processo" not in third.stderr
-    assert tree(casos, out) == before
 
 
 # --------------------------------------------------------------------------------------------------
