@@ -287,6 +287,17 @@ def test_flow_style_atos_is_refused_and_nothing_written(tmp_path: Path) -> None:
     assert f.read_bytes() == before and list(tmp_path.iterdir()) == [f]
 
 
+def test_auto_renumbered_since_selection_is_not_recorded(tmp_path: Path) -> None:
+    f = tmp_path / "p.yaml"
+    f.write_text((PROCESSOS / "ferraz/fv-302-ar-mudou-se.yaml").read_text(encoding="utf-8")
+                 .replace('"302/2026"', '"312/2026"'), encoding="utf-8")
+    before = f.read_bytes()
+    with pytest.raises(RecordError) as info:
+        record_edital(f, _act())
+    assert "não tem mais o ato nº 302/2026" in info.value.message
+    assert f.read_bytes() == before
+
+
 def test_file_edited_while_recording_is_left_to_the_clerk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     f = tmp_path / "p.yaml"
     shutil.copy(PROCESSOS / "ferraz/fv-302-ar-mudou-se.yaml", f)

@@ -148,6 +148,11 @@ def record_edital(file: Path, act: EditalAct) -> bool:
                           path=exc.path, line=exc.line, hint=exc.hint) from None
     if edital_recorded(current.atos, act):
         return False
+    if not any(a.numero == act.referente for a in current.atos):  # changed since it was selected
+        raise RecordError(f"o processo não tem mais o ato nº {act.referente} (o auto publicado no edital "
+                          f"{act.numero}); nada foi gravado nele.", file=file, path="atos",
+                          hint="confira o número do auto no processo e acrescente o ato do edital à mão, com "
+                          "'referente' ao auto (os dados do edital estão no livro: autos conferir --processo).")
     data = (bom + insert_act(text, file, act)).encode("utf-8")
     tmp = file.with_name(f".{file.name}.edital.tmp")
     try:
