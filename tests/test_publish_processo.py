@@ -428,3 +428,16 @@ def test_validar_refuses_an_edital_after_an_ar_returned_for_absence(tmp_path: Pa
     report = Autos(ROOT / "rules", ROOT / "templates", TODAY).validate(f)
     assert [x.codigo for x in report.errors] == ["FER-76-III-DOMICILIO"], [x.render() for x in report.errors]
     assert "art. 76, inciso III" in report.errors[0].render()
+
+
+def test_cli_takes_several_folders_and_a_dry_run_writes_nothing(tmp_path: Path) -> None:
+    before = tree(PROCESSOS)
+    result = CliRunner().invoke(main, [
+        "--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"), "--hoje", TODAY.isoformat(),
+        "publicar-editais", str(PROCESSOS / "ferraz"), str(PROCESSOS / "timoteo" / "sim-32-ar-desconhecido.yaml"),
+        "--data", DATA_PUB.isoformat(), "-o", str(tmp_path / "out"), "--dry-run"])
+    assert result.exit_code == 1, result.output  # fv-303, 306 and 307 are refused
+    assert f"edital Nº 1/2026 ({FERRAZ}) com 2 caso(s): auto 301/2026, auto 302/2026" in result.output
+    assert f"edital Nº 1/2026 ({TIMOTEO}) com 1 caso(s): auto 32/2026" in result.output
+    assert "casos lidos: 9;" in result.output
+    assert tree(PROCESSOS) == before and not (tmp_path / "out").exists()
