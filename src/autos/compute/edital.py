@@ -221,13 +221,13 @@ def classify_processo(loaded: LoadedProcesso, timeline: Timeline, proc: Procedur
     * with no notice act, only a domicile recorded as unknown calls for the edital.
     """
     p = loaded.processo
-    if timeline.has_errors:
+    auto_i = auto_index(loaded, proc)
+    if timeline.has_errors:  # the refusal names the auto, when there is one, for the manifest
         errors = [f for f in timeline.achados if f.severidade == "erro"]
         return ProcessoEdital(Decision("recusado", problemas=tuple(
             f"o processo tem erro na linha do tempo: {f.codigo}: {f.mensagem}"
             + (f" ({f.base_legal})" if f.base_legal else "") + (f" (linha {f.linha})" if f.linha else "")
-            for f in errors)))
-    auto_i = auto_index(loaded, proc)
+            for f in errors)), auto_numero=p.atos[auto_i].numero if auto_i is not None else None)
     if auto_i is None:
         return ProcessoEdital(Decision("sem_edital"))  # nothing to notify yet (e.g. an apprehension first)
     auto_act = p.atos[auto_i]
