@@ -22,11 +22,20 @@ import autos.compute.deadlines
 import autos.compute.fines
 import autos.compute.timeline
 from autos.app.pipeline import Autos
+from autos.base.yamlio import load_yaml
+from autos.processo.load import is_processo_data
 
 from .conftest import ROOT, SAMPLES, TODAY
 
-CASES = sorted(p for p in SAMPLES.glob("*/*.yaml") if "processos" not in p.parts)
-PROCESSOS = sorted((SAMPLES / "processos").glob("*/*.yaml"))
+
+
+def _is_processo(file: Path) -> bool:
+    return is_processo_data(load_yaml(file).data)
+
+
+_SAMPLES = sorted(p for p in SAMPLES.rglob("*.yaml") if "verificacao" not in p.parts)
+CASES = [p for p in _SAMPLES if not _is_processo(p)]
+PROCESSOS = [p for p in _SAMPLES if _is_processo(p)]
 
 
 class _Counting:
