@@ -434,13 +434,14 @@ def test_generate_case_file_same_bytes_is_a_no_op_different_is_refused(autos: An
 
 def test_register_queries_use_no_sqlite_only_syntax() -> None:
     """The queries stay in SQL that PostgreSQL also runs (the storage may move to a shared server)."""
-    from autos.register import _SQL
+    from autos.register import _SCHEMA, _SQL
 
-    for name, sql in _SQL.items():
+    for name, sql in [*_SQL.items(), *((f"schema {i}", ddl) for i, ddl in enumerate(_SCHEMA))]:
         upper = sql.upper()
         for sqlite_only in ("PRAGMA", "INSERT OR", "REPLACE INTO", "AUTOINCREMENT", "ROWID", " IS ?", "GLOB",
                             "IFNULL", "DATETIME(", "STRFTIME"):
             assert sqlite_only not in upper, (name, sqlite_only)
+    assert "?" not in "".join(_SCHEMA)
 
 
 def test_register_error_is_an_autos_error() -> None:
