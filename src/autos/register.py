@@ -31,16 +31,17 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from filelock import FileLock, Timeout
 from stdnum.br import cnpj as stdnum_cnpj
 from stdnum.br import cpf as stdnum_cpf
 from stdnum.exceptions import ValidationError as StdnumError
 
-from .case import document_key
 from .errors import AutosError, os_error_pt
-from .processo.load import LoadedProcesso
+
+if TYPE_CHECKING:  # a clerk's process that only reserves numbers does not load the case models (start-up)
+    from .processo.load import LoadedProcesso
 
 __all__ = [
     "DEFAULT_REGISTER_NAME", "ActEntry", "DocumentRecord", "IndexDiff", "IndexEntry", "Register", "RegisterError",
@@ -403,6 +404,8 @@ class ActEntry:
         """``(N, AAAA)`` of an ``N/AAAA`` number, else None."""
         if not self.numero:
             return None
+        from .case import document_key
+
         try:
             return document_key(self.numero)
         except ValueError:
