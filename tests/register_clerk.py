@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import time
 
-from autos.register import Register
+from autos.store.register import Register
 
 TIM = "timoteo-mg/lei-3844-2022"
 

@@ -20,7 +20,7 @@ from click.testing import CliRunner
 
 from autos.cli import main
 from autos.errors import ReplaceRefusedError
-from autos.register import Register, RegisterError, normalize_document
+from autos.store.register import Register, RegisterError, normalize_document
 
 from .conftest import DATA, ROOT, SAMPLES
 from .register_clerk import clerk
@@ -418,7 +418,7 @@ def test_generate_case_file_same_bytes_is_a_no_op_different_is_refused(autos: An
 
 def test_register_queries_use_no_sqlite_only_syntax() -> None:
     """The queries stay in SQL that PostgreSQL also runs (the storage may move to a shared server)."""
-    from autos.register import _SCHEMA, _SQL
+    from autos.store.register import _SCHEMA, _SQL
 
     for name, sql in [*_SQL.items(), *((f"schema {i}", ddl) for i, ddl in enumerate(_SCHEMA))]:
         upper = sql.upper()
