@@ -202,6 +202,26 @@ def test_numerar_reserves_after_the_largest_number_in_use_and_cancels_with_reaso
     assert run("numerar", TIM, "--ato", "julgamento", *reg)[1].startswith("reservado: julgamento nº 1/2026")
     code, out = run("numerar", TIM, "--ato", "auto", "--cancelar", "22/2026", "--motivo", "auto lavrado em papel", *reg)
     assert code == 0 and "cancelado: auto nº 22/2026" in out and "auto lavrado em papel" in out
+    # without LEI and --ato: the only series that reserved the number
+    assert run("numerar", TIM, "--ato", "julgamento", *reg)[1].startswith("reservado: julgamento nº 2/2026")
+    code, out = run("numerar", "--cancelar", "2/2026", "--motivo", "decisão não proferida", *reg)
+    assert code == 0 and f"cancelado: julgamento nº 2/2026 ({TIM})" in out
+    # 1/2026 of this law's autos was never reserved here (the files used 1..21): the julgamento's is the one
+    code, out = run("numerar", "--cancelar", "1/2026", "--motivo", "x", *reg)
+    assert code == 0 and "cancelado: julgamento nº 1/2026" in out
+    with Register.open(tmp_path / "registro.sqlite3") as r:
+        r.reserve("cuiaba-mt/lei-3666-1997", "auto", 2026)
+        r.reserve("cuiaba-mt/lei-3666-1997", "auto", 2026)
+    code, out = run("numerar", "--cancelar", "2/2026", "--motivo", "x", *reg)  # julgamento 2/2026 is cancelled already
+    assert code == 0 and "cancelado: auto nº 2/2026 (cuiaba-mt/lei-3666-1997)" in out
+    with Register.open(tmp_path / "registro.sqlite3") as r:
+        r.reserve("cuiaba-mt/lei-3666-1997", "julgamento", 2026)
+    code, out = run("numerar", "--cancelar", "1/2026", "--motivo", "x", *reg)
+    assert code == 2 and "mais de uma série" in out and "--ato" in out
+    code, out = run("numerar", *reg)
+    assert code == 2 and "informe a lei e o tipo de ato" in out
+    code, out = run("numerar", "--cancelar", "2/2026", "--motivo", "x", *reg)
+    assert code == 2 and "já foi cancelado" in out
     # cancelled stays: the next number is still 24, and the list shows the reason
     assert run("numerar", TIM, "--ato", "auto", *reg)[1].startswith("reservado: auto nº 24/2026")
     code, out = run("registro", "numeros", *reg)

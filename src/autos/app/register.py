@@ -22,6 +22,7 @@ from autos.base.yamlio import iter_yaml_files, load_yaml
 from autos.checks.finding import Finding, Report
 from autos.checks.processo import ProcessoReport
 from autos.errors import AutosError, InputError, OutputError
+from autos.processo.case import document_key
 from autos.processo.load import LoadedProcesso, from_doc, is_processo_data, load_processo
 from autos.rules.procedure import Procedure
 from autos.store.register import (
@@ -36,9 +37,9 @@ from autos.store.register import (
     sha256_of,
 )
 
-__all__ = ["REGISTER_ENV", "ProcessoRecorder", "Rebuilt", "Verification", "add_register_findings", "find_register",
-           "new_processo_reserving", "open_register", "rebuild_folder", "record_written", "register_findings",
-           "reserve_number", "stamp_of", "verify_document"]
+__all__ = ["REGISTER_ENV", "ProcessoRecorder", "Rebuilt", "Verification", "add_register_findings", "cancel_number",
+           "find_register", "new_processo_reserving", "open_register", "rebuild_folder", "record_written",
+           "register_findings", "reserve_number", "stamp_of", "verify_document"]
 
 #: environment variable naming the register (as ``--registro``)
 REGISTER_ENV = "AUTOS_REGISTRO"
@@ -158,6 +159,31 @@ def reserve_number(register: Register, procedure: Procedure, tipo: str, ano: int
                             arquivo=register.relative(arquivo) if arquivo is not None else None)
 
 
+def cancel_number(register: Register, numero: str, motivo: str, *, lei: str | None = None,
+                  tipo: str | None = None) -> Reservation:
+    """``autos numerar --cancelar N/AAAA --motivo "…"``: the reservation of that number (in the series of ``lei``
+    and ``tipo`` when given; without them, the only series that reserved it) is marked cancelled."""
+    try:
+        n, ano = document_key(numero)
+    except ValueError as exc:
+        raise InputError(str(exc), hint="use --cancelar N/AAAA, p. ex. 23/2026.") from None
+    if lei is not None and tipo is not None:
+        return register.cancel(lei, tipo, n, ano, motivo)
+    found = [r for r in register.reservations_at(ano, n)
+             if (lei is None or r.lei == lei) and (tipo is None or r.tipo == tipo)]
+    if not found:
+        raise RegisterError(f"o número {n}/{ano} não foi reservado neste registro; nada foi cancelado.",
+                            file=register.path, hint="confira o número (autos registro numeros).")
+    active = [r for r in found if r.estado == "reservado"]
+    found = active or found[:1]  # only cancelled ones: cancel() says when and why
+    if len(found) > 1:
+        series = "; ".join(f"{r.lei} --ato {r.tipo}" for r in found)
+        raise InputError(f"o número {n}/{ano} foi reservado em mais de uma série ({series}); nada foi cancelado.",
+                         hint=f"informe a lei e o tipo de ato: autos numerar LEI --ato TIPO --cancelar {n}/{ano} "
+                         '--motivo "…".')
+    return register.cancel(found[0].lei, found[0].tipo, n, ano, motivo)
+
+
 # --------------------------------------------------------------------------------------------------
 # autos validar
 
@@ -229,8 +255,6 @@ def register_findings(register: Register, loaded: LoadedProcesso) -> list[Findin
 
 
 def _key(numero: str | None) -> tuple[int, int] | None:
-    from autos.processo.case import document_key
-
     if not numero:
         return None
     try:

@@ -429,50 +429,52 @@ def novo(ctx: click.Context, lei: str, infracoes: tuple[str, ...], numero: str, 
 
 
 @main.command("numerar")
-@click.argument("lei")
-@click.option("--ato", "tipo", required=True, help="Tipo do ato numerado (auto, notificacao_ar, julgamento…; "
+@click.argument("lei", required=False)
+@click.option("--ato", "tipo", default=None, help="Tipo do ato numerado (auto, notificacao_ar, julgamento…; "
               "autos regras mostrar LEI).")
 @click.option("--ano", type=click.IntRange(1900, 2999), default=None, help="Ano da numeração (padrão: o de hoje).")
 @click.option("--processo", default=None, help="Número do processo a que o número se destina (recomendado).")
-@click.option("--cancelar", default=None, metavar="N/AAAA", help="Cancela um número reservado e não usado.")
+@click.option("--cancelar", default=None, metavar="N/AAAA", help="Cancela um número reservado e não usado (LEI e "
+              "--ato só são precisos se o mesmo N/AAAA foi reservado em mais de uma série).")
 @click.option("--motivo", default=None, help="Motivo do cancelamento (obrigatório com --cancelar).")
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
               help="Registro (SQLite). Padrão: registro.sqlite3 nesta pasta ou numa pasta acima.")
 @click.pass_context
-def numerar(ctx: click.Context, lei: str, tipo: str, ano: int | None, processo: str | None, cancelar: str | None,
-            motivo: str | None, registro: Path | None) -> None:
+def numerar(ctx: click.Context, lei: str | None, tipo: str | None, ano: int | None, processo: str | None,
+            cancelar: str | None, motivo: str | None, registro: Path | None) -> None:
     """Reserva o próximo número (Nº N/AAAA) de um tipo de ato da lei no ano, sem repetir nem pular.
 
-    Com --cancelar N/AAAA --motivo "…": marca um número reservado e abandonado como cancelado, com o motivo
-    (ele continua no registro: a numeração não tem buraco sem explicação). Saída 0: feito; 2: erro.
+    autos numerar LEI --ato TIPO [--ano AAAA]. Com --cancelar N/AAAA --motivo "…": marca um número reservado e
+    abandonado como cancelado, com o motivo (ele continua no registro: a numeração não tem buraco sem
+    explicação). Saída 0: feito; 2: erro.
     """
     from autos.app.processo import ProcessoService
-    from autos.app.register import check_kind, open_register, reserve_number
-    from autos.processo.case import document_key
+    from autos.app.register import cancel_number, check_kind, open_register, reserve_number
+    from autos.errors import InputError
 
     o = ctx.obj
     try:
-        service = ProcessoService(o["rules_dir"])
-        if not service.procedure_exists(lei):
-            from autos.errors import InputError
-
-            raise InputError(f"lei '{lei}' sem regras de processo nesta pasta de regras.",
-                             hint="veja as leis disponíveis com autos regras.")
-        procedure = service.procedure(lei)
-        check_kind(procedure, tipo)
-        reg = open_register(registro, Path.cwd(), create=registro is not None)
+        procedure = None
+        if lei is not None:
+            service = ProcessoService(o["rules_dir"])
+            if not service.procedure_exists(lei):
+                raise InputError(f"lei '{lei}' sem regras de processo nesta pasta de regras.",
+                                 hint="veja as leis disponíveis com autos regras.")
+            procedure = service.procedure(lei)
+            if tipo is not None:
+                check_kind(procedure, tipo)
+        if cancelar is None and (procedure is None or tipo is None):
+            raise InputError("informe a lei e o tipo de ato a numerar.",
+                             hint="autos numerar LEI --ato TIPO, p. ex. autos numerar timoteo-mg/lei-3844-2022 "
+                             "--ato auto.")
+        reg = open_register(registro, Path.cwd(), create=registro is not None and cancelar is None)
         assert reg is not None
         with reg:
             if cancelar is not None:
-                try:
-                    n, year = document_key(cancelar)
-                except ValueError as exc:
-                    from autos.errors import InputError
-
-                    raise InputError(str(exc), hint="use --cancelar N/AAAA, p. ex. 23/2026.") from None
-                r = reg.cancel(lei, tipo, n, year, motivo or "")
-                click.echo(f"cancelado: {tipo} nº {r.rotulo} ({lei}) — motivo: {r.motivo}")
+                r = cancel_number(reg, cancelar, motivo or "", lei=lei, tipo=tipo)
+                click.echo(f"cancelado: {r.tipo} nº {r.rotulo} ({r.lei}) — motivo: {r.motivo}")
                 return
+            assert procedure is not None and tipo is not None
             year = ano or (o["today"] or date.today()).year
             r = reserve_number(reg, procedure, tipo, year, processo=processo)
             click.echo(f"reservado: {tipo} nº {r.rotulo} ({lei})" + (f", processo {processo}" if processo else ""))

@@ -135,6 +135,8 @@ _SQL = {
               "FROM numeros WHERE lei = ? AND tipo = ? AND ano = ? AND numero = ?",
     "numbers": "SELECT lei, tipo, ano, numero, estado, processo, arquivo, reservado_em, motivo, cancelado_em "
                "FROM numeros ORDER BY lei, tipo, ano, numero",
+    "numbers_at": "SELECT lei, tipo, ano, numero, estado, processo, arquivo, reservado_em, motivo, cancelado_em "
+                  "FROM numeros WHERE ano = ? AND numero = ? ORDER BY lei, tipo",
     "numbers_for": "SELECT lei, tipo, ano, numero, estado, processo, arquivo, reservado_em, motivo, cancelado_em "
                    "FROM numeros WHERE lei = ? AND processo = ? ORDER BY tipo, ano, numero",
     "cancel": "UPDATE numeros SET estado = 'cancelado', motivo = ?, cancelado_em = ? "
@@ -592,6 +594,10 @@ class Register:
 
     def reservations(self) -> list[Reservation]:
         return [Reservation(*r) for r in self.store.rows("numbers")]
+
+    def reservations_at(self, ano: int, numero: int) -> list[Reservation]:
+        """Every reservation of ``numero/ano``, whatever its law and act kind."""
+        return [Reservation(*r) for r in self.store.rows("numbers_at", (ano, numero))]
 
     def reserved_for(self, lei: str, processo: str) -> list[Reservation]:
         return [Reservation(*r) for r in self.store.rows("numbers_for", (lei, processo))]
