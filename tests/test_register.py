@@ -322,6 +322,8 @@ VALIDAR = [
      ["já está no processo P-GEMEO", "gemeo.yaml", "p.yaml"]),
     ("nao-e-o-reservado", "reserve-mine", {"numero": "P-9", "auto": "3/2026"}, "REG-NUMERO-NAO-RESERVADO",
      ["o número reservado para o auto deste processo (P-9) é 1/2026", "traz 3/2026", "p.yaml"]),
+    ("processo-repetido", "index-same-processo", {"numero": "P-9", "auto": "8/2026"}, "REG-PROCESSO-REPETIDO",
+     ["o processo P-9", "já está no registro em outro arquivo", "copia.yaml", "p.yaml"]),
     ("cancelado", "reserve-cancel", {"numero": "P-9", "auto": "1/2026"}, "REG-NUMERO-CANCELADO",
      ["foi cancelado", "auto lavrado em papel"]),
 ]
@@ -342,6 +344,9 @@ def test_validar_checks_numbers_against_the_register(tmp_path: Path, name: str, 
         elif setup == "reserve-cancel":
             r = reg.reserve(TIM, "auto", 2026)
             reg.cancel(TIM, "auto", r.numero, 2026, "auto lavrado em papel")
+    if setup == "index-same-processo":
+        processo(tmp_path / "outra", "copia.yaml", numero="P-9", auto="9/2026")
+        assert run("registro", "reconstruir", str(tmp_path))[0] == 0
     if setup == "index-twin":
         processo(tmp_path / "outra", "gemeo.yaml", numero="P-GEMEO", auto="5/2026")
         assert run("registro", "reconstruir", str(tmp_path))[0] == 0
@@ -350,7 +355,10 @@ def test_validar_checks_numbers_against_the_register(tmp_path: Path, name: str, 
     assert f"[ERRO] {code}" in out
     for w in words:
         assert w in out, (w, out)
-    assert "atos[0].numero" in out and "linha 17" in out
+    if code == "REG-PROCESSO-REPETIDO":
+        assert "campo 'numero'" in out and "linha 3" in out
+    else:
+        assert "atos[0].numero" in out and "linha 17" in out
     # the same with --registro given, and --json carries the finding
     exit_code, out = run("validar", str(mine), "--registro", str(path), "--json")
     assert exit_code == 1 and code in out

@@ -203,6 +203,13 @@ def register_findings(register: Register, loaded: LoadedProcesso) -> list[Findin
     me = register.relative(loaded.file)
     out: list[Finding] = []
     kinds_numbered: dict[str, set[tuple[int, int]]] = {}
+    for arquivo in register.processo_files(p.lei, p.numero):
+        if arquivo != me and register.absolute(arquivo).exists():
+            out.append(_finding(loaded, ("numero",), "REG-PROCESSO-REPETIDO",
+                                f"o processo {p.numero} ({p.lei}) já está no registro em outro arquivo: "
+                                f"{register.absolute(arquivo)} (este arquivo: {loaded.file})",
+                                "um processo tem um só arquivo: se é uma cópia, apague-a; se é outro processo, dê-lhe "
+                                "o seu número; depois rode autos registro reconstruir."))
     for i, ato in enumerate(p.atos):
         path: tuple[str | int, ...] = ("atos", i, "numero")
         key = _key(ato.numero)
