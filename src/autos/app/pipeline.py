@@ -6,13 +6,14 @@ command; batch jobs and benchmarks reuse one object so rules and templates are r
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
 import os
 import re
 import signal
 import unicodedata
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -33,7 +34,7 @@ from autos.compute.fines import FineResult, compute_fines
 from autos.documents.context import build_context
 from autos.documents.lines import DeadlineLine
 from autos.documents.notice import CaseDeadlines, DeadlineService
-from autos.errors import AutosError, InputError, RefusedError
+from autos.errors import AutosError, InputError, OutputError, RefusedError, ReplaceRefusedError, os_error_pt
 from autos.processo.load import LoadedProcesso, is_processo_data, load_processo, parse_processo
 from autos.processo.load import from_doc as processo_from_doc
 from autos.processo.load_case import LoadedCase, case_from_doc, load_case, parse_case
@@ -57,6 +58,14 @@ class Generated:
     report: Report
     files: list[Path]
     draft: bool
+    #: of ``files``, those already there with the same content (left untouched)
+    unchanged: list[Path] = field(default_factory=list)
+    #: ``(path, SHA-256, size)`` of every file, written or unchanged (the register records them)
+    hashes: list[tuple[Path, str, int]] = field(default_factory=list)
+    #: the "gerado em" the documents print
+    stamp: datetime | None = None
+    #: document kind (an act of a processo)
+    documento: str | None = None
 
 
 def _stem(loaded: LoadedCase) -> str:
@@ -79,6 +88,7 @@ class CaseOutcome:
     draft: bool = False
     error: str | None = None
     exit_code: int = 0
+    unchanged: list[Path] = field(default_factory=list)
 
 
 @dataclass
@@ -166,10 +176,17 @@ class Autos:
 
     def generate_processo(self, file: str | Path, out_dir: str | Path, formato: Format = "ambos", *,
                           ato: int | None = None, draft: bool = False, now: datetime | None = None,
-                          arquivo: bool = False) -> list[tuple[int, Generated | AutosError]]:
+                          arquivo: bool = False, replace: bool = False,
+                          stamp_of: Callable[[Path], datetime | None] | None = None,
+                          ) -> list[tuple[int, Generated | AutosError]]:
         """The document of every act that has one (or of act ``ato``, 1-based as ``autos prazos`` prints it),
         each as of the act's date; ``(act number, what was written or why not)`` per act. An act's document is
-        refused (``RefusedError``) when it, or the processo up to its date, has erros, unless ``draft``."""
+        refused (``RefusedError``) when it, or the processo up to its date, has erros, unless ``draft``.
+
+        A different document already at a target path is never replaced unless ``replace``
+        (:class:`ReplaceRefusedError`); an identical one is left as it is. ``stamp_of(path)``: when the
+        document at ``path`` was issued (the register knows), so that the same act re-generated prints the same
+        "gerado em" and is recognised as identical; a replacement gets the time of this run."""
         source: bytes | None = None
         if arquivo and formato in ("pdf", "ambos"):
             source = _read_source(file)
@@ -190,8 +207,14 @@ class Autos:
             try:
                 report = act_report(doc, loaded, timeline, self.check, statute)
                 stem = f"{_processo_stem(loaded, doc.kind)}-ato-{i + 1:02d}"
-                out.append((i + 1, self._render(doc.loaded, report, stem, out_dir, formato, draft=draft, now=now,
-                                                source=source)))
+                done = self._render(doc.loaded, report, stem, out_dir, formato, draft=draft, now=now, source=source,
+                                    replace=replace, stamp_of=stamp_of)
+                done.documento = doc.kind
+                out.append((i + 1, done))
+            except ReplaceRefusedError as exc:
+                title = statute.documentos[doc.kind].titulo
+                out.append((i + 1, ReplaceRefusedError(f"ato {i + 1} ({title}): {exc.message}", file=loaded.file,
+                                                       hint=exc.hint)))
             except RefusedError as exc:
                 title = statute.documentos[doc.kind].titulo
                 out.append((i + 1, RefusedError(f"ato {i + 1} ({title} de {doc.as_of.strftime('%d/%m/%Y')}): "
@@ -201,12 +224,31 @@ class Autos:
         return out
 
     def _render(self, loaded: LoadedCase, report: Report, stem: str, out_dir: str | Path, formato: Format, *,
-                draft: bool, now: datetime | None, source: bytes | None) -> Generated:
+                draft: bool, now: datetime | None, source: bytes | None, replace: bool = False,
+                stamp_of: Callable[[Path], datetime | None] | None = None) -> Generated:
         """Render a document of a case whose report is already made (an act of a processo)."""
-        doc = self.document_context(loaded, draft=draft, now=now, report=report)
         out = Path(out_dir)
         ensure_dir(out)
-        stem += "-MINUTA" if doc.draft else ""
+        stem += "-MINUTA" if draft or report.errors else ""
+        issued = None
+        if stamp_of is not None:
+            issued = next((s for s in (stamp_of(out / f"{stem}.{ext}") for ext in ("pdf", "docx")) if s), None)
+        stamp = issued or now or datetime.now().astimezone().replace(microsecond=0)
+        rendered = self._render_bytes(loaded, report, stem, out, formato, draft, stamp, source)
+        try:
+            unchanged = _write_documents(rendered, replace and issued is None)
+        except ReplaceRefusedError:
+            if not (replace and issued is not None):
+                raise
+            stamp = now or datetime.now().astimezone().replace(microsecond=0)  # a new version: issued now
+            rendered = self._render_bytes(loaded, report, stem, out, formato, draft, stamp, source)
+            unchanged = _write_documents(rendered, True)
+        return Generated(report=report, files=[p for p, _ in rendered], draft=bool(draft or report.errors),
+                         unchanged=unchanged, hashes=[(p, _sha256(d), len(d)) for p, d in rendered], stamp=stamp)
+
+    def _render_bytes(self, loaded: LoadedCase, report: Report, stem: str, out: Path, formato: Format, draft: bool,
+                      now: datetime, source: bytes | None) -> list[tuple[Path, bytes]]:
+        doc = self.document_context(loaded, draft=draft, now=now, report=report)
         rendered: list[tuple[Path, bytes]] = []
         if formato in ("docx", "ambos"):
             rendered.append((out / f"{stem}.docx", self.docx_renderer.docx(doc.template, doc.context)))
@@ -219,9 +261,7 @@ class Autos:
             else:
                 pdf = self.pdf_renderer.pdf(doc.template, doc.context)
             rendered.append((out / f"{stem}.pdf", pdf))
-        for path, data in rendered:  # everything rendered before anything is written
-            write_atomic(path, data)
-        return Generated(report=doc.report, files=[p for p, _ in rendered], draft=doc.draft)
+        return rendered
 
     def validate_many(self, files: list[Path]) -> list[Report]:
         """Validate files and folders (every ``*.yaml``/``*.yml`` below a folder), in order."""
@@ -229,7 +269,7 @@ class Autos:
 
     def generate_each(self, files: list[Path], out_dir: str | Path, formato: Format = "ambos", *,
                       draft: bool = False, arquivo: bool = False, processes: int | None = None,
-                      now: datetime | None = None) -> Iterator[CaseOutcome]:
+                      now: datetime | None = None, replace: bool = False) -> Iterator[CaseOutcome]:
         """Generate every case (files or folders) and yield each outcome in the order of the cases.
 
         ``processes``: how many processes render (default: one per core available to this process; 1: all in
@@ -242,7 +282,7 @@ class Autos:
         workers = min(processes or _cores(), len(paths))
         if workers <= 1:
             for path in paths:
-                yield _outcome(self, path, out_dir, formato, draft, arquivo, stamp)
+                yield _outcome(self, path, out_dir, formato, draft, arquivo, stamp, replace)
             return
         global _FORKED_FROM
         if multiprocessing.get_start_method() == "fork":
@@ -256,7 +296,8 @@ class Autos:
             todo = iter(paths)
             try:
                 for path in todo:  # a bounded window: results come back in order, memory stays flat
-                    window.append(pool.submit(_generate_in_worker, path, out_dir, formato, draft, arquivo, stamp))
+                    window.append(pool.submit(_generate_in_worker, path, out_dir, formato, draft, arquivo, stamp,
+                                              replace))
                     if len(window) >= 4 * workers:
                         yield window.popleft().result()
                 while window:
@@ -331,7 +372,8 @@ class Autos:
         return self._docx
 
     def generate(self, file: str | Path, out_dir: str | Path, formato: Format = "ambos", *,
-                 draft: bool = False, now: datetime | None = None, arquivo: bool = False) -> Generated:
+                 draft: bool = False, now: datetime | None = None, arquivo: bool = False,
+                 replace: bool = False) -> Generated:
         """Validate and render one case. Refused (``RefusedError``) when it has erros, unless ``draft``.
 
         ``arquivo``: the PDF is archival, PDF/A-3b, with the case file embedded (relationship *Source*)
@@ -358,9 +400,9 @@ class Autos:
             rendered.append((out / f"{stem}.pdf", pdf))
         elif formato in ("pdf", "ambos"):
             rendered.append((out / f"{stem}.pdf", self.pdf_renderer.pdf(template, context)))
-        for path, data in rendered:  # everything rendered before anything is written
-            write_atomic(path, data)
-        return Generated(report=report, files=[p for p, _ in rendered], draft=is_draft)
+        unchanged = _write_documents(rendered, replace)
+        return Generated(report=report, files=[p for p, _ in rendered], draft=is_draft, unchanged=unchanged,
+                         hashes=[(p, _sha256(d), len(d)) for p, d in rendered])
 
 
 def _cores() -> int:
@@ -372,12 +414,12 @@ def _cores() -> int:
 
 
 def _outcome(autos: Autos, path: Path, out_dir: str | Path, formato: Format, draft: bool, arquivo: bool,
-             now: datetime) -> CaseOutcome:
+             now: datetime, replace: bool = False) -> CaseOutcome:
     try:
-        done = autos.generate(path, out_dir, formato, draft=draft, arquivo=arquivo, now=now)
+        done = autos.generate(path, out_dir, formato, draft=draft, arquivo=arquivo, now=now, replace=replace)
     except AutosError as exc:
         return CaseOutcome(path, error=str(exc), exit_code=exc.exit_code)
-    return CaseOutcome(path, done.files, done.draft)
+    return CaseOutcome(path, done.files, done.draft, unchanged=done.unchanged)
 
 
 _WORKER: Autos | None = None
@@ -394,9 +436,43 @@ def _init_generate_worker(rules_dir: Path | None, templates_dir: Path | None, to
 
 
 def _generate_in_worker(path: Path, out_dir: str | Path, formato: Format, draft: bool, arquivo: bool,
-                        now: datetime) -> CaseOutcome:
+                        now: datetime, replace: bool = False) -> CaseOutcome:
     assert _WORKER is not None, "worker not initialised"
-    return _outcome(_WORKER, path, out_dir, formato, draft, arquivo, now)
+    return _outcome(_WORKER, path, out_dir, formato, draft, arquivo, now, replace)
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _write_documents(rendered: list[tuple[Path, bytes]], replace: bool) -> list[Path]:
+    """Write every rendered document (all rendered before anything is written); return those already there with
+    the same bytes, left untouched. A different file already at one of the paths stops the whole set, nothing
+    written (:class:`ReplaceRefusedError`), unless ``replace``."""
+    unchanged: list[Path] = []
+    different: list[Path] = []
+    for path, data in rendered:
+        try:
+            if path.stat().st_size == len(data) and path.read_bytes() == data:
+                unchanged.append(path)
+            else:
+                different.append(path)
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            raise OutputError(f"não foi possível ler o documento que já está no destino ({os_error_pt(exc)}).",
+                              file=path, hint="confira a permissão da pasta de saída.") from None
+    if different and not replace:
+        names = " e ".join(str(p) for p in different)
+        raise ReplaceRefusedError(
+            f"já existe {names} com conteúdo diferente do documento gerado agora; nada foi gravado nem substituído.",
+            file=different[0], hint="confira qual é o documento emitido (autos conferir ARQUIVO --registro R); para "
+            "substituí-lo, rode de novo com --substituir (o registro guarda o SHA-256 de cada versão), ou gere em "
+            "outra pasta (-o).")
+    for path, data in rendered:
+        if path not in unchanged:
+            write_atomic(path, data)
+    return unchanged
 
 
 def expand_case_paths(paths: list[Path]) -> list[Path]:
