@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from autos import ptbr
+from autos.base import ptbr
 from autos.cli import main
 
 from .conftest import DATA, ROOT, SAMPLES
