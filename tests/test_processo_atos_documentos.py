@@ -191,6 +191,19 @@ def test_ferraz_protocol_of_a_late_appeal_states_when_the_term_expired(tmp_path:
     assert "Prazo para o Prefeito decidir" not in text
 
 
+def test_protocol_states_no_timeliness_the_timeline_could_not_count(tmp_path: Path) -> None:
+    # an act the law does not provide for (Ferraz has no interdição, art. 69, § 2º) stops the deadlines from
+    # being counted: the draft protocol says neither tempestivo nor intempestivo
+    file = tmp_path / "p.yaml"
+    file.write_text(FV.read_text(encoding="utf-8") + "  - {tipo: interdicao, data: 2026-11-25}\n", encoding="utf-8")
+    code, out = run("gerar", str(file), "--ato", "3", "--minuta", "--formato", "pdf", "-o", str(tmp_path / "out"))
+    assert code == 0, out
+    (pdf,) = (tmp_path / "out").iterdir()
+    text = document_text(pdf)
+    assert "Recebido em 29 de outubro de 2026" in text
+    assert "tempestivo" not in text.lower()
+
+
 def test_timoteo_protocol_of_a_late_defence(tmp_path: Path) -> None:
     generate(tmp_path, TIM, "3")
     text = document_text(tmp_path / f"protocolo-{TIM_STEM}-ato-03.pdf")

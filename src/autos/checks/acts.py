@@ -412,15 +412,17 @@ class _Builder:
         when it is late and the law makes lateness preclusive: the timeline starts none either)."""
         a, i = self.act, self.i
         late = None
+        met = False  # on time only when the timeline matched it to a term it met (none counted: unknown)
         if self.timeline is not None and i < len(self.timeline.atos):
             late = self.timeline.atos[i].intempestivo
+            met = any(ds.cumprido_por == i for ds in self.timeline.prazos)
         rule = self.proc.atos.get(a.tipo)
         prazos = [] if late is not None and rule is not None and rule.preclusivo else [
             PrazoDoAto(prazo=d, inicio=self.as_of) for d in self.started(i)]
         fields["ato"] = self._act_block(fields).model_copy(update={
             "protocolo": Impugnacao(tipo="recurso" if a.tipo == "recurso" else "defesa", numero=a.numero,
                                     data=a.data, prazo_vencido_em=late,
-                                    tempestividade_conhecida=self.timeline is not None),
+                                    tempestividade_conhecida=late is not None or met),
             "prazos": prazos})
         self.paths.update({("ato", "protocolo"): ("atos", i), ("ato", "protocolo", "data"): ("atos", i, "data"),
                            ("ato", "protocolo", "numero"): ("atos", i, "numero")})
