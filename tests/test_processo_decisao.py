@@ -45,10 +45,12 @@ def _variant(tmp_path: Path, source: Path, old: str, new: str) -> Path:
     return file
 
 
-def test_decision_act_has_its_document_and_the_later_notice_of_it_none(ferraz: Path) -> None:
+def test_decision_act_has_its_document_and_the_later_notice_its_own(ferraz: Path) -> None:
     names = sorted(p.name for p in ferraz.iterdir())
     assert f"decisao-{FV_STEM}-ato-04.pdf" in names and f"decisao-{FV_STEM}-ato-04.docx" in names
-    assert not [n for n in names if "ato-05" in n]  # the notice of a decision carries no auto: no document
+    # the notice of the decision is a document of its own act (5), not part of the decision's (4)
+    assert [n for n in names if "ato-05" in n] == [f"notificacao-decisao-{FV_STEM}-ato-05.docx",
+                                                   f"notificacao-decisao-{FV_STEM}-ato-05.pdf"]
 
 
 @pytest.mark.parametrize("ext", ["pdf", "docx"])

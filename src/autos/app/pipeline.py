@@ -175,11 +175,12 @@ class Autos:
         return processo_fine(loaded, self.processos.procedure(lei), self.rules.get(lei), self.fines)
 
     def generate_processo(self, file: str | Path, out_dir: str | Path, formato: Format = "ambos", *,
-                          ato: int | None = None, draft: bool = False, now: datetime | None = None,
+                          ato: int | str | None = None, draft: bool = False, now: datetime | None = None,
                           arquivo: bool = False, replace: bool = False,
                           stamp_of: Callable[[Path], datetime | None] | None = None,
                           ) -> list[tuple[int, Generated | AutosError]]:
-        """The document of every act that has one (or of act ``ato``, 1-based as ``autos prazos`` prints it),
+        """The document of every act that has one (or of act ``ato``, 1-based as ``autos prazos`` prints it, or
+        ``"ultimo"``: the last act),
         each as of the act's date; ``(act number, what was written or why not)`` per act. An act's document is
         refused (``RefusedError``) when it, or the processo up to its date, has erros, unless ``draft``.
 
@@ -198,7 +199,7 @@ class Autos:
         proc, statute = self.processos.procedure(lei), self.rules.get(lei)
         acts = document_acts(loaded, proc, statute)
         if ato is not None:
-            acts = _only_act(loaded, acts, ato)
+            acts = _only_act(loaded, acts, len(loaded.processo.atos) if ato == "ultimo" else int(ato))
         out: list[tuple[int, Generated | AutosError]] = []
         for i, kind in acts:
             doc = act_document(loaded, i, proc, statute, kind, timeline)

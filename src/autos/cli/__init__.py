@@ -135,6 +135,22 @@ def _echo_stream(pieces: Iterable[str]) -> None:
         click.echo()
 
 
+class _ActChoice(click.ParamType):  # type: ignore[type-arg]  # generic only from click 8.2
+    """``--ato``: a 1-based act number, or ``ultimo``/``último`` (the processo's last act)."""
+
+    name = "N|ultimo"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int | str:
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if text.casefold() in ("ultimo", "último"):
+            return "ultimo"
+        if text.isdigit() and text.isascii() and int(text) >= 1:
+            return int(text)
+        self.fail(f"'{value}' não é um número de ato (1, 2, …) nem 'ultimo'.", param, ctx)
+
+
 @main.command("gerar")
 @click.argument("casos", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True))
 @click.option("--formato", "--format", "formato", type=click.Choice(["docx", "pdf", "ambos"]), default="ambos",
@@ -145,8 +161,9 @@ def _echo_stream(pieces: Iterable[str]) -> None:
               help="Gera minuta (marcada MINUTA, com a lista do que falta) mesmo com pendências.")
 @click.option("--arquivo", "--archive", "arquivo", is_flag=True,
               help="PDF de arquivamento: PDF/A-3b com o YAML do caso anexado e metadados de identificação.")
-@click.option("--ato", "ato", type=click.IntRange(1), default=None,
-              help="Processo: só o documento do ato N (numerados a partir de 1, como em autos prazos).")
+@click.option("--ato", "ato", type=_ActChoice(), default=None,
+              help="Processo: só o documento do ato N (numerados a partir de 1, como em autos prazos) ou do "
+              "último ato (--ato ultimo).")
 @click.option("--processos", "--workers", "workers", type=click.IntRange(1), default=None,
               help="Processos de renderização. Padrão: um por núcleo; 1: tudo neste processo.")
 @click.option("--substituir", is_flag=True,
@@ -155,13 +172,14 @@ def _echo_stream(pieces: Iterable[str]) -> None:
               help=_REGISTRO_HELP + " Guarda o SHA-256 de cada documento de processo gerado.")
 @click.pass_context
 def gerar(ctx: click.Context, casos: tuple[Path, ...], formato: str, saida: Path, minuta: bool,
-          arquivo: bool, ato: int | None, workers: int | None, substituir: bool, registro: Path | None) -> None:
+          arquivo: bool, ato: int | str | None, workers: int | None, substituir: bool,
+          registro: Path | None) -> None:
     """Gera o documento (DOCX editável e/ou PDF final) de cada caso (arquivos ou pastas).
 
     Num arquivo de processo (com 'atos:'): o documento de cada ato que tem um, na data do ato (ou só o do
-    ato --ato N). Um documento já gravado com conteúdo diferente não é substituído (salvo --substituir); um
-    idêntico fica como está. Saída 0: tudo gerado; 1: algum caso recusado (pendências, documento diferente já
-    gravado); 2: erro de leitura ou gravação.
+    ato --ato N, ou do último: --ato ultimo). Um documento já gravado com conteúdo diferente não é substituído
+    (salvo --substituir); um idêntico fica como está. Saída 0: tudo gerado; 1: algum caso recusado (pendências,
+    documento diferente já gravado); 2: erro de leitura ou gravação.
     """
     from autos.app.pipeline import expand_case_paths
     from autos.app.processo import is_processo_file
