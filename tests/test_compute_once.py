@@ -2,13 +2,17 @@
 
 Counting wrappers replace the computing functions wherever they were imported; ``autos gerar`` (renderers
 replaced by ones that return fixed bytes: only the computation is counted) and ``autos validar`` then run on
-the samples. Each case (each act's document of a processo) computes its fines once, its notice and the
-deadlines that follow once, is validated once; a processo's timeline is checked once.
+the samples (and on the processos whose acts have the documents added with the register: certidão de
+publicação do edital, notificação da decisão, protocolo, demonstrativo after a decision). Each case (each act's
+document of a processo) computes its fines once, its notice and the deadlines that follow once, is validated
+once; a processo's timeline is checked once; the rules files (deadline rules, procedures, calendars) are read
+by the app layer, never while a document is built.
 """
 
 from __future__ import annotations
 
 import sys
+import traceback
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,12 +25,14 @@ import autos.checks.validate
 import autos.compute.deadlines
 import autos.compute.fines
 import autos.compute.timeline
+import autos.rules.calendar
+import autos.rules.deadlines
+import autos.rules.procedure
 from autos.app.pipeline import Autos
 from autos.base.yamlio import load_yaml
 from autos.processo.load import is_processo_data
 
 from .conftest import ROOT, SAMPLES, TODAY
-
 
 
 def _is_processo(file: Path) -> bool:
@@ -35,7 +41,9 @@ def _is_processo(file: Path) -> bool:
 
 _SAMPLES = sorted(p for p in SAMPLES.rglob("*.yaml") if "verificacao" not in p.parts)
 CASES = [p for p in _SAMPLES if not _is_processo(p)]
-PROCESSOS = [p for p in _SAMPLES if _is_processo(p)]
+#: act documents whose deadlines run by the rite (certidão do edital, notificação da decisão, protocolo…)
+ACT_DOCUMENTS = sorted((ROOT / "tests" / "data" / "processo" / "documentos").glob("*.yaml"))
+PROCESSOS = [p for p in _SAMPLES if _is_processo(p)] + ACT_DOCUMENTS
 
 
 class _Counting:
@@ -78,7 +86,43 @@ def counter(monkeypatch: pytest.MonkeyPatch) -> _Counting:
     c.wrap(autos.compute.deadlines, "notice_effective", "notificacao", unless_inside="prazos")
     c.wrap(autos.checks.validate, "validate_case", "validacao")
     c.wrap(autos.compute.timeline, "check_timeline", "linha_do_tempo")
+    c.wrap(autos.rules.procedure, "load_procedure", "regras_processo")
+    c.wrap(autos.rules.deadlines, "load_law_deadlines", "regras_prazos", unless_inside="regras_processo")
+    c.wrap(autos.rules.calendar, "load_calendar", "calendario")
     return c
+
+
+_LOADERS = ("regras_processo", "regras_prazos", "calendario")
+
+
+def _loaded_by_documents(stack: list[str]) -> bool:
+    """A load is the documents' own when a frame of ``autos.documents`` calls into the rules loaders with no frame
+    of ``autos.app`` in between (the app's loaders, which the computation holds and which read each file once per
+    run, may be asked from a document; a rules file read by the documents themselves may not)."""
+    for filename in reversed(stack):
+        if "/autos/app/" in filename:
+            return False
+        if "/autos/documents/" in filename:
+            return True
+    return False
+
+
+def _no_load_while_building_documents(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """Count the rules files read by ``autos.documents`` itself (should be none: they read the computation)."""
+    seen: Counter[str] = Counter()
+    for module, name in ((autos.rules.procedure, "load_procedure"), (autos.rules.deadlines, "load_law_deadlines"),
+                         (autos.rules.deadlines, "law_deadlines"), (autos.rules.calendar, "load_calendar")):
+        original = getattr(module, name)
+
+        def watched(*args: Any, _original: Any = original, _name: str = name, **kwargs: Any) -> Any:
+            if _loaded_by_documents([f.filename.replace("\\", "/") for f in traceback.extract_stack()]):
+                seen[_name] += 1
+            return _original(*args, **kwargs)
+
+        for mod in list(sys.modules.values()):
+            if getattr(mod, "__name__", "").startswith("autos") and getattr(mod, name, None) is original:
+                monkeypatch.setattr(mod, name, watched)
+    return seen
 
 
 class _FakeRenderer:
@@ -135,14 +179,65 @@ def _documents(lib: Autos, processo: Path) -> int:
 
 
 @pytest.mark.parametrize("processo", PROCESSOS, ids=lambda p: p.stem)
-def test_gerar_computes_each_act_once(processo: Path, counter: _Counting, lib: Autos, tmp_path: Path) -> None:
+def test_gerar_computes_each_act_once(processo: Path, counter: _Counting, tmp_path: Path) -> None:
+    lib = Autos(ROOT / "rules", ROOT / "templates", today=TODAY)  # nothing read yet: the loads are counted
+    lib._pdf = _FakeRenderer()  # type: ignore[assignment]
+    lib._docx = _FakeRenderer()  # type: ignore[assignment]
+    with counter.counting() as counting:
+        done = lib.generate_processo(processo, tmp_path, "ambos", draft=True)
+        counts = Counter(counting)
     n = _documents(lib, processo)
     assert n >= 1
-    with counter.counting() as counts:
-        done = lib.generate_processo(processo, tmp_path, "ambos", draft=True)
     assert len(done) == n
     _once(counts, documents=n)
     assert counts["linha_do_tempo"] == 1, counts
+    # every rules file read once for the whole processo, however many documents (the deadline service and the
+    # timeline each keep the municipality's calendar)
+    assert counts["regras_processo"] <= 1 and counts["regras_prazos"] <= 1 and counts["calendario"] <= 2, counts
+
+
+def test_act_documents_cover_the_rite_deadlines() -> None:
+    """The processos above do have documents whose acts start deadlines of the rite (else the counts above would
+    not cover them)."""
+    from autos.checks.acts import act_document, document_acts
+    from autos.processo.load import load_processo
+
+    lib = Autos(ROOT / "rules", ROOT / "templates", today=TODAY)
+    kinds: set[str] = set()
+    for processo in ACT_DOCUMENTS:
+        loaded = load_processo(processo)
+        lei = loaded.processo.lei
+        proc, statute = lib.processos.procedure(lei), lib.rules.get(lei)
+        timeline = lib.processos.check(loaded, lib.today)
+        for i, kind in document_acts(loaded, proc, statute):
+            doc = act_document(loaded, i, proc, statute, kind, timeline)
+            if doc is not None and doc.loaded.case.ato is not None and doc.loaded.case.ato.prazos:
+                kinds.add(doc.kind)
+    assert {"certidao_publicacao_edital", "notificacao_decisao", "protocolo", "demonstrativo_debito"} <= kinds
+
+
+@pytest.mark.parametrize("processo", ACT_DOCUMENTS, ids=lambda p: p.stem)
+def test_documents_read_no_rules_file(processo: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Building an act's document reads what was computed: no deadline rules, procedure or calendar is loaded
+    by ``autos.documents`` (the app layer loads them, once: the computation holds its loaders)."""
+    lib = Autos(ROOT / "rules", ROOT / "templates", today=TODAY)
+    lib._pdf = _FakeRenderer()  # type: ignore[assignment]
+    lib._docx = _FakeRenderer()  # type: ignore[assignment]
+    seen = _no_load_while_building_documents(monkeypatch)
+    done = lib.generate_processo(processo, tmp_path, "ambos", draft=True)
+    assert done
+    assert not seen, seen
+
+
+def test_the_load_watch_sees_a_load(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The watch of the test above does count a load made from ``autos.documents`` (it cannot pass vacuously)."""
+    import autos.documents.context as context
+
+    seen = _no_load_while_building_documents(monkeypatch)
+    # code compiled as if it were in documents/context.py, calling the loader as that module would
+    probe = compile("load_calendar(rules, 'timoteo-mg')", context.__file__, "exec")
+    exec(probe, {"load_calendar": autos.rules.calendar.load_calendar, "rules": ROOT / "rules"})
+    assert seen["load_calendar"] == 1, seen
 
 
 @pytest.mark.parametrize("processo", PROCESSOS, ids=lambda p: p.stem)

@@ -84,12 +84,12 @@ def test_only_act_n(tmp_path: Path) -> None:
 
 def test_act_without_document_or_out_of_range_exits_2(tmp_path: Path) -> None:
     text = FV_AR.read_text(encoding="utf-8") + (
-        '  - {tipo: recurso, numero: P-9/2026, data: 2026-10-26, referente: "260/2026"}\n')
-    file = tmp_path / "p.yaml"
+        '  - {tipo: pagamento, data: 2026-10-26, valor: "9371.61"}\n')  # a payment has no document (a recurso
+    file = tmp_path / "p.yaml"                                            # has its protocol)
     file.write_text(text, encoding="utf-8")
     code, out = run("gerar", str(file), "--ato", "3", "-o", str(tmp_path / "out"))
     assert code == 2
-    assert "o ato 3 (recurso) não tem documento a gerar" in out and "1, 2" in out
+    assert "o ato 3 (pagamento) não tem documento a gerar" in out and "1, 2" in out
     code, out = run("gerar", str(file), "--ato", "7", "-o", str(tmp_path / "out"))
     assert code == 2 and "não há ato 7" in out
     assert not (tmp_path / "out").exists()
@@ -107,8 +107,12 @@ def test_refused_act_names_the_act_and_the_processo_field(tmp_path: Path) -> Non
 def test_minuta_of_the_edital_lists_what_is_missing_and_not_the_later_publication(tmp_path: Path) -> None:
     code, out = run("gerar", str(TIM_EDITAL), "--ato", "2", "--minuta", "--formato", "pdf", "-o", str(tmp_path))
     assert code == 0, out
-    (pdf,) = tmp_path.iterdir()
-    assert pdf.name == "edital-notificacao-timoteo-mg-sim-2026-000188-ato-02-MINUTA.pdf"
+    # act 2 has two documents: the edital (dated its first publication, 02/06) and the certificate of its
+    # publication (dated the last, 03/06); --minuta makes both drafts
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "certidao-publicacao-edital-timoteo-mg-sim-2026-000188-ato-02-MINUTA.pdf",
+        "edital-notificacao-timoteo-mg-sim-2026-000188-ato-02-MINUTA.pdf"]
+    pdf = tmp_path / "edital-notificacao-timoteo-mg-sim-2026-000188-ato-02-MINUTA.pdf"
     text = pdf_text(pdf.read_bytes())
     assert "MINUTA" in text
     assert "2 de junho de 2026" in text or "02/06/2026" in text  # the official publication, its own date

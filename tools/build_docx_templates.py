@@ -173,8 +173,8 @@ def _base(fundamento: str | None = "Com fundamento na {{ documento.base_legal }}
     if title:
         _p(doc, "{{ documento.titulo_upper }}", bold=True, size=15, center=True)
         p = _p(doc, center=True)
-        p.add_run("Nº {{ documento.numero }}{% if documento.processo %} — Processo {{ documento.processo }}"
-                  "{% endif %}").bold = True
+        p.add_run("{% if documento.numero %}Nº {{ documento.numero }}{% if documento.processo %} — {% endif %}"
+                  "{% endif %}{% if documento.processo %}Processo {{ documento.processo }}{% endif %}").bold = True
     if fundamento:
         _p(doc, fundamento, size=9, center=True)
     _if(doc, "exemplo_aviso", lambda d: _p(d, "{{ exemplo_aviso }}", bold=True, color=RED))
@@ -521,6 +521,14 @@ def demonstrativo_debito() -> Doc:
         _for(d, "a in multa.avisos", lambda d2: _small(d2, "Atenção: {{ a }}"))
     _if(doc, "multa", fine)
     _if(doc, "not multa and minuta", lambda d: _p(d, "[VALOR NÃO CALCULADO]"))
+
+    def decided(d: Doc) -> None:
+        _heading(d, "Decisão")
+        _p(d, "{{ debito.decisao.texto }}")
+        p = _p(d, "Valor devido após a decisão: ")
+        p.add_run("{{ debito.decisao.valor }}").bold = True
+    _if(doc, "debito.decisao", decided)
+
     def deadlines(d: Doc) -> None:
         _heading(d, "6. Notificação e prazos")
         _if(d, "notificacao", lambda d2: _labelled(d2, "Notificação do auto:", "{{ notificacao.forma }}"
@@ -591,6 +599,78 @@ def certidao_juntada_ar() -> Doc:
     return doc
 
 
+def certidao_publicacao_edital() -> Doc:
+    doc = _base()
+    p = _p(doc, "")
+    p.add_run("CERTIFICO").bold = True
+    p.add_run(", para os devidos fins, que o edital de notificação {{ certidao_edital.objeto }}, expedido no Processo "
+              "Administrativo nº {{ documento.processo }} e destinado a {{ autuado.nome }}, foi publicado:")
+    _for(doc, "x in certidao_edital.publicacoes",
+         lambda d: _p(d, "— em {{ x.data }}, {{ x.meio }}{% if x.veiculo %} ({{ x.veiculo }}){% endif %};"))
+    _if(doc, "minuta and not certidao_edital.publicacoes", lambda d: _p(d, "[PUBLICAÇÃO NÃO INFORMADA]"))
+    p2 = _p(doc, "{{ certidao_edital.efeito }}{% if certidao_edital.data_notificacao %} Notificação considerada "
+                 "feita em {% endif %}")
+    p2.add_run("{% if certidao_edital.data_notificacao %}{{ certidao_edital.data_notificacao }}."
+               "{% endif %}").bold = True
+
+    def deadlines(d: Doc) -> None:
+        _heading(d, "Prazos que correm da notificação")
+        _prazos(d, "prazos_documento")
+    _if(doc, "prazos_documento", deadlines)
+    _clausulas(doc)
+    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _signatures(doc, [[*AGENTE, "Responsável pela certidão"]], witnesses=False)
+    return doc
+
+
+def notificacao_decisao() -> Doc:
+    doc = _base()
+    _p(doc, "Fica {{ autuado.nome }}{% if autuado.documento %} ({{ autuado.documento_rotulo }} "
+            "{{ autuado.documento }}){% endif %} NOTIFICADO {{ notif_decisao.objeto }}, no Processo Administrativo "
+            "nº {{ documento.processo }}, referente ao {{ auto_ref.texto }}.")
+    _heading(doc, "1. Decisão")
+    _p(doc, "{{ notif_decisao.resultado }}", bold=True)
+    _heading(doc, "2. Notificação")
+    _labelled(doc, "Forma:", "{{ notif_decisao.forma }}.")
+    _if(doc, "notif_decisao.postagem", lambda d: _labelled(d, "Carta postada em:", "{{ notif_decisao.postagem }}."))
+    p2 = _p(doc, "{{ notif_decisao.efeito }}{% if notif_decisao.data_notificacao %} Notificação considerada "
+                 "feita em {% endif %}")
+    p2.add_run("{% if notif_decisao.data_notificacao %}{{ notif_decisao.data_notificacao }}.{% endif %}").bold = True
+
+    def deadlines(d: Doc) -> None:
+        _heading(d, "3. Prazos")
+        _prazos(d, "prazos_documento")
+    _if(doc, "prazos_documento", deadlines)
+    _if(doc, "not prazos_documento and not notif_decisao.devida", lambda d: _p(d, "Não há multa a recolher."))
+    _clausulas(doc)
+    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _signatures(doc, [[*AGENTE, "Responsável pela notificação"]], witnesses=False)
+    return doc
+
+
+def protocolo() -> Doc:
+    doc = _base()
+
+    def body(d: Doc) -> None:
+        p = _p(d, "Recebid{{ protocolo.artigo }} em ")
+        p.add_run("{{ protocolo.data }}").bold = True
+        p.add_run("{% if protocolo.numero %}, sob o nº {{ protocolo.numero }}{% endif %}, {{ protocolo.artigo }} "
+                  "{{ protocolo.nome | lower }} de {{ autuado.nome }}{% if autuado.documento %} "
+                  "({{ autuado.documento_rotulo }} {{ autuado.documento }}){% endif %} contra {{ protocolo.contra }}, "
+                  "no Processo Administrativo nº {{ documento.processo }}.")
+        _if(d, "protocolo.situacao", lambda d2: _p(d2, "{{ protocolo.situacao }}", bold=True))
+
+        def deadlines(d2: Doc) -> None:
+            _heading(d2, "Prazo da decisão")
+            _prazos(d2, "prazos_documento")
+        _if(d, "prazos_documento", deadlines)
+    _if(doc, "protocolo", body)
+    _clausulas(doc)
+    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _signatures(doc, [["Responsável pelo protocolo"]], witnesses=False)
+    return doc
+
+
 KINDS: dict[str, Callable[[], Doc]] = {
     "auto_de_infracao": auto_de_infracao,
     "notificacao_preliminar": notificacao_preliminar,
@@ -600,6 +680,9 @@ KINDS: dict[str, Callable[[], Doc]] = {
     "demonstrativo_debito": demonstrativo_debito,
     "decisao": decisao,
     "certidao_juntada_ar": certidao_juntada_ar,
+    "certidao_publicacao_edital": certidao_publicacao_edital,
+    "notificacao_decisao": notificacao_decisao,
+    "protocolo": protocolo,
 }
 
 

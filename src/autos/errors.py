@@ -91,6 +91,11 @@ class RefusedError(AutosError):
     exit_code = 1
 
 
+class ReplaceRefusedError(RefusedError):
+    """``autos gerar`` would replace an existing document with a different one (allowed only with
+    ``--substituir``)."""
+
+
 _OS_ERRORS = {
     errno.ENOENT: "arquivo ou pasta não encontrado",
     errno.EACCES: "sem permissão",

@@ -181,8 +181,10 @@ def _check_choice(rules: RuleSet, lei: str, infracoes: list[str]) -> Statute:
     return statute
 
 
-def new_processo_text(rules: RuleSet, lei: str, infracoes: list[str], numero: str, juridica: bool = False) -> str:
-    """The text of a new processo file for ``lei`` with the auto of ``infracoes``; values left blank."""
+def new_processo_text(rules: RuleSet, lei: str, infracoes: list[str], numero: str, juridica: bool = False,
+                      numero_auto: str | None = None) -> str:
+    """The text of a new processo file for ``lei`` with the auto of ``infracoes``; values left blank except the
+    auto's number when one was reserved (``numero_auto``)."""
     statute = _check_choice(rules, lei, infracoes)
     if not numero.strip():
         raise InputError("o número do processo não pode ficar vazio (--numero).")
@@ -234,7 +236,11 @@ def new_processo_text(rules: RuleSet, lei: str, infracoes: list[str], numero: st
     w.field(0, "atos", FIELD_DOCS["Processo.atos"] + "; acrescente os seguintes (notificação, defesa…) abaixo do "
             "auto, na ordem em que acontecerem")
     w.field(2, "tipo", f"{rule.nome} ({proc.cite(rule.citacao)})", auto_kind, item=True)
-    w.field(4, "numero", "número do auto (número/ano, p. ex. 17/2026)")
+    if numero_auto is not None:
+        w.field(4, "numero", "número do auto, reservado no registro (autos numerar): não altere",
+                json.dumps(numero_auto))
+    else:
+        w.field(4, "numero", "número do auto (número/ano, p. ex. 17/2026)")
     w.field(4, "data", needs.comment(("auto", "data"), "", "data da lavratura (AAAA-MM-DD)"))
     for name in ("hora", "local"):
         if needs.has(("auto", name)):
@@ -266,9 +272,9 @@ def new_processo_text(rules: RuleSet, lei: str, infracoes: list[str], numero: st
 
 
 def write_new_processo(rules: RuleSet, target: Path, lei: str, infracoes: list[str], numero: str,
-                       juridica: bool = False, replace: bool = False) -> None:
+                       juridica: bool = False, replace: bool = False, numero_auto: str | None = None) -> None:
     """Write the new processo to ``target`` atomically; an existing file is kept unless ``replace``."""
-    text = new_processo_text(rules, lei, infracoes, numero, juridica)
+    text = new_processo_text(rules, lei, infracoes, numero, juridica, numero_auto)
     if target.exists() and not replace:
         raise OutputError("o arquivo já existe; nada foi gravado.", file=target,
                           hint="escolha outro nome (-o) ou use --substituir para sobrescrever.")

@@ -8,19 +8,20 @@ read once.
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
 import os
 import re
 import signal
 import unicodedata
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from autos.app.deadlines import DeadlineService
 from autos.app.processo import PendingReport, ProcessoService, is_processo_file
@@ -39,10 +40,19 @@ from autos.compute.timeline import Timeline
 from autos.documents.context import build_context
 from autos.documents.lines import DeadlineLine
 from autos.documents.notice import document_lines
-from autos.errors import AutosError, ComputeError, InputError, RefusedError
+from autos.errors import (
+    AutosError,
+    ComputeError,
+    InputError,
+    OutputError,
+    RefusedError,
+    ReplaceRefusedError,
+    os_error_pt,
+)
 from autos.processo.load import LoadedProcesso, is_processo_data, load_processo, parse_processo
 from autos.processo.load import from_doc as processo_from_doc
 from autos.processo.load_case import LoadedCase, case_from_doc, load_case, parse_case
+from autos.rules.deadlines import LawDeadlines
 from autos.rules.procedure import Procedure, procedure_file
 from autos.rules.statute import RuleSet, Statute, load_rules
 from autos.store.files import ensure_dir, write_atomic
@@ -63,6 +73,31 @@ class Generated:
     report: Report
     files: list[Path]
     draft: bool
+    #: of ``files``, those already there with the same content (left untouched)
+    unchanged: list[Path] = field(default_factory=list)
+    #: ``(path, SHA-256, size)`` of every file, written or unchanged (the register records them)
+    hashes: list[tuple[Path, str, int]] = field(default_factory=list)
+    #: the "gerado em" the documents print
+    stamp: datetime | None = None
+    #: document kind (an act of a processo)
+    documento: str | None = None
+
+
+class ActRecorder(Protocol):
+    """What :meth:`Autos.generate_files` needs from a register for one processo (``app.register``)."""
+
+    def stamp_of(self, target: Path) -> datetime | None:
+        """When the document at ``target`` was issued, if the register knows it."""
+
+    def record(self, ato: int, done: Generated) -> None:
+        """Record the document(s) written for act ``ato``."""
+
+
+class Recorder(Protocol):
+    """The registers of the processos ``autos gerar`` writes documents for (``app.register.ProcessoRecorder``)."""
+
+    def for_processo(self, file: Path) -> ActRecorder:
+        """The register of the processo in ``file`` (one that records nothing when it has none)."""
 
 
 def _stem(loaded: LoadedCase) -> str:
@@ -86,6 +121,7 @@ class CaseOutcome:
     error: str | None = None
     exit_code: int = 0
     note: str | None = None  # said to the user, not an error (a processo with no act to document)
+    unchanged: list[Path] = field(default_factory=list)
 
 
 @dataclass
@@ -127,7 +163,14 @@ class Autos:
         and calendars this object read); ``InputError`` if its law or document kind does not exist."""
         statute = statute_for(loaded, self.rules)
         ds = self.deadline_service
-        return compute_case(loaded, statute, lambda: ds.law(statute), lambda: ds.calendar(statute))
+        return compute_case(loaded, statute, lambda: ds.law(statute), lambda: ds.calendar(statute),
+                            lambda: self.rite_of(statute))
+
+    def rite_of(self, statute: Statute) -> LawDeadlines:
+        """The deadline rules of the law's rite: the law's plus those its processo rules declare (``novo``), read
+        once; the law's own where the rules folder has no processo rules for it."""
+        proc = self.procedure_of(statute.id)
+        return proc.law if proc is not None else self.deadline_service.law(statute)
 
     def check(self, loaded: LoadedCase) -> CaseResult:
         """The case computed once and validated: its findings and what was computed, for the documents."""
@@ -182,11 +225,19 @@ class Autos:
         return processo_fine(loaded, self.processos.procedure(lei), self.rules.get(lei), self.fines)
 
     def generate_processo(self, file: str | Path, out_dir: str | Path, formato: Format = "ambos", *,
-                          ato: int | None = None, draft: bool = False, now: datetime | None = None,
-                          arquivo: bool = False) -> list[tuple[int, Generated | AutosError]]:
-        """The document of every act that has one (or of act ``ato``, 1-based as ``autos prazos`` prints it),
+                          ato: int | str | None = None, draft: bool = False, now: datetime | None = None,
+                          arquivo: bool = False, replace: bool = False,
+                          stamp_of: Callable[[Path], datetime | None] | None = None,
+                          ) -> list[tuple[int, Generated | AutosError]]:
+        """The document of every act that has one (or of act ``ato``, 1-based as ``autos prazos`` prints it, or
+        ``"ultimo"``: the last act),
         each as of the act's date; ``(act number, what was written or why not)`` per act. An act's document is
-        refused (``RefusedError``) when it, or the processo up to its date, has erros, unless ``draft``."""
+        refused (``RefusedError``) when it, or the processo up to its date, has erros, unless ``draft``.
+
+        A different document already at a target path is never replaced unless ``replace``
+        (:class:`ReplaceRefusedError`); an identical one is left as it is. ``stamp_of(path)``: when the
+        document at ``path`` was issued (the register knows), so that the same act re-generated prints the same
+        "gerado em" and is recognised as identical; a replacement gets the time of this run."""
         source: bytes | None = None
         if arquivo and formato in ("pdf", "ambos"):
             source = _read_source(file)
@@ -198,7 +249,7 @@ class Autos:
         proc, statute = self.processos.procedure(lei), self.rules.get(lei)
         acts = document_acts(loaded, proc, statute)
         if ato is not None:
-            acts = _only_act(loaded, acts, ato)
+            acts = _only_act(loaded, acts, len(loaded.processo.atos) if ato == "ultimo" else int(ato))
         out: list[tuple[int, Generated | AutosError]] = []
         for i, kind in acts:
             doc = act_document(loaded, i, proc, statute, kind, timeline)
@@ -207,8 +258,14 @@ class Autos:
             try:
                 report = act_report(doc, loaded, timeline, self.check, statute)
                 stem = f"{_processo_stem(loaded, doc.kind)}-ato-{i + 1:02d}"
-                out.append((i + 1, self._render(doc.loaded, report, stem, out_dir, formato, draft=draft, now=now,
-                                                source=source)))
+                done = self._render(doc.loaded, report, stem, out_dir, formato, draft=draft, now=now, source=source,
+                                    replace=replace, stamp_of=stamp_of)
+                done.documento = doc.kind
+                out.append((i + 1, done))
+            except ReplaceRefusedError as exc:
+                title = statute.documentos[doc.kind].titulo
+                out.append((i + 1, ReplaceRefusedError(f"ato {i + 1} ({title}): {exc.message}", file=loaded.file,
+                                                       hint=exc.hint)))
             except RefusedError as exc:
                 title = statute.documentos[doc.kind].titulo
                 out.append((i + 1, RefusedError(f"ato {i + 1} ({title} de {doc.as_of.strftime('%d/%m/%Y')}): "
@@ -218,12 +275,31 @@ class Autos:
         return out
 
     def _render(self, loaded: LoadedCase, report: Report, stem: str, out_dir: str | Path, formato: Format, *,
-                draft: bool, now: datetime | None, source: bytes | None) -> Generated:
+                draft: bool, now: datetime | None, source: bytes | None, replace: bool = False,
+                stamp_of: Callable[[Path], datetime | None] | None = None) -> Generated:
         """Render a document of a case whose report is already made (an act of a processo)."""
-        doc = self.document_context(loaded, draft=draft, now=now, report=report)
         out = Path(out_dir)
         ensure_dir(out)
-        stem += "-MINUTA" if doc.draft else ""
+        stem += "-MINUTA" if draft or report.errors else ""
+        issued = None
+        if stamp_of is not None:
+            issued = next((s for s in (stamp_of(out / f"{stem}.{ext}") for ext in ("pdf", "docx")) if s), None)
+        stamp = issued or now or datetime.now().astimezone().replace(microsecond=0)
+        rendered = self._render_bytes(loaded, report, stem, out, formato, draft, stamp, source)
+        try:
+            unchanged = _write_documents(rendered, replace and issued is None)
+        except ReplaceRefusedError:
+            if not (replace and issued is not None):
+                raise
+            stamp = now or datetime.now().astimezone().replace(microsecond=0)  # a new version: issued now
+            rendered = self._render_bytes(loaded, report, stem, out, formato, draft, stamp, source)
+            unchanged = _write_documents(rendered, True)
+        return Generated(report=report, files=[p for p, _ in rendered], draft=bool(draft or report.errors),
+                         unchanged=unchanged, hashes=[(p, _sha256(d), len(d)) for p, d in rendered], stamp=stamp)
+
+    def _render_bytes(self, loaded: LoadedCase, report: Report, stem: str, out: Path, formato: Format, draft: bool,
+                      now: datetime, source: bytes | None) -> list[tuple[Path, bytes]]:
+        doc = self.document_context(loaded, draft=draft, now=now, report=report)
         rendered: list[tuple[Path, bytes]] = []
         if formato in ("docx", "ambos"):
             rendered.append((out / f"{stem}.docx", self.docx_renderer.docx(doc.template, doc.context)))
@@ -236,9 +312,7 @@ class Autos:
             else:
                 pdf = self.pdf_renderer.pdf(doc.template, doc.context)
             rendered.append((out / f"{stem}.pdf", pdf))
-        for path, data in rendered:  # everything rendered before anything is written
-            write_atomic(path, data)
-        return Generated(report=doc.report, files=[p for p, _ in rendered], draft=doc.draft)
+        return rendered
 
     def validate_many(self, files: list[Path]) -> list[Report]:
         """Validate files and folders (every ``*.yaml``/``*.yml`` below a folder), in order."""
@@ -246,7 +320,7 @@ class Autos:
 
     def generate_each(self, files: list[Path], out_dir: str | Path, formato: Format = "ambos", *,
                       draft: bool = False, arquivo: bool = False, processes: int | None = None,
-                      now: datetime | None = None) -> Iterator[CaseOutcome]:
+                      now: datetime | None = None, replace: bool = False) -> Iterator[CaseOutcome]:
         """Generate every case (files or folders) and yield each outcome in the order of the cases.
 
         ``processes``: how many processes render (default: one per core available to this process; 1: all in
@@ -259,7 +333,7 @@ class Autos:
         workers = min(processes or _cores(), len(paths))
         if workers <= 1:
             for path in paths:
-                yield _outcome(self, path, out_dir, formato, draft, arquivo, stamp)
+                yield _outcome(self, path, out_dir, formato, draft, arquivo, stamp, replace)
             return
         global _FORKED_FROM
         if multiprocessing.get_start_method() == "fork":
@@ -273,7 +347,8 @@ class Autos:
             todo = iter(paths)
             try:
                 for path in todo:  # a bounded window: results come back in order, memory stays flat
-                    window.append(pool.submit(_generate_in_worker, path, out_dir, formato, draft, arquivo, stamp))
+                    window.append(pool.submit(_generate_in_worker, path, out_dir, formato, draft, arquivo, stamp,
+                                              replace))
                     if len(window) >= 4 * workers:
                         yield window.popleft().result()
                 while window:
@@ -288,16 +363,28 @@ class Autos:
                 _FORKED_FROM = None
 
     def generate_files(self, files: list[Path], out_dir: str | Path, formato: Format = "ambos", *,
-                       ato: int | None = None, draft: bool = False, arquivo: bool = False,
-                       processes: int | None = None, now: datetime | None = None) -> Iterator[CaseOutcome]:
+                       ato: int | str | None = None, draft: bool = False, arquivo: bool = False,
+                       processes: int | None = None, now: datetime | None = None, replace: bool = False,
+                       recorder: Recorder | None = None) -> Iterator[CaseOutcome]:
         """``autos gerar``: files and folders; each processo file (with ``atos:``) gives one outcome per act
-        documented (:meth:`generate_processo`, ``ato`` to choose one), first, then the case files
-        (:meth:`generate_each`, ``processes`` workers)."""
+        documented (:meth:`generate_processo`, ``ato`` to choose one: N or ``"ultimo"``), first, then the case
+        files (:meth:`generate_each`, ``processes`` workers).
+
+        ``replace``: a different document already written is replaced (otherwise refused, nothing written);
+        ``recorder``: the register of each processo, which gives the "gerado em" of a document already issued
+        and records what was written (its SHA-256)."""
         paths = expand_case_paths(files)
         processos = [f for f in paths if is_processo_file(f)]
         for path in processos:
+            acts: list[tuple[int, Generated | AutosError]]
             try:
-                acts = self.generate_processo(path, out_dir, formato, ato=ato, draft=draft, arquivo=arquivo, now=now)
+                rec = recorder.for_processo(path) if recorder is not None else None
+                acts = self.generate_processo(path, out_dir, formato, ato=ato, draft=draft, arquivo=arquivo, now=now,
+                                              replace=replace, stamp_of=rec.stamp_of if rec is not None else None)
+                if rec is not None:
+                    for n, written in acts:
+                        if not isinstance(written, AutosError):
+                            rec.record(n, written)
             except AutosError as exc:
                 acts = [(0, exc)]
             if not acts:
@@ -306,10 +393,10 @@ class Autos:
                 if isinstance(done, AutosError):
                     yield CaseOutcome(path, error=str(done), exit_code=done.exit_code)
                 else:
-                    yield CaseOutcome(path, done.files, done.draft)
+                    yield CaseOutcome(path, done.files, done.draft, unchanged=done.unchanged)
         chosen = set(processos)
         yield from self.generate_each([f for f in paths if f not in chosen], out_dir, formato, draft=draft,
-                                      arquivo=arquivo, processes=processes, now=now)
+                                      arquivo=arquivo, processes=processes, now=now, replace=replace)
 
     def deadlines_report(self, file: str | Path) -> CaseDeadlines | Timeline:
         """``autos prazos``: a processo's timeline as of :attr:`today` (its acts, deadlines, situation), or a
@@ -404,7 +491,8 @@ class Autos:
         return self._docx
 
     def generate(self, file: str | Path, out_dir: str | Path, formato: Format = "ambos", *,
-                 draft: bool = False, now: datetime | None = None, arquivo: bool = False) -> Generated:
+                 draft: bool = False, now: datetime | None = None, arquivo: bool = False,
+                 replace: bool = False) -> Generated:
         """Validate and render one case. Refused (``RefusedError``) when it has erros, unless ``draft``.
 
         ``arquivo``: the PDF is archival, PDF/A-3b, with the case file embedded (relationship *Source*)
@@ -431,9 +519,9 @@ class Autos:
             rendered.append((out / f"{stem}.pdf", pdf))
         elif formato in ("pdf", "ambos"):
             rendered.append((out / f"{stem}.pdf", self.pdf_renderer.pdf(template, context)))
-        for path, data in rendered:  # everything rendered before anything is written
-            write_atomic(path, data)
-        return Generated(report=report, files=[p for p, _ in rendered], draft=is_draft)
+        unchanged = _write_documents(rendered, replace)
+        return Generated(report=report, files=[p for p, _ in rendered], draft=is_draft, unchanged=unchanged,
+                         hashes=[(p, _sha256(d), len(d)) for p, d in rendered])
 
 
 def _cores() -> int:
@@ -445,12 +533,12 @@ def _cores() -> int:
 
 
 def _outcome(autos: Autos, path: Path, out_dir: str | Path, formato: Format, draft: bool, arquivo: bool,
-             now: datetime) -> CaseOutcome:
+             now: datetime, replace: bool = False) -> CaseOutcome:
     try:
-        done = autos.generate(path, out_dir, formato, draft=draft, arquivo=arquivo, now=now)
+        done = autos.generate(path, out_dir, formato, draft=draft, arquivo=arquivo, now=now, replace=replace)
     except AutosError as exc:
         return CaseOutcome(path, error=str(exc), exit_code=exc.exit_code)
-    return CaseOutcome(path, done.files, done.draft)
+    return CaseOutcome(path, done.files, done.draft, unchanged=done.unchanged)
 
 
 _WORKER: Autos | None = None
@@ -467,9 +555,43 @@ def _init_generate_worker(rules_dir: Path | None, templates_dir: Path | None, to
 
 
 def _generate_in_worker(path: Path, out_dir: str | Path, formato: Format, draft: bool, arquivo: bool,
-                        now: datetime) -> CaseOutcome:
+                        now: datetime, replace: bool = False) -> CaseOutcome:
     assert _WORKER is not None, "worker not initialised"
-    return _outcome(_WORKER, path, out_dir, formato, draft, arquivo, now)
+    return _outcome(_WORKER, path, out_dir, formato, draft, arquivo, now, replace)
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _write_documents(rendered: list[tuple[Path, bytes]], replace: bool) -> list[Path]:
+    """Write every rendered document (all rendered before anything is written); return those already there with
+    the same bytes, left untouched. A different file already at one of the paths stops the whole set, nothing
+    written (:class:`ReplaceRefusedError`), unless ``replace``."""
+    unchanged: list[Path] = []
+    different: list[Path] = []
+    for path, data in rendered:
+        try:
+            if path.stat().st_size == len(data) and path.read_bytes() == data:
+                unchanged.append(path)
+            else:
+                different.append(path)
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            raise OutputError(f"não foi possível ler o documento que já está no destino ({os_error_pt(exc)}).",
+                              file=path, hint="confira a permissão da pasta de saída.") from None
+    if different and not replace:
+        names = " e ".join(str(p) for p in different)
+        raise ReplaceRefusedError(
+            f"já existe {names} com conteúdo diferente do documento gerado agora; nada foi gravado nem substituído.",
+            file=different[0], hint="confira qual é o documento emitido (autos conferir ARQUIVO --registro R); para "
+            "substituí-lo, rode de novo com --substituir (o registro guarda o SHA-256 de cada versão), ou gere em "
+            "outra pasta (-o).")
+    for path, data in rendered:
+        if path not in unchanged:
+            write_atomic(path, data)
+    return unchanged
 
 
 def expand_case_paths(paths: list[Path]) -> list[Path]:

@@ -2,8 +2,10 @@
 
 The validator, the fine calculator and the document context read a :class:`~autos.processo.case.Case` (one
 document). For an act that has a document kind in the law's rules (the auto → ``auto_de_infracao``; a
-notice by AR → ``notificacao_ar``; an edital → ``edital_notificacao``; an apprehension →
-``termo_apreensao``; the final decision on appeal that keeps the fine → ``demonstrativo_debito``),
+notice by AR → ``notificacao_ar``; an edital → ``edital_notificacao`` and, once published,
+``certidao_publicacao_edital``; a notice of a decision → ``notificacao_decisao``; a defence or appeal →
+``protocolo``; an apprehension → ``termo_apreensao``; a decision → ``decisao`` and, when it keeps or
+reduces the fine, ``demonstrativo_debito``),
 :func:`act_document` builds that case **as of the act's date**: only acts dated on or before it are
 known, and of the act itself only what happened by then (an AR letter posted on 19/10 does not state a
 receipt of 22/10; an edital does not state publications after its own date).
@@ -27,6 +29,7 @@ from autos.processo.case import (
     Agente,
     Apreensao,
     Assinaturas,
+    AtoProcesso,
     AvisoRecebimento,
     Case,
     Decisao,
@@ -35,6 +38,8 @@ from autos.processo.case import (
     Lavratura,
     Notificacao,
     PenalidadeProposta,
+    PrazoDoAto,
+    PublicacaoEdital,
     ReferenciaAuto,
     returned_for_unknown_address,
 )
@@ -57,6 +62,15 @@ _DECISIONS: dict[str, Literal["primeira", "recurso"]] = {"julgamento": "primeira
 DECISION = "decisao"
 #: the certificate that the AR (receipt or return) was joined to the processo, dated the juntada
 AR_CERTIFICATE = "certidao_juntada_ar"
+#: the certificate that an edital was published, dated its last publication
+PUBLICATION_CERTIFICATE = "certidao_publicacao_edital"
+#: a notice (in person, AR, edital) that carries a decision to the autuado
+DECISION_NOTICE = "notificacao_decisao"
+#: the receipt of a defence or an appeal
+PROTOCOL = "protocolo"
+#: the debit statement of a decision that keeps or reduces the fine
+STATEMENT = "demonstrativo_debito"
+_DUE = ("mantida", "reduzida")
 
 
 @dataclass(frozen=True)
@@ -129,9 +143,9 @@ def _auto_index(p: LoadedProcesso, proc: Procedure) -> int | None:
 def document_kind(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Statute) -> str | None:
     """The document kind of act ``i`` in the law's rules, or ``None`` when the act has no document here.
 
-    The notice documents of today's rules carry the *auto* to the autuado, so a notice of a decision has
-    none; the debit statement belongs to the decision on appeal that keeps the fine (``mantida``: the
-    amount is the auto's; a reduced amount in reais is not what the statement computes)."""
+    A notice that carries the auto has the auto's notice document (AR letter, edital); one that carries a
+    decision has the notice of the decision; a defence or appeal has its protocol. A decision's documents
+    (the decision, the debit statement) are listed by :func:`document_acts`."""
     a = loaded.processo.atos[i]
     rule = proc.atos.get(a.tipo)
     if rule is None:
@@ -139,13 +153,16 @@ def document_kind(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Stat
     kinds = statute.documentos
     if a.tipo == proc.initial_kind():
         kind: str | None = "auto_de_infracao"
+    elif (rule.forma is not None and (j := _referenced(loaded, i)) is not None
+          and loaded.processo.atos[j].tipo in _DECISIONS):
+        kind = DECISION_NOTICE
     elif rule.forma in _NOTICE_DOCUMENTS:
         j = _referenced(loaded, i)
         kind = _NOTICE_DOCUMENTS[rule.forma] if j is not None and j == _auto_index(loaded, proc) else None
     elif a.tipo == "apreensao":
         kind = "termo_apreensao"
-    elif a.tipo == "decisao_recurso" and a.resultado == "mantida":
-        kind = "demonstrativo_debito"
+    elif a.tipo in ("defesa", "recurso"):
+        kind = PROTOCOL
     else:
         kind = None
     return kind if kind in kinds else None
@@ -153,11 +170,15 @@ def document_kind(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Stat
 
 def document_acts(loaded: LoadedProcesso, proc: Procedure, statute: Statute) -> list[tuple[int, str]]:
     """``(index, document kind)`` of every act that has a document: a decision (judgement, decision on
-    appeal) has its own document, the decision, before the debit statement of a decision that keeps the fine."""
+    appeal) has its own document, the decision, before the debit statement of a decision that keeps or
+    reduces the fine; an edital, once published, its certificate of publication after the edital itself."""
     out = []
     for i, a in enumerate(loaded.processo.atos):
-        if a.tipo in _DECISIONS and a.tipo in proc.atos and DECISION in statute.documentos:
-            out.append((i, DECISION))
+        if a.tipo in _DECISIONS and a.tipo in proc.atos:
+            if DECISION in statute.documentos:
+                out.append((i, DECISION))
+            if a.resultado in _DUE and STATEMENT in statute.documentos:
+                out.append((i, STATEMENT))
         kind = document_kind(loaded, i, proc, statute)
         if kind is not None:
             out.append((i, kind))
@@ -165,6 +186,9 @@ def document_acts(loaded: LoadedProcesso, proc: Procedure, statute: Statute) -> 
         if (rule is not None and rule.forma == "ar" and a.juntada is not None and AR_CERTIFICATE in statute.documentos
                 and (j := _referenced(loaded, i)) is not None and j == _auto_index(loaded, proc)):
             out.append((i, AR_CERTIFICATE))  # dated the juntada: what the AR said is in the processo from then
+        if (rule is not None and rule.forma == "edital" and a.publicacoes
+                and PUBLICATION_CERTIFICATE in statute.documentos):
+            out.append((i, PUBLICATION_CERTIFICATE))  # dated the last publication: the edital is complete
     return out
 
 
@@ -190,7 +214,7 @@ class _Builder:
         self.kind = kind
         self.proc = proc
         self.act = self.p.atos[i]
-        d = self.act.juntada if kind == AR_CERTIFICATE else self.act.data_do_ato
+        d = _document_date(self.act, kind)
         if d is None:
             raise ValueError("an act without a date has no document")  # callers check the timeline first
         self.as_of = d
@@ -202,7 +226,8 @@ class _Builder:
             ("fatos",): ("fatos",), ("processo",): ("numero",), ("observacoes",): ("atos", i, "observacoes"),
             ("documento",): ("atos", i, "tipo"), ("numero",): ("atos", i, "numero"),
             ("lavratura",): ("atos", i),
-            ("lavratura", "data"): ("atos", i, "juntada" if kind == AR_CERTIFICATE else self.date_field(i)),
+            ("lavratura", "data"): ("atos", i, "juntada" if kind == AR_CERTIFICATE
+                                    else "publicacoes" if kind == PUBLICATION_CERTIFICATE else self.date_field(i)),
             ("lavratura", "hora"): ("atos", i, "hora"),
         }
 
@@ -250,6 +275,9 @@ class _Builder:
             fields["agente"] = agente
         self.paths[("agente",)] = ("atos", at, "agente")
         fields["lavratura"] = self.lavratura()
+        if a.numero and not _NUMERO.match(a.numero):  # "P-77/2026", "D-12/2026": printed as typed
+            fields["ato"] = AtoProcesso(numero=a.numero)
+            self.paths[("ato", "numero")] = ("atos", i, "numero")
         getattr(self, f"_{self.kind}")(fields)
         case = Case.model_validate(fields)
         doc = _MappedDoc(self.loaded.doc, self.paths, i)
@@ -308,7 +336,108 @@ class _Builder:
             fields["autuado"] = a.model_copy(update={"endereco_desconhecido": True})
 
     def _demonstrativo_debito(self, fields: dict[str, Any]) -> None:
-        return None
+        """After a decision that keeps or reduces the fine: the decided amount; payment counts from the notice
+        of this decision (the law's notificação final), a later act — the term without a date."""
+        if self.act.tipo in _DECISIONS:
+            self._decisao(fields)
+            fields["ato"] = self._act_block(fields).model_copy(update={
+                "prazos": [PrazoDoAto(prazo=d) for d in self.payment_after_notice()]})
+
+    def payment_after_notice(self) -> list[str]:
+        """The payment deadlines the notice of this decision starts (any form of notice the law provides)."""
+        res, tipo = self.act.resultado, self.act.tipo
+        out: list[str] = []
+        for rule in self.proc.atos.values():
+            if rule.forma is None:
+                continue
+            for s in rule.inicia:
+                b = self.proc.prazos.get(s.prazo)
+                if (b is not None and "pagamento" in b.cumprido_por and tipo in s.se_referente
+                        and (not s.se_resultado or res in s.se_resultado) and s.prazo not in out):
+                    out.append(s.prazo)
+        return out
+
+    def _act_block(self, fields: dict[str, Any]) -> AtoProcesso:
+        ato: AtoProcesso = fields.get("ato") or AtoProcesso()
+        self.paths[("ato",)] = ("atos", self.i)
+        return ato
+
+    def started(self, i: int) -> list[str]:
+        """The deadlines act ``i`` starts per the law's rite (what it refers to and the decision's result),
+        in the order of the rules; not those of a failed notice."""
+        a = self.p.atos[i]
+        rule = self.proc.atos.get(a.tipo)
+        if rule is None:
+            return []
+        j = _referenced(self.loaded, i)
+        res = a.resultado if a.resultado is not None else (self.p.atos[j].resultado if j is not None else None)
+        out: list[str] = []
+        for s in rule.inicia:
+            if s.se_frustrada or s.conta_de_campo != "data":  # a term from another field (recolhimento)
+                continue
+            if s.se_referente and (j is None or self.p.atos[j].tipo not in s.se_referente):
+                continue
+            if s.se_resultado and res not in s.se_resultado:
+                continue
+            if s.prazo not in out:
+                out.append(s.prazo)
+        return out
+
+    def _certidao_publicacao_edital(self, fields: dict[str, Any]) -> None:
+        """Every publication of the edital (all known: the certificate is dated the last), the notice as the law
+        makes it effective, and the deadlines the edital starts, counted from that date."""
+        fields["notificacao"] = self.notice(self.i)
+        pubs = [PublicacaoEdital(data=x.data, meio=x.meio, veiculo=x.veiculo) for x in self.act.publicacoes or []
+                if x.data <= self.as_of]
+        fields["ato"] = self._act_block(fields).model_copy(update={
+            "publicacoes": pubs, "prazos": [PrazoDoAto(prazo=d) for d in self.started(self.i)]})
+        self.paths[("ato", "publicacoes")] = ("atos", self.i, "publicacoes")
+        self.referred_decision(fields)
+
+    def _notificacao_decisao(self, fields: dict[str, Any]) -> None:
+        """The decision this notice carries (its result and amount) and the deadlines that run from the notice
+        (recurso after a first-instance judgement; payment after a decision that keeps or reduces the fine)."""
+        fields["notificacao"] = self.notice(self.i)
+        rule = self.proc.atos[self.act.tipo]
+        fields["ato"] = self._act_block(fields).model_copy(update={
+            "forma": rule.forma, "postagem": _known(self.act.postagem, self.as_of),
+            "prazos": [PrazoDoAto(prazo=d) for d in self.started(self.i)]})
+        self.referred_decision(fields)
+
+    def referred_decision(self, fields: dict[str, Any]) -> None:
+        """``decisao`` of the decision act this act refers to (nothing when it refers to the auto)."""
+        j = _referenced(self.loaded, self.i)
+        if j is None or self.p.atos[j].tipo not in _DECISIONS:
+            return
+        b = self.p.atos[j]
+        base: PathKey = ("atos", j)
+        self.paths.update({("decisao",): base, ("decisao", "numero"): (*base, "numero"),
+                           ("decisao", "data"): (*base, "data"), ("decisao", "resultado"): (*base, "resultado"),
+                           ("decisao", "valor"): (*base, "valor"), ("decisao", "autoridade"): (*base, "autoridade")})
+        fields["decisao"] = Decisao(instancia=_DECISIONS[b.tipo], numero=b.numero, data=b.data_do_ato,
+                                    resultado=b.resultado, valor=b.valor, autoridade=b.autoridade)
+
+    def _protocolo(self, fields: dict[str, Any]) -> None:
+        """The defence or appeal received: its date, whether it came in time (the timeline's deadline, all of
+        whose facts precede the receipt) and the term of the decision it starts, counted from the receipt (none
+        when it is late and the law makes lateness preclusive: the timeline starts none either)."""
+        a, i = self.act, self.i
+        late = None
+        met = False  # on time only when the timeline matched it to a term it met (none counted: unknown)
+        if self.timeline is not None and i < len(self.timeline.atos):
+            late = self.timeline.atos[i].intempestivo
+            met = any(ds.cumprido_por == i for ds in self.timeline.prazos)
+        rule = self.proc.atos.get(a.tipo)
+        prazos = [] if late is not None and rule is not None and rule.preclusivo else [
+            PrazoDoAto(prazo=d, inicio=self.as_of) for d in self.started(i)]
+        fields["ato"] = self._act_block(fields).model_copy(update={
+            "protocolo": Impugnacao(tipo="recurso" if a.tipo == "recurso" else "defesa", numero=a.numero,
+                                    data=a.data, prazo_vencido_em=late,
+                                    tempestividade_conhecida=late is not None or met),
+            "prazos": prazos})
+        self.paths.update({("ato", "protocolo"): ("atos", i), ("ato", "protocolo", "data"): ("atos", i, "data"),
+                           ("ato", "protocolo", "numero"): ("atos", i, "numero")})
+        self.referred_decision(fields)  # an appeal: the judgement it contests
 
     def _decisao(self, fields: dict[str, Any]) -> None:
         """The decision as of its date: what it decided, by whom, and the defence or appeal it decides (the
@@ -419,6 +548,16 @@ class _Builder:
         return Notificacao(forma=rule.forma, data=data)
 
 
+def _document_date(a: Ato, kind: str) -> date | None:
+    """The date of act ``a``'s document of ``kind``: the AR certificate is dated the juntada; the certificate of
+    publication, the last publication (the edital is complete then); every other, the act's date."""
+    if kind == AR_CERTIFICATE:
+        return a.juntada
+    if kind == PUBLICATION_CERTIFICATE:
+        return max((x.data for x in a.publicacoes or []), default=None)
+    return a.data_do_ato
+
+
 def act_document(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Statute, kind: str | None = None,
                  timeline: Timeline | None = None) -> ActDocument | None:
     """The case of act ``i``'s document (of ``kind``, one of :func:`document_acts`; by default
@@ -430,6 +569,6 @@ def act_document(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Statu
     elif (i, kind) not in document_acts(loaded, proc, statute):
         return None
     a = loaded.processo.atos[i]
-    if kind is None or (a.juntada if kind == AR_CERTIFICATE else a.data_do_ato) is None:
+    if kind is None or _document_date(a, kind) is None:
         return None
     return _Builder(loaded, i, kind, proc, statute, timeline).build()

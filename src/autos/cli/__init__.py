@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
@@ -17,6 +18,8 @@ if TYPE_CHECKING:  # the publisher is imported by its command only (start-up)
     from autos.app.publish import Options
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+_REGISTRO_HELP = ("Registro dos processos (SQLite). Padrão: registro.sqlite3 na pasta do processo ou numa pasta "
+                  "acima.")
 
 
 class _AliasGroup(click.Group):
@@ -64,13 +67,20 @@ def _autos(ctx: click.Context) -> Autos:
 @main.command("validar")
 @click.argument("casos", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
+@click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
+              help=_REGISTRO_HELP + " Confere os números dos atos contra ele.")
 @click.pass_context
-def validar(ctx: click.Context, casos: tuple[Path, ...], as_json: bool) -> None:
+def validar(ctx: click.Context, casos: tuple[Path, ...], as_json: bool, registro: Path | None) -> None:
     """Verifica casos contra a lei. Saída 0: sem erros; 1: há erros; 2: caso ilegível."""
     from autos.app.pipeline import validation_exit_code
+    from autos.app.register import add_register_findings
     from autos.cli.reports import reports_text
 
     reports = _autos(ctx).validate_many(list(casos))
+    try:
+        add_register_findings(reports, registro)
+    except AutosError as exc:
+        _fail(exc)
     if as_json:
         click.echo(json.dumps([r.to_dict() for r in reports], ensure_ascii=False, indent=2))
     else:
@@ -126,6 +136,22 @@ def _echo_stream(pieces: Iterable[str]) -> None:
         click.echo()
 
 
+class _ActChoice(click.ParamType):  # type: ignore[type-arg]  # generic only from click 8.2
+    """``--ato``: a 1-based act number, or ``ultimo``/``último`` (the processo's last act)."""
+
+    name = "N|ultimo"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int | str:
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if text.casefold() in ("ultimo", "último"):
+            return "ultimo"
+        if text.isdigit() and text.isascii() and int(text) >= 1:
+            return int(text)
+        self.fail(f"'{value}' não é um número de ato (1, 2, …) nem 'ultimo'.", param, ctx)
+
+
 @main.command("gerar")
 @click.argument("casos", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True))
 @click.option("--formato", "--format", "formato", type=click.Choice(["docx", "pdf", "ambos"]), default="ambos",
@@ -136,40 +162,59 @@ def _echo_stream(pieces: Iterable[str]) -> None:
               help="Gera minuta (marcada MINUTA, com a lista do que falta) mesmo com pendências.")
 @click.option("--arquivo", "--archive", "arquivo", is_flag=True,
               help="PDF de arquivamento: PDF/A-3b com o YAML do caso anexado e metadados de identificação.")
-@click.option("--ato", "ato", type=click.IntRange(1), default=None,
-              help="Processo: só o documento do ato N (numerados a partir de 1, como em autos prazos).")
+@click.option("--ato", "ato", type=_ActChoice(), default=None,
+              help="Processo: só o documento do ato N (numerados a partir de 1, como em autos prazos) ou do "
+              "último ato (--ato ultimo).")
 @click.option("--processos", "--workers", "workers", type=click.IntRange(1), default=None,
               help="Processos de renderização. Padrão: um por núcleo; 1: tudo neste processo.")
+@click.option("--substituir", is_flag=True,
+              help="Substitui um documento já gravado com conteúdo diferente (sem isto, gerar para e avisa).")
+@click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
+              help=_REGISTRO_HELP + " Guarda o SHA-256 de cada documento de processo gerado.")
 @click.pass_context
 def gerar(ctx: click.Context, casos: tuple[Path, ...], formato: str, saida: Path, minuta: bool,
-          arquivo: bool, ato: int | None, workers: int | None) -> None:
+          arquivo: bool, ato: int | str | None, workers: int | None, substituir: bool,
+          registro: Path | None) -> None:
     """Gera o documento (DOCX editável e/ou PDF final) de cada caso (arquivos ou pastas).
 
     Num arquivo de processo (com 'atos:'): o documento de cada ato que tem um, na data do ato (ou só o do
-    ato --ato N). Saída 0: tudo gerado; 1: algum caso recusado por pendências; 2: erro de leitura ou gravação.
+    ato --ato N, ou do último: --ato ultimo). Um documento já gravado com conteúdo diferente não é substituído
+    (salvo --substituir); um idêntico fica como está. Saída 0: tudo gerado; 1: algum caso recusado (pendências,
+    documento diferente já gravado); 2: erro de leitura ou gravação.
     """
+    from autos.app.register import ProcessoRecorder
+
     if arquivo and formato == "docx":
         click.echo("erro: --arquivo gera PDF/A; use --formato pdf ou ambos.", err=True)
         sys.exit(2)
     worst = 0
     try:
-        for result in _autos(ctx).generate_files(list(casos), saida, formato,  # type: ignore[arg-type]
-                                                 ato=ato, draft=minuta, arquivo=arquivo, processes=workers):
-            if result.note is not None:
-                click.echo(f"{result.path}: {result.note}", err=True)
-            worst = max(worst, _echo_generated(result.error, result.exit_code, result.files, result.draft))
+        with ProcessoRecorder(registro) as recorder:
+            for result in _autos(ctx).generate_files(list(casos), saida, formato,  # type: ignore[arg-type]
+                                                     ato=ato, draft=minuta, arquivo=arquivo, processes=workers,
+                                                     replace=substituir, recorder=recorder):
+                if result.note is not None:
+                    click.echo(f"{result.path}: {result.note}", err=True)
+                worst = max(worst, _echo_generated(result.error, result.exit_code, result.files, result.draft,
+                                                   result.unchanged))
     except AutosError as exc:
         _fail(exc)
     sys.exit(worst)
 
 
-def _echo_generated(error: object | None, code: int, files: Iterable[Path], draft: bool) -> int:
-    """One line per file written (``gerado``/``minuta``), or the error; the exit code it counts for."""
+def _echo_generated(error: object | None, code: int, files: Iterable[Path], draft: bool,
+                    unchanged: Iterable[Path] = ()) -> int:
+    """One line per file written (``gerado``/``minuta``) or left as it was (``inalterado``), or the error; the
+    exit code it counts for."""
     if error is not None:
         click.echo(f"erro: {error}", err=True)
         return code
+    same = set(unchanged)
     for f in files:
-        click.echo(f"{'minuta' if draft else 'gerado'}: {f}")
+        if f in same:
+            click.echo(f"inalterado (idêntico ao já gravado): {f}")
+        else:
+            click.echo(f"{'minuta' if draft else 'gerado'}: {f}")
     return 0
 
 
@@ -343,17 +388,157 @@ def schema(ctx: click.Context, saida: Path | None, processo: bool) -> None:
 @click.option("-o", "--saida", "saida", type=click.Path(path_type=Path), required=True,
               help="Arquivo do processo a criar (.yaml).")
 @click.option("--substituir", is_flag=True, help="Sobrescreve o arquivo, se já existir.")
+@click.option("--reservar", is_flag=True, help="Reserva no registro o número do auto (o próximo da lei no ano) e o "
+              "escreve no arquivo.")
+@click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
+              help="Registro em que reservar (com --reservar). Padrão: registro.sqlite3 na pasta do arquivo ou "
+              "acima.")
 @click.pass_context
 def novo(ctx: click.Context, lei: str, infracoes: tuple[str, ...], numero: str, juridica: bool, saida: Path,
-         substituir: bool) -> None:
+         substituir: bool, reservar: bool, registro: Path | None) -> None:
     """Cria um processo novo com os campos que o auto exige, comentados, para preencher."""
     from autos.app.new_processo import write_new_processo
 
     try:
-        write_new_processo(_autos(ctx).rules, saida, lei, list(infracoes), numero, juridica, substituir)
+        autos = _autos(ctx)
+        if reservar:
+            from autos.app.register import new_processo_reserving, open_register
+
+            reg = open_register(registro, saida.parent if saida.parent.is_dir() else Path.cwd())
+            assert reg is not None
+            with reg:
+                r = new_processo_reserving(autos, reg, saida, lei, list(infracoes), numero, juridica, substituir,
+                                           autos.today.year)
+            click.echo(f"reservado: auto nº {r.rotulo} ({lei}), no registro {reg.path}")
+        else:
+            write_new_processo(autos.rules, saida, lei, list(infracoes), numero, juridica, substituir)
     except AutosError as exc:
         _fail(exc)
     click.echo(f"gravado: {saida} (preencha os campos vazios e confira com: autos validar {saida})")
+
+
+@main.command("numerar")
+@click.argument("lei", required=False)
+@click.option("--ato", "tipo", default=None, help="Tipo do ato numerado (auto, notificacao_ar, julgamento…; "
+              "autos regras mostrar LEI).")
+@click.option("--ano", type=click.IntRange(1900, 2999), default=None, help="Ano da numeração (padrão: o de hoje).")
+@click.option("--processo", default=None, help="Número do processo a que o número se destina (recomendado).")
+@click.option("--cancelar", default=None, metavar="N/AAAA", help="Cancela um número reservado e não usado (LEI e "
+              "--ato só são precisos se o mesmo N/AAAA foi reservado em mais de uma série).")
+@click.option("--motivo", default=None, help="Motivo do cancelamento (obrigatório com --cancelar).")
+@click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
+              help="Registro (SQLite). Padrão: registro.sqlite3 nesta pasta ou numa pasta acima.")
+@click.pass_context
+def numerar(ctx: click.Context, lei: str | None, tipo: str | None, ano: int | None, processo: str | None,
+            cancelar: str | None, motivo: str | None, registro: Path | None) -> None:
+    """Reserva o próximo número (Nº N/AAAA) de um tipo de ato da lei no ano, sem repetir nem pular.
+
+    autos numerar LEI --ato TIPO [--ano AAAA]. Com --cancelar N/AAAA --motivo "…": marca um número reservado e
+    abandonado como cancelado, com o motivo (ele continua no registro: a numeração não tem buraco sem
+    explicação). Saída 0: feito; 2: erro.
+    """
+    from autos.app.processo import ProcessoService
+    from autos.app.register import cancel_number, check_kind, open_register, reserve_number
+    from autos.errors import InputError
+
+    o = ctx.obj
+    try:
+        procedure = None
+        if lei is not None:
+            service = ProcessoService(o["rules_dir"])
+            if not service.procedure_exists(lei):
+                raise InputError(f"lei '{lei}' sem regras de processo nesta pasta de regras.",
+                                 hint="veja as leis disponíveis com autos regras.")
+            procedure = service.procedure(lei)
+            if tipo is not None:
+                check_kind(procedure, tipo)
+        if cancelar is None and (procedure is None or tipo is None):
+            raise InputError("informe a lei e o tipo de ato a numerar.",
+                             hint="autos numerar LEI --ato TIPO, p. ex. autos numerar timoteo-mg/lei-3844-2022 "
+                             "--ato auto.")
+        reg = open_register(registro, Path.cwd(), create=registro is not None and cancelar is None)
+        assert reg is not None
+        with reg:
+            if cancelar is not None:
+                r = cancel_number(reg, cancelar, motivo or "", lei=lei, tipo=tipo)
+                click.echo(f"cancelado: {r.tipo} nº {r.rotulo} ({r.lei}) — motivo: {r.motivo}")
+                return
+            assert procedure is not None and tipo is not None
+            year = ano or (o["today"] or date.today()).year
+            r = reserve_number(reg, procedure, tipo, year, processo=processo)
+            click.echo(f"reservado: {tipo} nº {r.rotulo} ({lei})" + (f", processo {processo}" if processo else ""))
+    except AutosError as exc:
+        _fail(exc)
+
+
+@main.group("registro")
+def registro_group() -> None:
+    """O registro dos processos: índice, números reservados e documentos gerados (subcomandos)."""
+
+
+@registro_group.command("reconstruir")
+@click.argument("pasta", type=click.Path(path_type=Path, file_okay=False))
+@click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Registro a reconstruir. Padrão: PASTA/registro.sqlite3 (criado se não existir).")
+def registro_reconstruir(pasta: Path, registro: Path | None) -> None:
+    """Refaz o índice a partir dos arquivos de processo da pasta e diz o que mudou.
+
+    Os números reservados e os documentos gerados não vêm dos arquivos e são mantidos. Saída 0: feito;
+    2: algum arquivo ilegível (listado e deixado fora do índice) ou erro do registro.
+    """
+    from autos.app.register import rebuild_folder
+
+    try:
+        result = rebuild_folder(pasta, registro)
+    except AutosError as exc:
+        _fail(exc)
+    click.echo("\n".join(result.lines()))
+    sys.exit(result.exit_code())
+
+
+@registro_group.command("numeros")
+@click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
+              help="Registro (SQLite). Padrão: registro.sqlite3 nesta pasta ou numa pasta acima.")
+def registro_numeros(registro: Path | None) -> None:
+    """Lista os números reservados e cancelados (com o motivo), por lei, tipo de ato e ano."""
+    from autos.app.register import open_register
+
+    try:
+        reg = open_register(registro, Path.cwd(), readonly=True)
+        assert reg is not None
+        with reg:
+            for r in reg.reservations():
+                extra = f" — cancelado: {r.motivo}" if r.estado == "cancelado" else ""
+                para = f", processo {r.processo}" if r.processo else ""
+                click.echo(f"{r.lei} {r.tipo} nº {r.rotulo}: {r.estado} em {r.reservado_em}{para}{extra}")
+    except AutosError as exc:
+        _fail(exc)
+
+
+@registro_group.command("autuado")
+@click.argument("documento")
+@click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
+              help="Registro (SQLite). Padrão: registro.sqlite3 nesta pasta ou numa pasta acima.")
+def registro_autuado(documento: str, registro: Path | None) -> None:
+    """Os processos de um autuado, pelo CPF ou CNPJ (com ou sem pontos, barra e traço)."""
+    from autos.app.register import open_register
+    from autos.errors import InputError
+
+    try:
+        reg = open_register(registro, Path.cwd(), readonly=True)
+        assert reg is not None
+        with reg:
+            try:
+                rows = reg.processos_of(documento)
+            except ValueError as exc:
+                raise InputError(f"{exc}.", hint="digite o CPF ou o CNPJ como está no documento do autuado.") from None
+            if not rows:
+                click.echo("nenhum processo deste autuado no registro.")
+            for arquivo, lei, numero, nome, data, ultimo, resultado in rows:
+                click.echo(f"{lei} processo {numero} ({nome}), infração de {data or 's/d'}, último ato {ultimo}"
+                           + (f", resultado {resultado}" if resultado else "") + f": {reg.absolute(arquivo)}")
+    except AutosError as exc:
+        _fail(exc)
 
 
 def _publish_for_terminal(options: Options) -> int:
@@ -447,12 +632,27 @@ def publicar_editais(ctx: click.Context, casos: tuple[Path, ...], data: Any, dat
 @click.option("--ledger", "--livro", "livro", type=click.Path(path_type=Path, dir_okay=False), default=None,
               envvar="AUTOS_LIVRO", show_envvar=True,
               help="Livro de editais oficial (o único em que o conferir confia; nunca um livro ao lado do arquivo).")
+@click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
+              help="Registro dos processos: confere um documento gerado por autos gerar (nunca um registro ao lado "
+              "do arquivo).")
 @click.pass_context
-def conferir(ctx: click.Context, arquivo: Path | None, processo: Path | None, livro: Path | None) -> None:
-    """Confere um arquivo publicado (SHA-256 contra o livro de editais) e/ou o edital de um processo.
+def conferir(ctx: click.Context, arquivo: Path | None, processo: Path | None, livro: Path | None,
+             registro: Path | None) -> None:
+    """Confere um arquivo publicado ou gerado (SHA-256 contra o livro de editais, --livro, ou o registro dos
+    processos, --registro) e/ou o edital de um processo (--processo).
 
     Saída 0: confere; 1: não confere; 2: entrada inutilizável."""
     from autos.app.conferir import LEDGER_ENV, verify_file, verify_processo
+
+    if registro is not None and livro is None and processo is None and arquivo is not None:
+        from autos.app.register import verify_document
+
+        try:
+            checked = verify_document(arquivo, registro)
+        except AutosError as exc:
+            _fail(exc)
+        click.echo("\n".join(checked.linhas))
+        sys.exit(checked.exit_code)
 
     given = ctx.get_parameter_source("livro")
     source = f"a variável {LEDGER_ENV}" if given == click.core.ParameterSource.ENVIRONMENT else "--livro"

@@ -40,7 +40,7 @@ from autos.compute.fines import FineResult, _norm_key
 from autos.compute.result import CaseComputation
 from autos.documents.lines import DeadlineLine, rule_term
 from autos.errors import AutosError, ComputeError
-from autos.processo.case import Case
+from autos.processo.case import Case, Decisao
 from autos.rules.deadlines import NOTICE_EVENT, DeadlineRule, LawDeadlines
 from autos.rules.statute import ApprehensionCosts, DocumentKind, Element, Statute
 
@@ -232,7 +232,9 @@ def _frame(case: Case, statute: Statute, kind: DocumentKind, report: Report, fin
         exemplo_aviso = (f"ATENÇÃO: o valor da {statute.unidade_fiscal.sigla} usado neste documento é um VALOR DE "
                          "EXEMPLO das regras do sistema, não o valor oficial fixado pelo Município.")
     now = generated_at or datetime.now()
-    numero = case.numero or "s/n"
+    # a processo act numbered otherwise than NN/AAAA ("D-12/2026", "P-77/2026") prints its number as typed
+    own = case.numero or (case.ato.numero if case.ato is not None else None)
+    numero = own or "s/n"
     return {
         "minuta": draft,
         "pendencias": pendencias,
@@ -240,7 +242,7 @@ def _frame(case: Case, statute: Statute, kind: DocumentKind, report: Report, fin
         "documento": {
             "titulo": kind.titulo,
             "titulo_upper": kind.titulo.upper(),
-            "numero": m(case.numero),
+            "numero": m(own),
             "processo": case.processo or "",
             "base_legal": statute.cite(kind.citacao),
             "nulidade": statute.cite(kind.nulidade) if kind.nulidade else "",
@@ -559,8 +561,157 @@ def _days_label(n: int) -> str:
 
 def _statement(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
                notice_date: str | None, computed: CaseComputation) -> dict[str, Any]:
-    """Demonstrativo de débito: the reference date and unit value; the memo and totals are in ``multa``."""
-    return {"debito": {"data_calculo": _fmt_date(case.lavratura.data, draft)}}
+    """Demonstrativo de débito: the reference date and unit value; the memo and totals are in ``multa``. After
+    a decision that keeps or reduces the fine (a processo act): the decided amount, and payment counted from
+    the notice of that decision (the act the law names, a later one: the term has no date yet)."""
+    out: dict[str, Any] = {"debito": {"data_calculo": _fmt_date(case.lavratura.data, draft), "decisao": None}}
+    d = case.decisao
+    if d is None or d.resultado not in ("mantida", "reduzida"):
+        return out
+    if d.resultado == "reduzida":
+        valor = ptbr.money_full(d.valor) if d.valor is not None else _or_missing(None, draft)
+    else:
+        valor = fines.reais_texto() if fines is not None else _or_missing(None, draft)
+    out["debito"]["decisao"] = {
+        "texto": f"{_decision_name(d)}, proferida em {_fmt_date(d.data, draft)}: "
+                 + ("MANTIDA a multa." if d.resultado == "mantida" else "REDUZIDA a multa."),
+        "valor": valor,
+    }
+    out["prazos"] = act_deadlines(computed, draft=draft)
+    out["notificacao"] = None  # payment no longer counts from the notice of the auto
+    return out
+
+
+def _decision_name(d: Decisao) -> str:
+    """``Decisão de recurso nº D-12/2026`` / ``Decisão de primeira instância``."""
+    inst = "primeira instância" if d.instancia == "primeira" else "recurso"
+    return f"Decisão de {inst}" + (f" nº {d.numero}" if d.numero else "")
+
+
+def act_deadlines(computed: CaseComputation, *, draft: bool) -> list[dict[str, Any]]:
+    """The deadlines a processo act starts (``case.ato.prazos``), as computed once for the case with the rite's
+    rules: from the date given (the receipt of a defence), else from the notice the document states once it
+    takes effect; without a date when it runs from an act not yet known on the document's date. In a draft a
+    deadline that cannot be counted is printed without its date; in a final document its error is raised."""
+    terms = computed.act_deadlines()
+    if not terms:
+        return []
+    law = computed.rite()
+    out: list[dict[str, Any]] = []
+    for t in terms:
+        if t.error is not None and not draft:
+            raise t.error
+        line: dict[str, Any] = {"descricao": t.rule.descricao, "base_legal": t.rule.base_legal,
+                                "prazo": _term(t.rule, law), "data": "", "dias_pulados": "", "rotulo_data": "até"}
+        if t.deadline is not None:
+            line["data"] = ptbr.format_date(_as_date(t.deadline.fim))
+            line["dias_pulados"] = _skipped(t.deadline)
+        out.append(line)
+    return out
+
+
+_MEIOS = {"oficial": "no órgão oficial de imprensa", "jornal": "em jornal de circulação local",
+          "afixacao": "por afixação na sede da Prefeitura"}
+
+
+def _notified(case: Case, draft: bool) -> str:
+    """What a notice or protocol is about: the decision (number, date, result) or the auto."""
+    d = case.decisao
+    if d is not None:
+        return f"da {_decision_name(d)}, proferida em {_fmt_date(d.data, draft)}"
+    ref = _auto_ref(case, draft)
+    return f"do {ref['texto']}" if ref["texto"] else _or_missing(None, draft)
+
+
+def _decision_result(case: Case, fines: FineResult | None, draft: bool) -> tuple[str, bool]:
+    """The result a decision notice states, and whether a fine is still due."""
+    d = case.decisao
+    if d is None:
+        return _or_missing(None, draft), False
+    text = _RESULTS.get(d.resultado or "", _or_missing(None, draft))
+    if d.resultado == "reduzida":
+        text += f" para {ptbr.money_full(d.valor) if d.valor is not None else _or_missing(None, draft)}"
+    elif d.resultado == "mantida" and fines is not None:
+        text += f", no valor de {fines.reais_texto()}"
+    return text + ".", d.resultado in ("mantida", "reduzida")
+
+
+def _publication_certificate(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None,
+                             draft: bool, notice_date: str | None, computed: CaseComputation) -> dict[str, Any]:
+    """Certidão de publicação do edital, dated its last publication: each publication (date, where), when the
+    notice counts as made under the law, and the deadlines that start then, with their ends."""
+    pubs = case.ato.publicacoes if case.ato is not None else []
+    return {
+        "certidao_edital": {
+            "objeto": _notified(case, draft),
+            "publicacoes": [{"data": ptbr.format_date(x.data), "meio": _MEIOS[x.meio],
+                             "veiculo": x.veiculo or ""} for x in pubs],
+            "efeito": _notice_rule_text(computed, "edital"),
+            "data_notificacao": notice_date or "",
+        },
+        "prazos_documento": act_deadlines(computed, draft=draft),
+    }
+
+
+def _decision_notice(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
+                     notice_date: str | None, computed: CaseComputation) -> dict[str, Any]:
+    """Notificação da decisão: the decision notified (result, amount), how and when the notice is given, and the
+    deadlines that run from it (dated once the notice takes effect by the document's date)."""
+    n = case.notificacao
+    resultado, due = _decision_result(case, fines, draft)
+    ato = case.ato
+    forma = n.forma if n is not None else (ato.forma if ato is not None else None)
+    postagem = ato.postagem if ato is not None else None
+    return {
+        "notif_decisao": {
+            "objeto": _notified(case, draft),
+            "resultado": resultado,
+            "devida": due,
+            "forma": _FORMS[forma] if forma is not None else _or_missing(None, draft),
+            "postagem": ptbr.format_date(postagem) if postagem else "",
+            "efeito": _notice_rule_text(computed, forma) if forma is not None else "",
+            "data_notificacao": notice_date or "",
+        },
+        "prazos_documento": act_deadlines(computed, draft=draft),
+    }
+
+
+def _protocol(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
+              notice_date: str | None, computed: CaseComputation) -> dict[str, Any]:
+    """Protocolo of a defence or appeal: the date received, on time or late (with the date the term expired,
+    from the processo's timeline), what it contests, and the term of the decision counted from the receipt."""
+    imp = case.ato.protocolo if case.ato is not None else None
+    if imp is None:
+        return {"protocolo": None, "prazos_documento": []}
+    nome, g = ("Defesa", "a") if imp.tipo == "defesa" else ("Recurso", "o")  # grammatical gender
+    if imp.prazo_vencido_em is not None:
+        situacao = (f"{nome} INTEMPESTIV{g.upper()}: o prazo para apresentá-l{g} venceu em "
+                    f"{ptbr.format_date(imp.prazo_vencido_em)}.")
+    elif imp.tempestividade_conhecida:
+        situacao = f"{nome} tempestiv{g}: apresentad{g} dentro do prazo."
+    else:
+        situacao = ""
+    prazos = act_deadlines(computed, draft=draft)
+    if imp.prazo_vencido_em is not None and not prazos:  # the timeline gives a late preclusive act no effect
+        situacao += " Não produz efeito no processo: não suspende os prazos em curso nem abre o prazo da decisão."
+    d = case.decisao
+    if d is not None:
+        contra = f"a {_decision_name(d)}, proferida em {_fmt_date(d.data, draft)}"
+    else:
+        ref = _auto_ref(case, draft)["texto"] or _or_missing(None, draft)
+        contra = f"a multa do {ref}" if imp.tipo == "recurso" else f"o {ref}"
+    return {
+        "protocolo": {
+            "nome": nome,
+            "artigo": g,
+            "numero": imp.numero or "",
+            "data": _fmt_date(imp.data, draft),
+            "contra": contra,
+            "situacao": situacao,
+            "intempestivo": imp.prazo_vencido_em is not None,
+        },
+        "prazos_documento": prazos,
+    }
 
 
 _RESULTS = {
@@ -649,6 +800,9 @@ def _ar_certificate(case: Case, statute: Statute, kind: DocumentKind, fines: Fin
 
 
 _KIND_SECTIONS: dict[str, Any] = {
+    "certidao_publicacao_edital": _publication_certificate,
+    "notificacao_decisao": _decision_notice,
+    "protocolo": _protocol,
     "certidao_juntada_ar": _ar_certificate,
     "decisao": _decision,
     "notificacao_preliminar": _preliminary,

@@ -367,6 +367,38 @@ class Decisao(_Strict):
     impugnacao: Impugnacao | None = None
 
 
+
+class PublicacaoEdital(_Strict):
+    """One publication of an edital, as the processo records it (the certificate of publication lists them)."""
+
+    data: date
+    meio: Literal["oficial", "jornal", "afixacao"] = "oficial"
+    veiculo: str | None = None
+
+
+class PrazoDoAto(_Strict):
+    """A deadline a processo act starts: its id in the law's deadline rules and the date it counts from
+    (``None``: from the notice the document states, or from a later act — the term is printed without a date)."""
+
+    prazo: str = Field(pattern=r"^[a-z0-9_]+$")
+    inicio: date | None = None
+
+
+class AtoProcesso(_Strict):
+    """What the processo knows of the act a document is made of, as of the document's date (filled by
+    :mod:`autos.checks.acts`; a case file of one document has none): the act's own number as typed (a
+    protocol or a decision is numbered "P-77/2026"), the publications of an edital, the defence or appeal
+    received (protocol) and the deadlines the act starts."""
+
+    numero: str | None = None
+    forma: Literal["pessoal", "recusa", "ar", "edital"] | None = Field(
+        default=None, description="notificação: a forma (também quando ainda não produz efeito, como o AR postado)")
+    postagem: date | None = Field(default=None, description="notificação por AR: a data da postagem")
+    publicacoes: list[PublicacaoEdital] = Field(default_factory=list)
+    protocolo: Impugnacao | None = None
+    prazos: list[PrazoDoAto] = Field(default_factory=list)
+
+
 DocumentKindId = Annotated[str, Field(pattern=r"^[a-z_]+$")]
 
 
@@ -397,6 +429,8 @@ class Case(_Strict):
                                         "local da apreensão e o recolhimento ao Centro de Controle de Zoonoses")
     decisao: Decisao | None = Field(default=None, description="decisão (julgamento ou decisão do recurso): "
                                     "resultado, autoridade e a defesa ou o recurso decidido")
+    ato: AtoProcesso | None = Field(default=None, description="documento de um ato de processo: o que o "
+                                    "processo sabe do ato na data do documento")
     observacoes: str | None = None
 
     @field_validator("numero")

@@ -1,0 +1,686 @@
+"""The register ("registro"): one SQLite file beside the processos that indexes them and numbers their acts.
+
+What it holds:
+
+- **the index** — every processo file (law, number, autuado with the CPF/CNPJ reduced to its digits, the
+  infractions, the outcome) and every act (kind, number, date, the act it refers to, result, amount). It is
+  always rebuildable from the files (:meth:`Register.rebuild`, ``autos registro reconstruir``);
+- **the numbers it reserved** (``numeros``) — per law, act kind and year, from 1, never twice, never with a
+  gap: the next number is the largest reserved (or used by an indexed act) plus one, taken inside one write
+  transaction; a reservation is never deleted, an abandoned one is marked ``cancelado`` with its reason.
+  These rows cannot be rebuilt from the files and are kept by a rebuild;
+- **the documents written** (``documentos``) — the SHA-256 of every document ``autos gerar`` wrote, with its
+  processo, act and time, so ``autos conferir`` can say whether a file is the one issued. Also kept by a rebuild.
+
+Storage sits behind one small interface (:class:`Store`): plain SQL that PostgreSQL also runs (no ``PRAGMA``,
+``INSERT OR …``, ``AUTOINCREMENT`` or ``IS ?`` in the queries; natural primary keys; dates as ISO text), written
+with ``?`` parameters that :meth:`Store.sql` turns into the backend's style in one place. :class:`SqliteStore`
+is the only implementation: WAL, ``synchronous=FULL``, ``application_id``/``user_version`` checked on opening,
+and every write transaction (``BEGIN IMMEDIATE``) taken under an exclusive lock on ``<registro>.lock``
+(`filelock <https://py-filelock.readthedocs.io>`_: ``fcntl.flock`` on POSIX, ``msvcrt.locking`` on Windows),
+so that several clerks (processes, machines sharing a folder) never get the same number.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import sqlite3
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from filelock import FileLock, Timeout
+from stdnum.br import cnpj as stdnum_cnpj
+from stdnum.br import cpf as stdnum_cpf
+from stdnum.exceptions import ValidationError as StdnumError
+
+from autos.errors import AutosError, os_error_pt
+
+if TYPE_CHECKING:  # a clerk's process that only reserves numbers does not load the case models (start-up)
+    from autos.processo.load import LoadedProcesso
+
+__all__ = [
+    "DEFAULT_REGISTER_NAME", "ActEntry", "DocumentRecord", "IndexDiff", "IndexEntry", "Register", "RegisterError",
+    "Reservation", "SqliteStore", "Store", "index_entry", "normalize_document", "sha256_of",
+]
+
+#: file name of the register when ``--registro`` is not given: in the processos folder
+DEFAULT_REGISTER_NAME = "registro.sqlite3"
+
+SCHEMA_VERSION = 1
+_APPLICATION_ID = 0x72656769  # "regi": marks the SQLite file as an autos register
+
+#: seconds a write waits for another clerk's transaction before giving up with a clear error
+LOCK_TIMEOUT = 30.0
+#: environment variable that changes :data:`LOCK_TIMEOUT` (seconds)
+LOCK_TIMEOUT_ENV = "AUTOS_REGISTRO_ESPERA"
+
+_SCHEMA = (
+    """CREATE TABLE processos (
+    arquivo TEXT PRIMARY KEY,          -- the processo file, relative to the register's folder, '/' separators
+    lei TEXT NOT NULL,
+    numero TEXT NOT NULL,              -- number of the processo, as typed
+    autuado_tipo TEXT NOT NULL,
+    autuado_documento TEXT,            -- CPF/CNPJ digits only (dots, slash and dash removed), NULL if not given
+    autuado_nome TEXT,
+    data_infracao TEXT,                -- AAAA-MM-DD
+    ultimo_ato TEXT NOT NULL,          -- kind of the last act
+    resultado TEXT,                    -- result of the last decision (mantida, reduzida, cancelada), if any
+    sha256 TEXT NOT NULL,              -- of the file's bytes when indexed
+    indexado_em TEXT NOT NULL
+)""",
+    "CREATE INDEX processos_numero ON processos (lei, numero)",
+    "CREATE INDEX processos_autuado ON processos (autuado_documento)",
+    """CREATE TABLE infracoes (
+    arquivo TEXT NOT NULL REFERENCES processos (arquivo) ON DELETE CASCADE,
+    ordem INTEGER NOT NULL,
+    regra TEXT NOT NULL,
+    reincidente INTEGER,               -- 1/0 as typed, NULL if not typed
+    PRIMARY KEY (arquivo, ordem)
+)""",
+    """CREATE TABLE atos (
+    arquivo TEXT NOT NULL REFERENCES processos (arquivo) ON DELETE CASCADE,
+    ordem INTEGER NOT NULL,            -- 1-based, as autos prazos numbers the acts
+    tipo TEXT NOT NULL,
+    numero TEXT,                       -- as typed
+    numero_n INTEGER,                  -- N of N/AAAA (NULL when the number is not N/AAAA)
+    numero_ano INTEGER,
+    data TEXT,
+    referente TEXT,
+    resultado TEXT,
+    valor TEXT,                        -- Decimal as text
+    PRIMARY KEY (arquivo, ordem)
+)""",
+    "CREATE INDEX atos_numero ON atos (tipo, numero_ano, numero_n)",
+    """CREATE TABLE numeros (
+    lei TEXT NOT NULL,
+    tipo TEXT NOT NULL,                -- act kind (auto, notificacao_ar, julgamento…)
+    ano INTEGER NOT NULL,
+    numero INTEGER NOT NULL CHECK (numero > 0),
+    estado TEXT NOT NULL CHECK (estado IN ('reservado', 'cancelado')),
+    processo TEXT,                     -- number of the processo it was reserved for, if any
+    arquivo TEXT,                      -- that processo's file (relative), if known
+    reservado_em TEXT NOT NULL,
+    motivo TEXT,                       -- why it was cancelled
+    cancelado_em TEXT,
+    PRIMARY KEY (lei, tipo, ano, numero)
+)""",
+    """CREATE TABLE documentos (
+    caminho TEXT NOT NULL,             -- the document as written, relative to the register's folder
+    sha256 TEXT NOT NULL,
+    bytes INTEGER NOT NULL,
+    arquivo TEXT NOT NULL,             -- the processo file it was generated from (relative)
+    lei TEXT NOT NULL,
+    processo TEXT NOT NULL,
+    ato INTEGER NOT NULL,              -- 1-based act
+    documento TEXT NOT NULL,           -- document kind (auto_de_infracao, decisao…)
+    gravado_em TEXT NOT NULL,          -- ISO 8601 with offset: also the "gerado em" the document prints
+    PRIMARY KEY (caminho, sha256)
+)""",
+    "CREATE INDEX documentos_sha256 ON documentos (sha256)",
+)
+
+#: every query the register runs, with ``?`` parameters (PostgreSQL runs them once ``Store.sql`` converts them)
+_SQL = {
+    "max_reserved": "SELECT max(numero) FROM numeros WHERE lei = ? AND tipo = ? AND ano = ?",
+    "max_used": "SELECT max(a.numero_n) FROM atos a JOIN processos p ON p.arquivo = a.arquivo "
+                "WHERE p.lei = ? AND a.tipo = ? AND a.numero_ano = ?",
+    "insert_number": "INSERT INTO numeros (lei, tipo, ano, numero, estado, processo, arquivo, reservado_em) "
+                     "VALUES (?, ?, ?, ?, 'reservado', ?, ?, ?)",
+    "number": "SELECT lei, tipo, ano, numero, estado, processo, arquivo, reservado_em, motivo, cancelado_em "
+              "FROM numeros WHERE lei = ? AND tipo = ? AND ano = ? AND numero = ?",
+    "numbers": "SELECT lei, tipo, ano, numero, estado, processo, arquivo, reservado_em, motivo, cancelado_em "
+               "FROM numeros ORDER BY lei, tipo, ano, numero",
+    "numbers_at": "SELECT lei, tipo, ano, numero, estado, processo, arquivo, reservado_em, motivo, cancelado_em "
+                  "FROM numeros WHERE ano = ? AND numero = ? ORDER BY lei, tipo",
+    "numbers_for": "SELECT lei, tipo, ano, numero, estado, processo, arquivo, reservado_em, motivo, cancelado_em "
+                   "FROM numeros WHERE lei = ? AND processo = ? ORDER BY tipo, ano, numero",
+    "cancel": "UPDATE numeros SET estado = 'cancelado', motivo = ?, cancelado_em = ? "
+              "WHERE lei = ? AND tipo = ? AND ano = ? AND numero = ?",
+    "move_numbers": "UPDATE numeros SET arquivo = ? WHERE arquivo = ?",
+    "users": "SELECT a.arquivo, p.numero, a.ordem FROM atos a JOIN processos p ON p.arquivo = a.arquivo "
+             "WHERE p.lei = ? AND a.tipo = ? AND a.numero_ano = ? AND a.numero_n = ? ORDER BY a.arquivo, a.ordem",
+    "processos": "SELECT arquivo, lei, numero, sha256 FROM processos ORDER BY arquivo",
+    "processo_by_number": "SELECT arquivo FROM processos WHERE lei = ? AND numero = ? ORDER BY arquivo",
+    "by_person": "SELECT arquivo, lei, numero, autuado_nome, data_infracao, ultimo_ato, resultado FROM processos "
+                 "WHERE autuado_documento = ? ORDER BY lei, data_infracao, numero",
+    "delete_processo": "DELETE FROM processos WHERE arquivo = ?",
+    "delete_acts": "DELETE FROM atos WHERE arquivo = ?",
+    "delete_infractions": "DELETE FROM infracoes WHERE arquivo = ?",
+    "delete_all_processos": "DELETE FROM processos",
+    "delete_all_acts": "DELETE FROM atos",
+    "delete_all_infractions": "DELETE FROM infracoes",
+    "insert_processo": "INSERT INTO processos (arquivo, lei, numero, autuado_tipo, autuado_documento, autuado_nome, "
+                       "data_infracao, ultimo_ato, resultado, sha256, indexado_em) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "insert_act": "INSERT INTO atos (arquivo, ordem, tipo, numero, numero_n, numero_ano, data, referente, resultado, "
+                  "valor) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "insert_infraction": "INSERT INTO infracoes (arquivo, ordem, regra, reincidente) VALUES (?, ?, ?, ?)",
+    "document_exists": "SELECT count(*) FROM documentos WHERE caminho = ? AND sha256 = ?",
+    "insert_document": "INSERT INTO documentos (caminho, sha256, bytes, arquivo, lei, processo, ato, documento, "
+                       "gravado_em) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "documents_by_hash": "SELECT caminho, sha256, bytes, arquivo, lei, processo, ato, documento, gravado_em "
+                         "FROM documentos WHERE sha256 = ? ORDER BY gravado_em, caminho",
+    "documents_at": "SELECT caminho, sha256, bytes, arquivo, lei, processo, ato, documento, gravado_em "
+                    "FROM documentos WHERE caminho = ? ORDER BY gravado_em DESC, sha256",
+}
+
+
+class RegisterError(AutosError):
+    """The register cannot be opened (corrupt, locked, from a newer version) or refused a write."""
+
+
+# --------------------------------------------------------------------------------------------------
+# the storage interface
+
+
+class Store(Protocol):
+    """What the register needs from a database: plain SQL, one transaction at a time.
+
+    A PostgreSQL store would implement the same five methods (``sql`` turning ``?`` into ``%s``, a
+    transaction taking ``LOCK TABLE numeros IN EXCLUSIVE MODE`` where SQLite takes its file lock)."""
+
+    path: Path
+
+    def sql(self, name: str) -> str:
+        """The query ``name`` of :data:`_SQL` in this backend's parameter style."""
+
+    def rows(self, name: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+        """Run a query and return every row."""
+
+    def run(self, name: str, params: Sequence[object] = ()) -> None:
+        """Run a statement (inside :meth:`transaction`)."""
+
+    def transaction(self) -> contextlib.AbstractContextManager[None]:
+        """One write transaction, exclusive among every process using the register; all or nothing."""
+
+    def close(self) -> None: ...
+
+
+_SQLITE_CAUSES = (
+    ("disk is full", "disco cheio: não há espaço para gravar o registro"),
+    ("readonly database", "o registro (ou a sua pasta) está somente para leitura"),
+    ("read-only", "o registro (ou a sua pasta) está somente para leitura"),
+    ("unable to open database file", "não foi possível abrir o registro ou criar o seu diário (WAL) na pasta"),
+    ("disk i/o error", "erro de entrada/saída do disco ao gravar o registro"),
+    ("database is locked", "o registro está em uso por outro programa há tempo demais"),
+    ("not a database", "o arquivo está corrompido ou não é um banco SQLite"),
+    ("malformed", "o arquivo do registro está corrompido"),
+)
+
+
+def _cause(exc: BaseException) -> str:
+    text = str(exc)
+    folded = text.casefold()
+    for key, why in _SQLITE_CAUSES:
+        if key in folded:
+            return f"{why} ({text})"
+    return text
+
+
+_HINT_PATH = "confira o caminho de --registro (ou da variável AUTOS_REGISTRO), o espaço em disco e a permissão."
+
+
+class SqliteStore:
+    """The register in one SQLite file (the default, and for now the only backend)."""
+
+    def __init__(self, path: Path, *, create: bool, readonly: bool = False,
+                 lock_timeout: float = LOCK_TIMEOUT) -> None:
+        self.path = path
+        self.readonly = readonly
+        self.lock_timeout = lock_timeout
+        self._lock = FileLock(str(path.with_name(path.name + ".lock")), timeout=lock_timeout)
+        if not path.is_file() and not create:
+            raise RegisterError("o registro não existe.", file=path,
+                                hint="crie-o com autos registro reconstruir PASTA (ou indique o certo com "
+                                "--registro).")
+        try:
+            if readonly:
+                self.db = sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True, isolation_level=None,
+                                          timeout=lock_timeout)
+            else:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                with contextlib.suppress(FileExistsError):  # CPF/CNPJ of the autuados: personal data
+                    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+                self.db = sqlite3.connect(str(path), isolation_level=None, timeout=lock_timeout)
+        except OSError as exc:
+            raise RegisterError(f"não foi possível abrir o registro ({os_error_pt(exc)}).", file=path,
+                                hint=_HINT_PATH) from None
+        except sqlite3.Error as exc:
+            raise RegisterError(f"não foi possível abrir o registro ({_cause(exc)}).", file=path,
+                                hint=_HINT_PATH) from None
+        try:
+            self._setup()
+        except RegisterError:
+            self.db.close()
+            raise
+        except sqlite3.OperationalError as exc:
+            self.db.close()
+            raise RegisterError(f"não foi possível usar o registro ({_cause(exc)}).", file=path,
+                                hint=_HINT_PATH) from None
+        except sqlite3.DatabaseError as exc:
+            self.db.close()
+            raise RegisterError(f"o arquivo não é um registro válido do autos: {_cause(exc)}.", file=path,
+                                hint="indique o registro certo com --registro; se ele se corrompeu, restaure a "
+                                "cópia de segurança (os números reservados só existem nele) ou, sem cópia, mova-o "
+                                "para outro nome e rode autos registro reconstruir PASTA.") from None
+
+    def _setup(self) -> None:
+        self.db.execute("PRAGMA foreign_keys = ON")
+        if self.readonly:
+            self._check_version()
+            return
+        with self._locked():
+            self.db.execute("PRAGMA synchronous = FULL")  # a reserved number survives a power cut
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                version = self.db.execute("PRAGMA user_version").fetchone()[0]
+                if version == 0:
+                    if self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                        raise sqlite3.DatabaseError("o banco já tem tabelas que não são do autos")
+                    for statement in _SCHEMA:
+                        self.db.execute(statement)
+                    self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                    self.db.execute(f"PRAGMA application_id = {_APPLICATION_ID}")
+                self.db.execute("COMMIT")
+            except BaseException:
+                self._rollback()
+                raise
+            self._check_version()  # a file that is not ours is left exactly as it was
+            if self.db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                self.db.execute("PRAGMA journal_mode = WAL")  # readers never wait for a clerk's reservation
+
+    def _check_version(self) -> None:
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        app = self.db.execute("PRAGMA application_id").fetchone()[0]
+        if app != _APPLICATION_ID:
+            raise sqlite3.DatabaseError(f"identificação {app:#x}, esperada {_APPLICATION_ID:#x}")
+        if version > SCHEMA_VERSION:
+            raise RegisterError(f"o registro é de uma versão mais nova do autos (formato {version}; esta versão lê "
+                                f"até o formato {SCHEMA_VERSION}); nada foi lido nem gravado.", file=self.path,
+                                hint="atualize o autos nesta máquina (todos os servidores que usam o registro "
+                                "devem ter a mesma versão).")
+        if version != SCHEMA_VERSION:
+            raise sqlite3.DatabaseError(f"formato {version} desconhecido")
+
+    def _rollback(self) -> None:
+        if self.db.in_transaction:
+            with contextlib.suppress(sqlite3.Error):
+                self.db.execute("ROLLBACK")
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        try:
+            self._lock.acquire()
+        except Timeout:
+            raise RegisterError(f"o registro está em uso por outro programa há mais de {self.lock_timeout:g} s "
+                                "(outro servidor reservando números ou gerando documentos); nada foi gravado.",
+                                file=self.path, hint="espere a outra operação terminar e rode de novo; se nenhuma "
+                                f"está em curso, confira a trava {self._lock.lock_file}.") from None
+        except OSError as exc:
+            raise RegisterError(f"não foi possível criar a trava do registro ({os_error_pt(exc)}).",
+                                file=self._lock.lock_file, hint=_HINT_PATH) from None
+        try:
+            yield
+        finally:
+            self._lock.release()
+
+    # --- the interface ---------------------------------------------------------------------------
+    def sql(self, name: str) -> str:
+        return _SQL[name]  # sqlite3's paramstyle is qmark: the queries are already in it
+
+    def rows(self, name: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+        try:
+            return [tuple(r) for r in self.db.execute(self.sql(name), tuple(params)).fetchall()]
+        except sqlite3.Error as exc:
+            raise RegisterError(f"não foi possível ler o registro ({_cause(exc)}).", file=self.path,
+                                hint=_HINT_PATH) from None
+
+    def run(self, name: str, params: Sequence[object] = ()) -> None:
+        self.db.execute(self.sql(name), tuple(params))
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        if self.readonly:  # pragma: no cover - programming error
+            raise RegisterError("registro aberto só para leitura.", file=self.path)
+        with self._locked():
+            try:
+                self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield
+                    self.db.execute("COMMIT")
+                except BaseException:
+                    self._rollback()
+                    raise
+            except sqlite3.IntegrityError as exc:
+                raise RegisterError(f"o registro recusou a gravação ({exc}); nada desta operação foi gravado.",
+                                    file=self.path, hint="é um defeito: guarde o registro e chame o suporte; não o "
+                                    "apague nem o edite.") from None
+            except sqlite3.Error as exc:
+                raise RegisterError(f"não foi possível gravar no registro ({_cause(exc)}); nada desta operação foi "
+                                    "gravado.", file=self.path, hint=_HINT_PATH) from None
+
+    def close(self) -> None:
+        self.db.close()
+
+
+# --------------------------------------------------------------------------------------------------
+# records
+
+
+def normalize_document(value: str) -> str:
+    """A CPF or CNPJ as its digits only (``123.456.789-09`` and ``12345678909`` are the same person);
+    :class:`ValueError` in Portuguese when its check digits do not match."""
+    digits = stdnum_cnpj.compact(value)  # removes dots, slash, dash and spaces
+    try:
+        if len(digits) == 11:
+            return str(stdnum_cpf.validate(digits))
+        if len(digits) == 14:
+            return str(stdnum_cnpj.validate(digits))
+    except StdnumError:
+        pass
+    raise ValueError(f"'{value}' não é um CPF (11 dígitos) nem um CNPJ (14 dígitos) com dígitos verificadores "
+                     "corretos")
+
+
+def sha256_of(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass(frozen=True)
+class ActEntry:
+    ordem: int
+    tipo: str
+    numero: str | None
+    data: str | None
+    referente: str | None
+    resultado: str | None
+    valor: str | None
+
+    @property
+    def key(self) -> tuple[int, int] | None:
+        """``(N, AAAA)`` of an ``N/AAAA`` number, else None."""
+        if not self.numero:
+            return None
+        from autos.processo.case import document_key
+
+        try:
+            return document_key(self.numero)
+        except ValueError:
+            return None
+
+
+@dataclass(frozen=True)
+class IndexEntry:
+    """What the register keeps of one processo file."""
+
+    arquivo: str
+    lei: str
+    numero: str
+    autuado_tipo: str
+    autuado_documento: str | None
+    autuado_nome: str | None
+    data_infracao: str | None
+    infracoes: tuple[tuple[str, bool | None], ...]
+    atos: tuple[ActEntry, ...]
+    sha256: str
+
+    @property
+    def ultimo_ato(self) -> str:
+        return self.atos[-1].tipo
+
+    @property
+    def resultado(self) -> str | None:
+        return next((a.resultado for a in reversed(self.atos) if a.resultado), None)
+
+
+def index_entry(loaded: LoadedProcesso, arquivo: str, sha256: str) -> IndexEntry:
+    """The index row of a loaded processo (``arquivo``: its path relative to the register)."""
+    p = loaded.processo
+    documento = p.autuado.documento
+    atos = tuple(ActEntry(i + 1, a.tipo, a.numero, a.data_do_ato.isoformat() if a.data_do_ato else None,
+                          a.referente, a.resultado, str(a.valor) if a.valor is not None else None)
+                 for i, a in enumerate(p.atos))
+    first = next((a.data for a in atos if a.data), None)
+    return IndexEntry(
+        arquivo=arquivo, lei=p.lei, numero=p.numero, autuado_tipo=p.autuado.tipo,
+        autuado_documento=normalize_document(documento) if documento else None, autuado_nome=p.autuado.nome,
+        data_infracao=p.data_infracao.isoformat() if p.data_infracao else first,
+        infracoes=tuple((i.regra, i.reincidente) for i in p.infracoes), atos=atos, sha256=sha256)
+
+
+@dataclass(frozen=True)
+class Reservation:
+    lei: str
+    tipo: str
+    ano: int
+    numero: int
+    estado: str
+    processo: str | None
+    arquivo: str | None
+    reservado_em: str
+    motivo: str | None = None
+    cancelado_em: str | None = None
+
+    @property
+    def rotulo(self) -> str:
+        return f"{self.numero}/{self.ano}"
+
+
+@dataclass(frozen=True)
+class DocumentRecord:
+    caminho: str
+    sha256: str
+    bytes: int
+    arquivo: str
+    lei: str
+    processo: str
+    ato: int
+    documento: str
+    gravado_em: str
+
+
+@dataclass
+class IndexDiff:
+    """What a rebuild changed: files new to the index, gone from it, changed, moved (same law and processo
+    number, another file)."""
+
+    novos: list[str] = field(default_factory=list)
+    removidos: list[str] = field(default_factory=list)
+    alterados: list[str] = field(default_factory=list)
+    movidos: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.novos or self.removidos or self.alterados or self.movidos)
+
+
+def _now() -> str:
+    return datetime.now().astimezone().replace(microsecond=0).isoformat()
+
+
+class Register:
+    """An open register over a :class:`Store`."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    @classmethod
+    def open(cls, path: str | Path, *, create: bool = False, readonly: bool = False,
+             lock_timeout: float | None = None) -> Register:
+        """Open (``create``: or create) the register at ``path``; ``lock_timeout`` defaults to the variable
+        ``AUTOS_REGISTRO_ESPERA`` or :data:`LOCK_TIMEOUT`."""
+        if lock_timeout is None:
+            try:
+                lock_timeout = float(os.environ.get(LOCK_TIMEOUT_ENV, LOCK_TIMEOUT))
+            except ValueError:
+                raise RegisterError(f"a variável {LOCK_TIMEOUT_ENV} deve ser um número de segundos.") from None
+        return cls(SqliteStore(Path(path), create=create, readonly=readonly, lock_timeout=lock_timeout))
+
+    @property
+    def path(self) -> Path:
+        return self.store.path
+
+    @property
+    def folder(self) -> Path:
+        return self.store.path.resolve().parent
+
+    def relative(self, file: str | Path) -> str:
+        """A file's path as the register stores it: relative to the register's folder, '/' separators."""
+        return Path(os.path.relpath(Path(file).resolve(), self.folder)).as_posix()
+
+    def absolute(self, arquivo: str) -> Path:
+        return Path(os.path.normpath(self.folder / arquivo))
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Register:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- numbering -------------------------------------------------------------------------------
+    def reserve(self, lei: str, tipo: str, ano: int, *, processo: str | None = None, arquivo: str | None = None,
+                now: str | None = None) -> Reservation:
+        """The next number of ``lei``/``tipo``/``ano``: one more than the largest reserved or used by an
+        indexed act; recorded before this returns, so no other clerk can get it."""
+        s = self.store
+        with s.transaction():
+            reserved = s.rows("max_reserved", (lei, tipo, ano))[0][0] or 0
+            used = s.rows("max_used", (lei, tipo, ano))[0][0] or 0
+            numero = max(int(reserved), int(used)) + 1
+            stamp = now or _now()
+            s.run("insert_number", (lei, tipo, ano, numero, processo, arquivo, stamp))
+        return Reservation(lei, tipo, ano, numero, "reservado", processo, arquivo, stamp)
+
+    def cancel(self, lei: str, tipo: str, numero: int, ano: int, motivo: str, *, now: str | None = None) -> Reservation:
+        """Mark a reserved number *cancelado* with its reason (it stays in the register: no gap unrecorded)."""
+        if not motivo.strip():
+            raise RegisterError("o cancelamento de um número precisa de um motivo.", file=self.path,
+                                hint='informe --motivo "…" (p. ex. "auto lavrado em papel, anulado").')
+        s = self.store
+        with s.transaction():
+            found = self._reservation(lei, tipo, ano, numero)
+            if found is None:
+                raise RegisterError(f"o número {numero}/{ano} ({tipo}, {lei}) não foi reservado neste registro; "
+                                    "nada foi cancelado.", file=self.path,
+                                    hint="confira o número, o tipo de ato (--ato) e a lei (autos registro numeros).")
+            if found.estado == "cancelado":
+                raise RegisterError(f"o número {numero}/{ano} ({tipo}, {lei}) já foi cancelado em "
+                                    f"{found.cancelado_em}: {found.motivo}", file=self.path)
+            users = s.rows("users", (lei, tipo, ano, numero))
+            if users:
+                raise RegisterError(f"o número {numero}/{ano} ({tipo}) está em uso no processo {users[0][1]} "
+                                    f"({self.absolute(users[0][0])}, ato {users[0][2]}); um número usado não é "
+                                    "cancelado.", file=self.path,
+                                    hint="corrija o processo (ou mova o arquivo) e rode autos registro reconstruir.")
+            s.run("cancel", (motivo.strip(), now or _now(), lei, tipo, ano, numero))
+        cancelled = self.reservation(lei, tipo, ano, numero)
+        assert cancelled is not None
+        return cancelled
+
+    def _reservation(self, lei: str, tipo: str, ano: int, numero: int) -> Reservation | None:
+        rows = self.store.rows("number", (lei, tipo, ano, numero))
+        return Reservation(*rows[0]) if rows else None
+
+    def reservation(self, lei: str, tipo: str, ano: int, numero: int) -> Reservation | None:
+        return self._reservation(lei, tipo, ano, numero)
+
+    def reservations(self) -> list[Reservation]:
+        return [Reservation(*r) for r in self.store.rows("numbers")]
+
+    def reservations_at(self, ano: int, numero: int) -> list[Reservation]:
+        """Every reservation of ``numero/ano``, whatever its law and act kind."""
+        return [Reservation(*r) for r in self.store.rows("numbers_at", (ano, numero))]
+
+    def reserved_for(self, lei: str, processo: str) -> list[Reservation]:
+        return [Reservation(*r) for r in self.store.rows("numbers_for", (lei, processo))]
+
+    def users(self, lei: str, tipo: str, ano: int, numero: int) -> list[tuple[str, str, int]]:
+        """``(arquivo, processo number, act)`` of every indexed act with this number."""
+        return [(str(a), str(p), int(o)) for a, p, o in self.store.rows("users", (lei, tipo, ano, numero))]
+
+    def processo_files(self, lei: str, numero: str) -> list[str]:
+        return [str(r[0]) for r in self.store.rows("processo_by_number", (lei, numero))]
+
+    # --- the index -------------------------------------------------------------------------------
+    def _insert(self, e: IndexEntry, stamp: str) -> None:
+        s = self.store
+        s.run("insert_processo", (e.arquivo, e.lei, e.numero, e.autuado_tipo, e.autuado_documento, e.autuado_nome,
+                                  e.data_infracao, e.ultimo_ato, e.resultado, e.sha256, stamp))
+        for i, (regra, reincidente) in enumerate(e.infracoes, start=1):
+            s.run("insert_infraction", (e.arquivo, i, regra, None if reincidente is None else int(reincidente)))
+        for a in e.atos:
+            key = a.key
+            s.run("insert_act", (e.arquivo, a.ordem, a.tipo, a.numero, key[0] if key else None,
+                                 key[1] if key else None, a.data, a.referente, a.resultado, a.valor))
+
+    def index(self, entry: IndexEntry) -> None:
+        """Index (or re-index) one processo file."""
+        s = self.store
+        with s.transaction():
+            for name in ("delete_acts", "delete_infractions", "delete_processo"):
+                s.run(name, (entry.arquivo,))
+            self._insert(entry, _now())
+
+    def indexed(self) -> dict[str, tuple[str, str, str]]:
+        """``arquivo → (lei, processo number, sha256)`` of every indexed processo."""
+        return {str(a): (str(lei), str(n), str(h)) for a, lei, n, h in self.store.rows("processos")}
+
+    def rebuild(self, entries: Sequence[IndexEntry]) -> IndexDiff:
+        """Replace the whole index by ``entries`` (one transaction) and say what differs from before; the
+        reserved numbers follow a processo that was moved or renamed; documents are kept."""
+        s = self.store
+        diff = IndexDiff()
+        with s.transaction():
+            before = self.indexed()
+            new = {e.arquivo: e for e in entries}
+            by_number = {(e.lei, e.numero): e.arquivo for e in entries}
+            for arquivo, (lei, numero, sha) in sorted(before.items()):
+                if arquivo in new:
+                    if new[arquivo].sha256 != sha:
+                        diff.alterados.append(arquivo)
+                    continue
+                target = by_number.get((lei, numero))
+                if target is not None and target not in before:
+                    diff.movidos.append((arquivo, target))
+                    s.run("move_numbers", (target, arquivo))
+                else:
+                    diff.removidos.append(arquivo)
+            moved_to = {t for _, t in diff.movidos}
+            diff.novos = sorted(a for a in new if a not in before and a not in moved_to)
+            for name in ("delete_all_acts", "delete_all_infractions", "delete_all_processos"):
+                s.run(name)
+            stamp = _now()
+            for e in entries:
+                self._insert(e, stamp)
+        return diff
+
+    def processos_of(self, documento: str) -> list[tuple[str, ...]]:
+        """Processos of one autuado, by CPF/CNPJ typed with or without dots (``ValueError`` if invalid)."""
+        return [tuple("" if v is None else str(v) for v in r)
+                for r in self.store.rows("by_person", (normalize_document(documento),))]
+
+    # --- documents written -----------------------------------------------------------------------
+    def record_documents(self, records: Sequence[DocumentRecord]) -> None:
+        """Record the documents one ``autos gerar`` wrote (all or nothing); one already recorded is kept."""
+        s = self.store
+        with s.transaction():
+            for r in records:
+                if s.rows("document_exists", (r.caminho, r.sha256))[0][0]:
+                    continue
+                s.run("insert_document", (r.caminho, r.sha256, r.bytes, r.arquivo, r.lei, r.processo, r.ato,
+                                          r.documento, r.gravado_em))
+
+    def documents_with(self, sha256: str) -> list[DocumentRecord]:
+        return [DocumentRecord(*r) for r in self.store.rows("documents_by_hash", (sha256,))]
+
+    def documents_at(self, caminho: str) -> list[DocumentRecord]:
+        """Every document recorded at a path, newest first."""
+        return [DocumentRecord(*r) for r in self.store.rows("documents_at", (caminho,))]

@@ -1,0 +1,462 @@
+"""The register (issue 12, items 1, 2 and 4): the index rebuilt from the files, numbers reserved without gaps or
+duplicates by concurrent clerks, the numbers checked by ``autos validar``, documents never silently replaced
+by ``autos gerar`` and looked up by ``autos conferir``."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from autos.cli import main
+from autos.errors import ReplaceRefusedError
+from autos.store.register import Register, RegisterError, normalize_document
+
+from .conftest import DATA, ROOT, SAMPLES
+from .register_clerk import clerk
+
+BASE = ["--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"), "--hoje", "2026-11-30"]
+TIM = "timoteo-mg/lei-3844-2022"
+SAMPLE = SAMPLES / "processos" / "timoteo-mg" / "sim-2026-000171-sem-defesa.yaml"
+AUTOS = [sys.executable, "-m", "autos.cli"]
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, [*BASE, *args], env=env)
+    return result.exit_code, result.output
+
+
+def processo(folder: Path, name: str, *, numero: str = "SIM-2026/000171", auto: str = "21/2026",
+             cpf: str = "123.456.789-09", fatos: str | None = None) -> Path:
+    """A copy of a Timóteo sample processo with another processo number, auto number or CPF."""
+    text = SAMPLE.read_text(encoding="utf-8")
+    text = text.replace("numero: SIM-2026/000171", f"numero: {numero}").replace('numero: "21/2026"',
+                                                                                f'numero: "{auto}"')
+    text = text.replace('referente: "21/2026"', f'referente: "{auto}"').replace('"123.456.789-09"', f'"{cpf}"')
+    if fatos is not None:
+        text = text.replace("fatos: Venda de linguiça frescal sem registro no SIM nem rotulagem.", f"fatos: {fatos}")
+    target = folder / name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+    return target
+
+
+# --------------------------------------------------------------------------------------------------
+# the index and its rebuild
+
+
+def test_rebuild_indexes_every_processo_and_says_what_differs(tmp_path: Path) -> None:
+    folder = tmp_path / "processos"
+    shutil.copytree(SAMPLES / "processos", folder)
+    code, out = run("registro", "reconstruir", str(folder))
+    assert code == 0, out
+    assert "9 processo(s) indexado(s)" in out
+    assert out.count("novo: ") == 9
+    with Register.open(folder / "registro.sqlite3", readonly=True) as reg:
+        indexed = reg.indexed()
+        assert set(indexed) == {p.relative_to(folder).as_posix() for p in folder.rglob("*.yaml")}
+        # the autuado of a PJ by its CNPJ digits, typed with dots, slash and dash in the file
+        assert [r[2] for r in reg.processos_of("11222333000181")] == ["SIM-2026/000150"]
+        # acts with N/AAAA numbers are indexed by (N, AAAA); others (DEC-5/2026) by their text only
+        assert reg.users(TIM, "auto", 2026, 10) == [("timoteo-mg/sim-2026-000150-recurso-pago.yaml",
+                                                     "SIM-2026/000150", 1)]
+    code, out = run("registro", "reconstruir", str(folder))
+    assert code == 0 and "sem diferenças" in out
+
+    # changed, moved (renamed), removed, new: each said; a reservation follows the moved file
+    with Register.open(folder / "registro.sqlite3") as reg:
+        reg.reserve(TIM, "julgamento", 2026, processo="SIM-2026/000171",
+                    arquivo="timoteo-mg/sim-2026-000171-sem-defesa.yaml")
+    tim = folder / "timoteo-mg"
+    (tim / "sim-2026-000171-sem-defesa.yaml").rename(tim / "renomeado.yaml")
+    (tim / "sim-2026-000180-interdicao.yaml").unlink()
+    text = (tim / "sim-2026-000150-recurso-pago.yaml").read_text(encoding="utf-8")
+    (tim / "sim-2026-000150-recurso-pago.yaml").write_text(text + "\nobservacoes: revisto\n", encoding="utf-8")
+    processo(tim, "novo.yaml", numero="SIM-2026/000999", auto="30/2026")
+    code, out = run("registro", "reconstruir", str(folder))
+    assert code == 0, out
+    assert "movido: timoteo-mg/sim-2026-000171-sem-defesa.yaml → timoteo-mg/renomeado.yaml" in out
+    assert "removido: timoteo-mg/sim-2026-000180-interdicao.yaml" in out
+    assert "alterado: timoteo-mg/sim-2026-000150-recurso-pago.yaml" in out
+    assert "novo: timoteo-mg/novo.yaml" in out
+    with Register.open(folder / "registro.sqlite3", readonly=True) as reg:
+        (r,) = reg.reservations()
+        assert r.arquivo == "timoteo-mg/renomeado.yaml"
+
+
+def test_rebuild_lists_an_unreadable_file_and_indexes_the_others(tmp_path: Path) -> None:
+    processo(tmp_path, "bom.yaml")
+    bad = processo(tmp_path, "cpf-errado.yaml", numero="SIM-2026/000200", auto="40/2026", cpf="123.456.789-00")
+    code, out = run("registro", "reconstruir", str(tmp_path))
+    assert code == 2
+    assert "1 processo(s) indexado(s)" in out
+    assert f"ilegível (fora do índice): {bad}" in out and "CPF" in out
+
+
+@pytest.mark.parametrize("typed", ["529.982.247-25", "52998224725", " 529.982.247-25 "])
+def test_cpf_with_or_without_dots_is_the_same_person(tmp_path: Path, typed: str) -> None:
+    processo(tmp_path, "a.yaml", numero="P-1", auto="1/2026", cpf="529.982.247-25")
+    processo(tmp_path, "b.yaml", numero="P-2", auto="2/2026", cpf="52998224725")
+    assert run("registro", "reconstruir", str(tmp_path))[0] == 0
+    code, out = run("registro", "autuado", typed, "--registro", str(tmp_path / "registro.sqlite3"))
+    assert code == 0, out
+    assert "processo P-1" in out and "processo P-2" in out
+    assert normalize_document(typed) == "52998224725"
+
+
+# --------------------------------------------------------------------------------------------------
+# bad registers and bad input, each with the words its error must contain
+
+
+def _prepare(kind: str, path: Path, holders: list[subprocess.Popen[str]]) -> None:
+    if kind == "bytes que não são SQLite":
+        path.write_bytes(b"isto nao e um banco\x00" * 300)
+    elif kind == "banco SQLite com tabelas de outro programa":
+        db = sqlite3.connect(path)
+        db.execute("CREATE TABLE clientes (id INTEGER)")
+        db.commit()
+        db.close()
+    elif kind == "um livro de editais no lugar do registro":
+        from autos.store.ledger import Ledger
+
+        Ledger(path).close()
+    elif kind == "registro de uma versão futura":
+        Register.open(path, create=True).close()
+        db = sqlite3.connect(path)
+        db.execute("PRAGMA user_version = 99")
+        db.commit()
+        db.close()
+    elif kind == "outro processo segura a trava":
+        Register.open(path, create=True).close()
+        holder = subprocess.Popen(
+            [sys.executable, "-c", "import sys, time; from filelock import FileLock; "
+             "lock = FileLock(sys.argv[1]); lock.acquire(); print('ok', flush=True); time.sleep(60)",
+             str(path) + ".lock"], stdout=subprocess.PIPE, text=True)
+        holders.append(holder)
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "ok"
+    elif kind == "caminho dado que não existe":
+        pass
+    else:
+        Register.open(path, create=True).close()
+
+
+EXPECTATIONS = yaml.safe_load((DATA / "register" / "expectations.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case", EXPECTATIONS, ids=[c["nome"] for c in EXPECTATIONS])
+def test_bad_register_errors_say_what_and_how(tmp_path: Path, case: dict[str, Any]) -> None:
+    path = tmp_path / "registro.sqlite3"
+    holders: list[subprocess.Popen[str]] = []
+    before = path.read_bytes() if path.exists() else None
+    try:
+        _prepare(case["estado"], path, holders)
+        before = path.read_bytes() if path.exists() else None
+        reg = ["--registro", str(path)]
+        env = {"AUTOS_REGISTRO_ESPERA": "0.3"}
+        if case["comando"] == "numerar":
+            code, out = run("numerar", TIM, "--ato", "auto", *reg, env=env)
+        elif case["comando"] == "validar":
+            code, out = run("validar", str(processo(tmp_path, "p.yaml")), *reg, env=env)
+        elif case["comando"] == "autuado":
+            code, out = run("registro", "autuado", "123.456.789-00", *reg, env=env)
+        elif case["comando"] == "cancelar":
+            code, out = run("numerar", TIM, "--ato", "auto", "--cancelar", "1/2026", "--motivo", " ", *reg, env=env)
+        else:
+            code, out = run("numerar", TIM, "--ato", "auto", "--cancelar", "7/2026", "--motivo", "x", *reg, env=env)
+    finally:
+        for h in holders:
+            h.kill()
+            h.wait()
+    assert code == 2, out
+    folded = out.casefold()
+    for word in case["palavras"]:
+        assert word.casefold() in folded, (word, out)
+    assert "Traceback" not in out
+    if case["nome"] != "inexistente" and before is not None:
+        assert path.read_bytes() == before  # nothing written, nothing lost
+    else:
+        assert not path.exists()
+
+
+# --------------------------------------------------------------------------------------------------
+# numbering
+
+
+def test_numerar_reserves_after_the_largest_number_in_use_and_cancels_with_reason(tmp_path: Path) -> None:
+    processo(tmp_path, "p.yaml")  # auto 21/2026 typed by hand before the register
+    assert run("registro", "reconstruir", str(tmp_path))[0] == 0
+    reg = ["--registro", str(tmp_path / "registro.sqlite3")]
+    assert run("numerar", TIM, "--ato", "auto", "--ano", "2026", *reg) == (0, f"reservado: auto nº 22/2026 ({TIM})\n")
+    assert run("numerar", TIM, "--ato", "auto", *reg)[1].startswith("reservado: auto nº 23/2026")  # --hoje's year
+    assert run("numerar", TIM, "--ato", "auto", "--ano", "2027", *reg)[1].startswith("reservado: auto nº 1/2027")
+    assert run("numerar", TIM, "--ato", "julgamento", *reg)[1].startswith("reservado: julgamento nº 1/2026")
+    code, out = run("numerar", TIM, "--ato", "auto", "--cancelar", "22/2026", "--motivo", "auto lavrado em papel", *reg)
+    assert code == 0 and "cancelado: auto nº 22/2026" in out and "auto lavrado em papel" in out
+    # without LEI and --ato: the only series that reserved the number
+    assert run("numerar", TIM, "--ato", "julgamento", *reg)[1].startswith("reservado: julgamento nº 2/2026")
+    code, out = run("numerar", "--cancelar", "2/2026", "--motivo", "decisão não proferida", *reg)
+    assert code == 0 and f"cancelado: julgamento nº 2/2026 ({TIM})" in out
+    # 1/2026 of this law's autos was never reserved here (the files used 1..21): the julgamento's is the one
+    code, out = run("numerar", "--cancelar", "1/2026", "--motivo", "x", *reg)
+    assert code == 0 and "cancelado: julgamento nº 1/2026" in out
+    with Register.open(tmp_path / "registro.sqlite3") as r:
+        r.reserve("cuiaba-mt/lei-3666-1997", "auto", 2026)
+        r.reserve("cuiaba-mt/lei-3666-1997", "auto", 2026)
+    code, out = run("numerar", "--cancelar", "2/2026", "--motivo", "x", *reg)  # julgamento 2/2026 is cancelled already
+    assert code == 0 and "cancelado: auto nº 2/2026 (cuiaba-mt/lei-3666-1997)" in out
+    with Register.open(tmp_path / "registro.sqlite3") as r:
+        r.reserve("cuiaba-mt/lei-3666-1997", "julgamento", 2026)
+    code, out = run("numerar", "--cancelar", "1/2026", "--motivo", "x", *reg)
+    assert code == 2 and "mais de uma série" in out and "--ato" in out
+    code, out = run("numerar", *reg)
+    assert code == 2 and "informe a lei e o tipo de ato" in out
+    code, out = run("numerar", "--cancelar", "2/2026", "--motivo", "x", *reg)
+    assert code == 2 and "já foi cancelado" in out
+    # cancelled stays: the next number is still 24, and the list shows the reason
+    assert run("numerar", TIM, "--ato", "auto", *reg)[1].startswith("reservado: auto nº 24/2026")
+    code, out = run("registro", "numeros", *reg)
+    assert "auto nº 22/2026: cancelado" in out and "auto lavrado em papel" in out
+    # a number in use is not cancelled (it names the processo file)
+    code, out = run("numerar", TIM, "--ato", "auto", "--cancelar", "21/2026", "--motivo", "x", *reg)
+    assert code == 2 and "não foi reservado" in out
+    with Register.open(tmp_path / "registro.sqlite3") as r:
+        r.reserve(TIM, "auto", 2025, processo="SIM-2026/000171")
+    code, out = run("numerar", TIM, "--ato", "auto", "--ano", "2026", "--cancelar", "22/2026", "--motivo", "x", *reg)
+    assert code == 2 and "já foi cancelado" in out
+    # an act kind the law does not have, a law without a rite
+    code, out = run("numerar", TIM, "--ato", "sentenca", *reg)
+    assert code == 2 and "não prevê o ato 'sentenca'" in out and "notificacao_ar" in out
+    code, out = run("numerar", "nenhuma/lei", "--ato", "auto", *reg)
+    assert code == 2 and "sem regras de processo" in out
+
+
+def test_concurrent_clerks_get_no_duplicate_and_no_gap(tmp_path: Path) -> None:
+    """Eight processes reserve (and some cancel) at once: every number from 1 to the total is given exactly once,
+    and the register holds exactly those, the cancelled ones with their reason."""
+    path = tmp_path / "registro.sqlite3"
+    Register.open(path, create=True).close()
+    flag = tmp_path / "start"
+    clerks, each = 8, 15
+    ctx = multiprocessing.get_context("spawn")  # fresh interpreters: nothing shared but the file
+    with ctx.Pool(clerks) as pool:
+        pending = pool.map_async(clerk, [(str(path), each, c, str(flag)) for c in range(clerks)])
+        time.sleep(0.5)
+        flag.touch()
+        results = pending.get(timeout=300)
+    given = [n for r in results for n, _ in r]
+    assert len(given) == clerks * each
+    assert sorted(given) == list(range(1, clerks * each + 1))  # no duplicate, no gap
+    with Register.open(path, readonly=True) as reg:
+        rows = reg.reservations()
+    assert [r.numero for r in rows] == list(range(1, clerks * each + 1))
+    expected = {n: state for r in results for n, state in r}
+    assert {r.numero: r.estado for r in rows} == expected
+    assert all(r.motivo and r.motivo.startswith("abandonado") for r in rows if r.estado == "cancelado")
+    # each clerk's own numbers went up (a clerk never got a number below one it had already)
+    for r in results:
+        assert [n for n, _ in r] == sorted(n for n, _ in r)
+
+
+def test_concurrent_numerar_commands(tmp_path: Path) -> None:
+    """Eight ``autos numerar`` commands started at once (real processes, the command line as a clerk runs it)."""
+    path = tmp_path / "registro.sqlite3"
+    Register.open(path, create=True).close()
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    procs = [subprocess.Popen([*AUTOS, *BASE, "numerar", TIM, "--ato", "auto", "--registro", str(path)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env) for _ in range(8)]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert all(p.returncode == 0 for p in procs), outs
+    got = sorted(int(o.split("nº ")[1].split("/")[0]) for o, _ in outs)
+    assert got == list(range(1, 9))
+
+
+def test_novo_reservar_writes_the_reserved_number(tmp_path: Path) -> None:
+    Register.open(tmp_path / "registro.sqlite3", create=True).close()
+    args = ["novo", TIM, "--infracao", "inobservancia-normas-sanitarias", "--reservar"]
+    code, out = run(*args, "--numero", "SIM-2026/000300", "-o", str(tmp_path / "a.yaml"))
+    assert code == 0, out
+    assert "reservado: auto nº 1/2026" in out
+    assert yaml.safe_load((tmp_path / "a.yaml").read_text(encoding="utf-8"))["atos"][0]["numero"] == "1/2026"
+    code, out = run(*args, "--numero", "SIM-2026/000301", "-o", str(tmp_path / "b.yaml"))
+    assert code == 0 and "1/2026" not in out and "2/2026" in out
+    # an existing file: refused before anything is reserved
+    code, out = run(*args, "--numero", "SIM-2026/000302", "-o", str(tmp_path / "b.yaml"))
+    assert code == 2 and "nada foi gravado nem reservado" in out
+    # an unknown infraction: nothing reserved either
+    code, out = run("novo", TIM, "--infracao", "nao-existe", "--reservar", "--numero", "X", "-o",
+                    str(tmp_path / "c.yaml"))
+    assert code == 2 and not (tmp_path / "c.yaml").exists()
+    with Register.open(tmp_path / "registro.sqlite3", readonly=True) as reg:
+        assert [(r.rotulo, r.processo, r.arquivo) for r in reg.reservations()] == [
+            ("1/2026", "SIM-2026/000300", "a.yaml"), ("2/2026", "SIM-2026/000301", "b.yaml")]
+    # --numero alone still works, without a register
+    code, out = run("novo", TIM, "--infracao", "inobservancia-normas-sanitarias", "--numero", "X-1", "-o",
+                    str(tmp_path / "sem" / "d.yaml"))
+    assert code == 0 and "reservado" not in out
+    # --reservar without a register: the error says how to create one
+    elsewhere = tmp_path.parent / (tmp_path.name + "-sem-registro")
+    elsewhere.mkdir()
+    code, out = run(*args, "--numero", "X-2", "-o", str(elsewhere / "e.yaml"))
+    assert code == 2 and "nenhum registro" in out and "autos registro reconstruir" in out
+
+
+# --------------------------------------------------------------------------------------------------
+# autos validar against the register
+
+
+VALIDAR = [
+    # (name, how the register is prepared, the processo checked, code, words naming both files)
+    ("reservado-para-outro", "reserve-other", {"numero": "P-9", "auto": "1/2026"}, "REG-NUMERO-DE-OUTRO",
+     ["reservado para o processo P-OUTRO", "outro.yaml", "p.yaml"]),
+    ("usado-por-outro", "index-twin", {"numero": "P-9", "auto": "5/2026"}, "REG-NUMERO-REPETIDO",
+     ["já está no processo P-GEMEO", "gemeo.yaml", "p.yaml"]),
+    ("nao-e-o-reservado", "reserve-mine", {"numero": "P-9", "auto": "3/2026"}, "REG-NUMERO-NAO-RESERVADO",
+     ["o número reservado para o auto deste processo (P-9) é 1/2026", "traz 3/2026", "p.yaml"]),
+    ("processo-repetido", "index-same-processo", {"numero": "P-9", "auto": "8/2026"}, "REG-PROCESSO-REPETIDO",
+     ["o processo P-9", "já está no registro em outro arquivo", "copia.yaml", "p.yaml"]),
+    ("cancelado", "reserve-cancel", {"numero": "P-9", "auto": "1/2026"}, "REG-NUMERO-CANCELADO",
+     ["foi cancelado", "auto lavrado em papel"]),
+]
+
+
+@pytest.mark.parametrize(("name", "setup", "fields", "code", "words"), VALIDAR, ids=[v[0] for v in VALIDAR])
+def test_validar_checks_numbers_against_the_register(tmp_path: Path, name: str, setup: str, fields: dict[str, str],
+                                                     code: str, words: list[str]) -> None:
+    mine = processo(tmp_path, "p.yaml", **fields)
+    exit_before, out_before = run("validar", str(mine))  # no register: as before
+    assert exit_before == 0 and "REG-" not in out_before, out_before
+    path = tmp_path / "registro.sqlite3"
+    with Register.open(path, create=True) as reg:
+        if setup == "reserve-other":
+            reg.reserve(TIM, "auto", 2026, processo="P-OUTRO", arquivo="outro.yaml")
+        elif setup == "reserve-mine":
+            reg.reserve(TIM, "auto", 2026, processo="P-9", arquivo="p.yaml")
+        elif setup == "reserve-cancel":
+            r = reg.reserve(TIM, "auto", 2026)
+            reg.cancel(TIM, "auto", r.numero, 2026, "auto lavrado em papel")
+    if setup == "index-same-processo":
+        processo(tmp_path / "outra", "copia.yaml", numero="P-9", auto="9/2026")
+        assert run("registro", "reconstruir", str(tmp_path))[0] == 0
+    if setup == "index-twin":
+        processo(tmp_path / "outra", "gemeo.yaml", numero="P-GEMEO", auto="5/2026")
+        assert run("registro", "reconstruir", str(tmp_path))[0] == 0
+    exit_code, out = run("validar", str(mine))  # the register is found beside the file
+    assert exit_code == 1, out
+    assert f"[ERRO] {code}" in out
+    for w in words:
+        assert w in out, (w, out)
+    if code == "REG-PROCESSO-REPETIDO":
+        assert "campo 'numero'" in out and "linha 3" in out
+    else:
+        assert "atos[0].numero" in out and "linha 17" in out
+    # the same with --registro given, and --json carries the finding
+    exit_code, out = run("validar", str(mine), "--registro", str(path), "--json")
+    assert exit_code == 1 and code in out
+
+
+def test_validar_a_processo_with_its_reserved_number_passes(tmp_path: Path) -> None:
+    mine = processo(tmp_path, "p.yaml", numero="P-9", auto="1/2026")
+    with Register.open(tmp_path / "registro.sqlite3", create=True) as reg:
+        reg.reserve(TIM, "auto", 2026, processo="P-9", arquivo="p.yaml")
+    assert run("registro", "reconstruir", str(tmp_path))[0] == 0  # indexed: its own number is not "another's"
+    code, out = run("validar", str(mine))
+    assert code == 0, out
+    assert "REG-" not in out
+    # moved without a rebuild: a warning that says to rebuild, not an error
+    moved = tmp_path / "sub" / "p.yaml"
+    moved.parent.mkdir()
+    mine.rename(moved)
+    code, out = run("validar", str(moved))
+    assert code == 0 and "REG-INDICE-DESATUALIZADO" in out and "autos registro reconstruir" in out
+
+
+# --------------------------------------------------------------------------------------------------
+# autos gerar: nothing silently replaced; autos conferir
+
+
+def test_gerar_never_replaces_a_different_document(tmp_path: Path) -> None:
+    folder = tmp_path / "processos"
+    mine = processo(folder, "p.yaml")
+    assert run("registro", "reconstruir", str(folder))[0] == 0
+    out_dir = tmp_path / "saida"
+    gen = ["gerar", str(mine), "--ato", "1", "--formato", "pdf", "-o", str(out_dir)]
+    pdf = out_dir / "auto-de-infracao-timoteo-mg-sim-2026-000171-ato-01.pdf"
+    code, out = run(*gen)
+    assert code == 0 and f"gerado: {pdf}" in out
+    first = pdf.read_bytes()
+    # again, unchanged processo: the register's "gerado em" is reused, the bytes are identical, nothing written
+    code, out = run(*gen)
+    assert code == 0 and f"inalterado (idêntico ao já gravado): {pdf}" in out
+    assert pdf.read_bytes() == first
+    # the processo changed: the document differs and is not replaced
+    processo(folder, "p.yaml", fatos="Venda de linguiça sem rótulo (texto corrigido).")
+    code, out = run(*gen)
+    assert code == 1, out
+    assert str(pdf) in out and "conteúdo diferente" in out and "--substituir" in out and "nada foi gravado" in out
+    assert pdf.read_bytes() == first
+    # --substituir: replaced, and the register keeps both versions
+    code, out = run(*gen, "--substituir")
+    assert code == 0 and f"gerado: {pdf}" in out
+    assert pdf.read_bytes() != first
+    old = tmp_path / "copia-antiga.pdf"
+    old.write_bytes(first)
+    reg = ["--registro", str(folder / "registro.sqlite3")]
+    code, out = run("conferir", str(old), *reg)
+    assert code == 0 and "CONFERE: auto_de_infracao do ato 1 do processo SIM-2026/000171" in out
+    assert "foi substituído depois" in out and "versão anterior" in out
+    code, out = run("conferir", str(pdf), *reg)
+    assert code == 0 and "CONFERE" in out and "substituído" not in out
+    old.write_bytes(first + b"\n% alterado")
+    code, out = run("conferir", str(old), *reg)
+    assert code == 1 and "NÃO CONFERE" in out
+    with Register.open(folder / "registro.sqlite3", readonly=True) as r:
+        docs = r.documents_at("../saida/auto-de-infracao-timoteo-mg-sim-2026-000171-ato-01.pdf")
+        assert len(docs) == 2 and {d.processo for d in docs} == {"SIM-2026/000171"}
+        assert all(d.arquivo == "p.yaml" and d.ato == 1 and d.documento == "auto_de_infracao" for d in docs)
+
+
+def test_generate_case_file_same_bytes_is_a_no_op_different_is_refused(autos: Any, tmp_path: Path) -> None:
+    from datetime import datetime
+
+    case = SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml"
+    when = datetime(2026, 11, 29, 10, 0)
+    first = autos.generate(case, tmp_path, "pdf", now=when)
+    assert first.unchanged == []
+    again = autos.generate(case, tmp_path, "pdf", now=when)
+    assert again.unchanged == again.files
+    (target,) = first.files
+    before = target.read_bytes()
+    with pytest.raises(ReplaceRefusedError) as err:
+        autos.generate(case, tmp_path, "pdf", now=datetime(2026, 11, 29, 11, 0))
+    assert str(target) in str(err.value) and "--substituir" in str(err.value)
+    assert target.read_bytes() == before
+    replaced = autos.generate(case, tmp_path, "pdf", now=datetime(2026, 11, 29, 11, 0), replace=True)
+    assert replaced.unchanged == [] and target.read_bytes() != before
+
+
+def test_register_queries_use_no_sqlite_only_syntax() -> None:
+    """The queries stay in SQL that PostgreSQL also runs (the storage may move to a shared server)."""
+    from autos.store.register import _SCHEMA, _SQL
+
+    for name, sql in [*_SQL.items(), *((f"schema {i}", ddl) for i, ddl in enumerate(_SCHEMA))]:
+        upper = sql.upper()
+        for sqlite_only in ("PRAGMA", "INSERT OR", "REPLACE INTO", "AUTOINCREMENT", "ROWID", " IS ?", "GLOB",
+                            "IFNULL", "DATETIME(", "STRFTIME"):
+            assert sqlite_only not in upper, (name, sqlite_only)
+    assert "?" not in "".join(_SCHEMA)
+
+
+def test_register_error_is_an_autos_error() -> None:
+    from autos.errors import AutosError
+
+    assert issubclass(RegisterError, AutosError) and RegisterError("x").exit_code == 2
