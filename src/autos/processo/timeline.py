@@ -384,6 +384,12 @@ class _Checker:
             self.add("REFERENCIA-INVALIDA", f"{self.label(i)} cita {self.label(j)}, mas deve citar: {kinds}.", path,
                      self.proc.cite(r.citacao), f"use o número de um destes atos: {kinds}.")
             return
+        cited, own = self.p.atos[j].data_do_ato, a.data_do_ato
+        if cited is not None and own is not None and own < cited:  # e.g. a levantamento before its embargo
+            self.add("ANTES-DO-ATO-CITADO", f"{self.label(i)} tem data anterior à de {self.label(j)}, que ele cita: "
+                     f"pela {self.proc.cite(r.citacao)}, ele só pode vir depois desse ato.", ("atos", i, "data"),
+                     self.proc.cite(r.citacao), "confira a data dos dois atos.")
+            return
         self.ref_index[i] = j
 
     # ---- deadlines -------------------------------------------------------------------------------
