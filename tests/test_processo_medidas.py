@@ -98,7 +98,22 @@ def test_termo_de_levantamento_do_embargo(fv_embargo: Path, ext: str) -> None:
     assert ("Fica LEVANTADO o embargo da obra situada em Rua Santos Dumont, 15, Vila Correa, Ferraz de "
             "Vasconcelos/SP, imposto em 10 de novembro de 2026, termo nº 12/2026, em 4 de dezembro de 2026.") in text
     assert "até 10 de dezembro de 2026" in text  # the embargo's term, as above (art. 37, p.u.)
+    assert "A medida termina em 4 de dezembro de 2026, dentro do prazo, que terminava em 10 de dezembro de 2026" in text
     assert "art. 37 (segundo parágrafo único)" in text
+
+
+def test_levantamento_after_the_30_days_says_so_and_the_art38_fine_stays_due(tmp_path: Path) -> None:
+    # levantamento on 15/12/2026, after the end of the 30 days (10/12/2026, as above)
+    f = variant(tmp_path, FV_EMBARGO, {3: {"data": "2026-12-15"}})
+    out = generate(tmp_path / "out", f, 4)
+    text = document_text(out / f"termo-levantamento-embargo-{FV_STEM}-ato-04.pdf")
+    assert "em 15 de dezembro de 2026." in text
+    assert "A medida termina em 15 de dezembro de 2026, depois do fim do prazo, que terminou em 10 de dezembro" in text
+    code, js = run("2026-12-20", "prazos", "--json", str(f))
+    assert code == 0, js
+    t = json.loads(js)
+    assert deadline(t, "embargo_art37_pu")["estado"] == "perdido"
+    assert any("multa de 200 UFMs" in p["acao"] and p["vence"] == "2026-12-10" for p in t["pendencias"])
 
 
 def test_levantamento_meets_the_embargo_term(tmp_path: Path) -> None:
@@ -181,6 +196,7 @@ def test_termo_de_levantamento_da_interdicao(tim_interdicao: Path, ext: str) -> 
     assert ("Fica LEVANTADA a interdição PARCIAL do estabelecimento situado em Rua Quinze de Novembro, 40, "
             "Centro, Timóteo/MG, imposta em 31 de outubro de 2026, termo nº 5/2026, em 20 de novembro de 2026.") in text
     assert "até 31 de outubro de 2027" in text  # the limit it had (art. 16, § 3º)
+    assert "A medida termina em 20 de novembro de 2026, dentro do prazo, que terminava em 31 de outubro de 2027" in text
 
 
 def test_interdiction_limit_in_prazos_and_pendencias(tmp_path: Path) -> None:
@@ -191,8 +207,10 @@ def test_interdiction_limit_in_prazos_and_pendencias(tmp_path: Path) -> None:
     # without the levantamento: running until 31/10/2027; from 01/11/2027 the registration is to be cancelled
     f = variant(tmp_path, TIM_INTERDICAO, {3: None})
     code, out = run("2027-10-31", "prazos", str(f))
+    assert code == 0, out
     assert "12 meses de 31/10/2026 a 31/10/2027 — EM CURSO" in out, out
     code, out = run("2027-11-01", "prazos", "--json", str(f))
+    assert code == 0, out
     t = json.loads(out)
     d = deadline(t, "cassacao_por_interdicao_art16_p3")
     assert (d["fim"], d["estado"]) == ("2027-10-31", "perdido")
@@ -200,6 +218,7 @@ def test_interdiction_limit_in_prazos_and_pendencias(tmp_path: Path) -> None:
     assert cassar and cassar[0]["quem"] == "administracao" and cassar[0]["vence"] == "2027-10-31"
     assert "cassar o registro" in cassar[0]["acao"] and cassar[0]["urgencia"] == "vencido"
     code, out = run("2027-11-01", "pendencias", str(f))
+    assert code == 0, out
     assert "31/10/2027  SIM-2026/000230  cassar o registro do estabelecimento ou do produto junto ao SIM" in out, out
 
 

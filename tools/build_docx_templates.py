@@ -646,6 +646,7 @@ def termo_levantamento() -> Doc:
         _if(d, "medida.local_deposito", lambda d2: _labelled(d2, "Local de depósito:", "{{ medida.local_deposito }}"))
         _if(d, "decisao_base", lambda d2: _text_section(d2, "Decisão", "{{ decisao_base }}"))
         _p(d, "{{ medida.encerra }}", bold=True)
+        _if(d, "medida.no_prazo", lambda d2: _p(d2, "{{ medida.no_prazo }}"))
     _if(doc, "medida", measure)
     _if(doc, "prazos_documento", lambda d: _prazos_section(d, "Prazo da medida"))
     _clausulas(doc)

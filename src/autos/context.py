@@ -735,6 +735,26 @@ def _measure_sentence(md: Medida, local: str, data: str, fim: str) -> tuple[str,
             f"acima, em {fim}.")
 
 
+def _ended_within(md: Medida, statute: Statute, kind: DocumentKind, draft: bool) -> str:
+    """Whether a measure ended within the term the kind declares for it (counted from the measure's date):
+    a levantamento after the 30 days of the embargo leaves the fine of Ferraz art. 38 due."""
+    if md.fim is None or md.data is None:
+        return ""
+    law, cal = _law_and_calendar(statute)
+    for el in kind.elementos:
+        if el.verificacao != "prazo" or el.prazo is None or el.prazo not in law.prazos or el.campos != ["medida.data"]:
+            continue
+        d = _safe(lambda pid=el.prazo: compute(pid, md.data, law, cal), draft)
+        if d is None:
+            continue
+        end = _as_date(d.fim)
+        rule = law.deadline(el.prazo)
+        when = ("dentro do prazo, que terminava" if md.fim <= end else "depois do fim do prazo, que terminou")
+        return (f"A medida termina em {ptbr.format_date(md.fim)}, {when} em {ptbr.format_date(end)} "
+                f"({rule.descricao.lower()}; {rule.base_legal}).")
+    return ""
+
+
 def _measure(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
              notice_date: str | None) -> dict[str, Any]:
     """Termo de embargo, de interdição, de levantamento or de restituição, as of its date: the measure (where,
@@ -758,6 +778,7 @@ def _measure(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult
         "fim": _fmt_date(md.fim, draft),
         "impoe": imposes,
         "encerra": ends,
+        "no_prazo": _ended_within(md, statute, kind, draft),
     }
     d = case.decisao
     if d is not None:
