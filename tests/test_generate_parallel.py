@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from autos.app.pipeline import Autos, CaseOutcome
 from autos.cli import main
-from autos.pipeline import Autos, CaseOutcome
 
 from .conftest import DATA, ROOT, SAMPLES
 from .procs import alive, children, until

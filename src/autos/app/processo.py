@@ -1,0 +1,149 @@
+"""Running the timeline over files and folders: loads rules and calendars once, reads the files.
+
+This is the only module of the subpackage that touches the file system (the register and web app
+will use the same entry points). ``hoje`` is always a parameter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from autos.base.resources import default_rules_dir
+from autos.base.yamlio import iter_yaml_files, load_yaml
+from autos.compute.timeline import URGENCY_ORDER, DeadlineMemo, Pending, Timeline, check_timeline
+from autos.errors import AutosError, InputError
+from autos.processo.load import LoadedProcesso, from_doc, is_processo_data, load_processo
+from autos.rules.calendar import MunicipalCalendar, load_calendar
+from autos.rules.procedure import Procedure, load_procedure, procedure_file
+
+__all__ = ["PendingReport", "PendingRow", "ProcessoService", "is_processo_file"]
+
+
+def is_processo_file(file: Path) -> bool:
+    """True when ``file`` is a readable YAML mapping with ``atos:`` (the old case files have none)."""
+    try:
+        return is_processo_data(load_yaml(file).data)
+    except AutosError:
+        return False
+
+
+@dataclass(frozen=True)
+class PendingRow:
+    """One line of the clerk's list: a processo and one thing due in it."""
+
+    timeline: Timeline
+    pendencia: Pending | None  # None: nothing due (shown only when the processo has findings)
+
+    def sort_key(self) -> tuple[int, date, str, str]:
+        x = self.pendencia
+        if x is None:
+            return (len(URGENCY_ORDER), date.max, self.timeline.numero, "")
+        return (URGENCY_ORDER[x.urgencia], x.vence or date.max, self.timeline.numero, x.acao)
+
+
+@dataclass
+class PendingReport:
+    """``autos pendencias``: every processo read, what is due, sorted by urgency, and what failed."""
+
+    hoje: date
+    rows: list[PendingRow] = field(default_factory=list)
+    timelines: list[Timeline] = field(default_factory=list)
+    falhas: list[AutosError] = field(default_factory=list)
+    vazio: bool = False
+
+    def exit_code(self) -> int:
+        if self.falhas or self.vazio:
+            return 2
+        return 1 if any(t.has_errors for t in self.timelines) else 0
+
+
+class ProcessoService:
+    """Loads each law's procedure rules and calendar once and checks processos against them."""
+
+    def __init__(self, rules_dir: Path | None = None) -> None:
+        self.rules_dir = Path(rules_dir) if rules_dir else default_rules_dir()
+        self._procedures: dict[str, Procedure] = {}
+        self._calendars: dict[str, MunicipalCalendar] = {}
+        self._memos: dict[str, DeadlineMemo] = {}  # per law: deadlines counted from a date (same rules, calendar)
+
+    def procedure(self, lei: str) -> Procedure:
+        if lei not in self._procedures:
+            self._procedures[lei] = load_procedure(self.rules_dir, lei)
+        return self._procedures[lei]
+
+    def calendar(self, lei: str) -> MunicipalCalendar:
+        municipio = lei.split("/", 1)[0]
+        if municipio not in self._calendars:
+            self._calendars[municipio] = load_calendar(self.rules_dir, municipio)
+        return self._calendars[municipio]
+
+    def check(self, loaded: LoadedProcesso, hoje: date) -> Timeline:
+        lei = loaded.processo.lei
+        try:
+            procedure = self.procedure(lei)
+        except AutosError as exc:
+            if not self.procedure_exists(lei):
+                raise InputError(f"lei '{lei}' sem regras de processo nesta pasta de regras.", file=loaded.file,
+                                 path="lei", line=loaded.line_of(("lei",)), hint=exc.hint) from None
+            raise
+        return check_timeline(loaded, procedure, self.calendar(lei), hoje, memo=self._memos.setdefault(lei, {}))
+
+    def procedure_exists(self, lei: str) -> bool:
+        return lei.count("/") == 1 and procedure_file(self.rules_dir, lei).is_file()
+
+    def timeline_of(self, file: Path, hoje: date) -> Timeline:
+        """``autos prazos PROCESSO.yaml``."""
+        return self.check(load_processo(file), hoje)
+
+    def pending(self, paths: list[Path], hoje: date, *, lei: str | None = None,
+                agente: str | None = None) -> PendingReport:
+        """``autos pendencias``: every processo file under ``paths`` (other YAML files are skipped)."""
+        report = PendingReport(hoje)
+        files: list[tuple[Path, bool]] = []  # (file, found in a folder: skipped unless a processo)
+        for p in paths:
+            if p.is_dir():
+                files.extend((f, True) for f in iter_yaml_files(p))
+            elif p.exists():
+                files.append((p, False))
+            else:
+                report.falhas.append(InputError("arquivo ou pasta não encontrado.", file=p,
+                                                hint="confira o caminho informado."))
+        found = 0
+        for f, in_folder in files:
+            try:
+                doc = load_yaml(f)
+                if in_folder and not is_processo_data(doc.data):
+                    continue  # a case file (one document), not a processo
+                found += 1
+                t = self.check(from_doc(doc), hoje)
+            except AutosError as exc:
+                if in_folder and exc.file == str(f) and not _may_be_processo(f):
+                    continue
+                found += 1 if in_folder else 0
+                report.falhas.append(exc)
+                continue
+            if lei is not None and t.lei != lei:
+                continue
+            if agente is not None and (t.agente is None or agente.casefold() not in t.agente.casefold()):
+                continue
+            report.timelines.append(t)
+            if t.pendencias:
+                report.rows.extend(PendingRow(t, x) for x in t.pendencias)
+            elif t.has_errors:
+                report.rows.append(PendingRow(t, None))
+        report.rows.sort(key=PendingRow.sort_key)
+        report.vazio = not found and not report.falhas
+        return report
+
+
+def _may_be_processo(file: Path) -> bool:
+    """An unreadable YAML file in a folder counts as a processo (reported) unless it is plainly a case
+    file: a top-level ``documento:`` key and no ``atos:`` key."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return True
+    keys = {line.split(":", 1)[0] for line in text.splitlines() if line[:1].isalpha()}
+    return "atos" in keys or "documento" not in keys
