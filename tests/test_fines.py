@@ -154,7 +154,7 @@ def test_rounding_step_shown_only_when_needed() -> None:
 
 
 def test_timoteo_sample_unchanged() -> None:
-    loaded = load_case(ROOT / "samples" / "timoteo-mg" / "auto-pj-completo.yaml")
+    loaded = load_case(DATA / "casos" / "timoteo-mg" / "auto-pj-completo.yaml")
     result = compute_fines(loaded.case, RULES.get(TIMOTEO))
     assert result is not None
     assert result.reais_texto() == "R$ 3.807,75 (três mil oitocentos e sete reais e setenta e cinco centavos)"

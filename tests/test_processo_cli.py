@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from autos.cli import main
 
-from .conftest import DATA, ROOT, SAMPLES
+from .conftest import CASOS, DATA, ROOT, SAMPLES
 
 BASE = ["--regras", str(ROOT / "rules"), "--hoje", "2026-11-30"]
 PROC = DATA / "processo"
@@ -72,7 +72,7 @@ def test_prazos_on_an_unusable_processo_exits_2() -> None:
 
 
 def test_prazos_on_an_old_case_file_works_as_before() -> None:
-    code, out = run("prazos", str(SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml"))
+    code, out = run("prazos", str(CASOS / "timoteo-mg" / "auto-pj-completo.yaml"))
     assert code == 0
     assert "31/03/2026" in out and "art. 20, § 1º, V" in out  # 16/03 + 15 days: the old per-document output
 
@@ -207,7 +207,7 @@ def test_pendencias_exit_2_on_unusable_file_or_nothing_found(tmp_path: Path) -> 
 
 
 def test_pendencias_skips_old_case_files_in_a_folder() -> None:
-    code, out = run("pendencias", str(SAMPLES / "timoteo-mg"), "--json")
+    code, out = run("pendencias", str(CASOS / "timoteo-mg"), "--json")
     assert code == 2  # no processo file there: the list cannot be given as complete
     assert json.loads(out)["processos"] == 0
 
@@ -216,7 +216,7 @@ def test_pendencias_reports_a_malformed_processo_in_a_folder_but_skips_case_file
     folder = tmp_path / "p"
     folder.mkdir()
     shutil.copy(SAMPLE / "cuiaba-mt" / "ccz-2026-0077-recurso.yaml", folder)
-    shutil.copy(SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml", folder)  # a case file: not a processo
+    shutil.copy(CASOS / "timoteo-mg" / "auto-pj-completo.yaml", folder)  # a case file: not a processo
     (folder / "caso-quebrado.yaml").write_text("lei: x\ndocumento: auto_de_infracao\nfatos: [a\n", encoding="utf-8")
     code, out = run("pendencias", str(folder), "--json")
     assert code == 0, out
