@@ -19,7 +19,7 @@ COMPLETE = str(CASOS / "timoteo-mg" / "auto-pj-completo.yaml")
 
 def run(*args: str) -> tuple[int, str]:
     result = CliRunner().invoke(main, [*BASE, *args])
-    return result.exit_code, result.output
+    return result.exit_code, result.stdout if "--json" in args else result.output  # JSON is stdout; notices go to stderr
 
 
 def test_validar_incomplete_exits_1_and_names_each_inciso() -> None:

@@ -22,7 +22,7 @@ SIM150 = SAMPLES / "processos" / "timoteo-mg" / "sim-2026-000150-recurso-pago.ya
 
 def run(*args: str) -> tuple[int, str]:
     result = CliRunner().invoke(main, [*BASE, *args])
-    return result.exit_code, result.output
+    return result.exit_code, result.stdout if "--json" in args else result.output  # JSON is stdout; notices go to stderr
 
 
 def _line(file: Path, text: str) -> int:
@@ -126,7 +126,8 @@ def test_multa_processo_cancelled(tmp_path: Path) -> None:
 
 
 def test_old_case_files_unchanged() -> None:
-    code, out = run("multa", str(CASOS / "timoteo-mg" / "auto-pj-completo.yaml"))
-    assert code == 0 and out.startswith("Memória de cálculo")
+    result = CliRunner().invoke(main, [*BASE, "multa", str(CASOS / "timoteo-mg" / "auto-pj-completo.yaml")])
+    assert result.exit_code == 0 and result.stdout.startswith("Memória de cálculo")
+    assert "arquivo antigo" in result.stderr  # read as before, with the notice
     code, out = run("validar", str(CASOS / "timoteo-mg" / "auto-pj-completo.yaml"))
     assert code == 0, out

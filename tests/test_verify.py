@@ -25,7 +25,7 @@ PENDING = VERIFY / "pendentes"
 
 def run(*args: str) -> tuple[int, str]:
     result = CliRunner().invoke(main, [*BASE, *args])
-    return result.exit_code, result.output
+    return result.exit_code, result.stdout if "--json" in args else result.output  # JSON is stdout; notices go to stderr
 
 
 # --- text ----------------------------------------------------------------------------------------

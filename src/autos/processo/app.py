@@ -12,16 +12,32 @@ from pathlib import Path
 
 from ..calendar import MunicipalCalendar, load_calendar
 from ..errors import AutosError, InputError
-from ..resources import default_rules_dir
 from ..load import case_from_doc
 from ..output import write_new_atomic
+from ..resources import default_rules_dir
 from ..yamlio import iter_yaml_files, load_yaml
 from .load import LoadedProcesso, from_doc, is_processo_data, load_processo
 from .migrate import Unmapped, leading_comments, migrate_cases
 from .procedure import Procedure, load_procedure, procedure_file
 from .timeline import URGENCY_ORDER, DeadlineMemo, Pending, Timeline, check_timeline
 
-__all__ = ["MigrationResult", "PendingReport", "PendingRow", "ProcessoService", "is_processo_file", "migrate_files"]
+__all__ = [
+    "MigrationResult", "PendingReport", "PendingRow", "ProcessoService", "is_old_case_file", "is_processo_file",
+    "migrate_files",
+]
+
+
+def is_old_case_file(file: Path) -> bool:
+    """True when ``file`` looks like an old single-document case file: a top-level ``lei:`` or
+    ``documento:`` key and no ``atos:`` key. Only the keys at the start of a line are read (no YAML parse),
+    so the notice costs little on a large folder; a file that cannot be read is not one (its error is
+    reported by the command that reads it)."""
+    try:
+        with file.open(encoding="utf-8") as fh:
+            keys = {line.split(":", 1)[0] for line in fh if line[:1].isalpha() and ":" in line}
+    except (OSError, UnicodeDecodeError):
+        return False
+    return "atos" not in keys and bool(keys & {"lei", "documento"})
 
 
 def is_processo_file(file: Path) -> bool:
@@ -166,6 +182,13 @@ class MigrationResult:
         if self.falhas or not (self.escritos or self.recusados or self.ignorados):
             return 2
         return 1 if self.recusados or self.nao_mapeado else 0
+
+    def to_dict(self) -> dict[str, object]:
+        return {"processos": [{"arquivo": str(f), "de": [str(x) for x in src]} for f, src in self.escritos],
+                "nao_mapeado": [u.to_dict() for u in self.nao_mapeado],
+                "recusados": [u.to_dict() for u in self.recusados],
+                "ignorados": [str(f) for f in self.ignorados],
+                "erros": [str(e) for e in self.falhas], "codigo_saida": self.exit_code()}
 
 
 def migrate_files(paths: list[Path], out_dir: Path) -> MigrationResult:

@@ -41,14 +41,14 @@ _NOTICE_KIND = {"pessoal": "notificacao_pessoal", "recusa": "notificacao_recusa"
 _PROCESSO_KEYS = ("lei", "numero", "autuado", "local", "data_infracao", "fatos", "infracoes", "atos")
 _ACT_KEYS = ("tipo", "numero", "data", "hora", "postagem", "recebimento", "devolucao", "juntada", "publicacoes",
              "referente", "local", "agente", "circunstancias", "penalidades", "assinaturas", "testemunha",
-             "itens", "fiel_depositario", "local_deposito", "recolhimento", "descricao", "exigencia", "resultado", "valor",
-             "autoridade", "fundamentacao", "observacoes")
+             "itens", "fiel_depositario", "local_deposito", "recolhimento", "descricao", "exigencia", "resultado",
+             "valor", "autoridade", "fundamentacao", "observacoes")
 _NUM = re.compile(r"^\s*0*(\d+)\s*/\s*(\d{4})\s*$")
 
 
 def old_file_notice(file: Path | str) -> str:
     """The notice printed (stderr) when an old single-document file is read."""
-    return (f"aviso: {file}: arquivo antigo, de um só documento (tem 'documento:' e não tem 'atos:'). Ele ainda é "
+    return (f"aviso: {file}: arquivo antigo, de um só documento (sem a lista 'atos:'). Ele ainda é "
             "lido, mas a unidade agora é o processo, com todos os seus atos num só arquivo: converta com "
             f"`autos migrar {file} -o PASTA` (o arquivo antigo não é alterado).")
 
@@ -191,7 +191,7 @@ class _Group:
     def __init__(self, sources: list[_Source]) -> None:
         self.sources = sources
         self.notes: list[Unmapped] = []
-        self.acts: list[tuple[dict[str, Any], _Source]] = []
+        self.acts: list[tuple[dict[str, Any], _Source, PathKey]] = []  # (act, its file, where in it)
 
     # --- processo-level fields --------------------------------------------------------------------
     def primary(self) -> _Source:
@@ -255,8 +255,8 @@ class _Group:
         return None
 
     # --- acts -------------------------------------------------------------------------------------
-    def add(self, act: dict[str, Any], s: _Source) -> None:
-        self.acts.append(({k: v for k, v in act.items() if v is not None and v != [] and v != {}}, s))
+    def add(self, act: dict[str, Any], s: _Source, where: PathKey = ("documento",)) -> None:
+        self.acts.append(({k: v for k, v in act.items() if v is not None and v != [] and v != {}}, s, where))
 
     def add_document(self, s: _Source) -> None:
         kind = s.kind
@@ -285,7 +285,12 @@ class _Group:
             if not pubs:
                 self.notes.append(s.note(("notificacao",), "o edital não informa publicação "
                                          "(notificacao.edital.data_publicacao): preencha atos[].publicacoes."))
-            self.add({"tipo": "edital", "numero": s.get("numero"), "data": s.get("lavratura", "data"),
+            drawn = s.get("lavratura", "data")
+            if pubs and drawn is not None and drawn != min(str(x["data"]) for x in pubs):
+                # the act is dated its first publication: the edital's document states what was known then
+                self.notes.append(s.note(("lavratura", "data"), f"data do edital ({drawn}) não mapeada: o ato de "
+                                         "edital tem a data da publicação (a primeira)."))
+            self.add({"tipo": "edital", "numero": s.get("numero"), "data": None if pubs else drawn,
                       "publicacoes": pubs, "referente": auto_ref, "local": s.get("lavratura", "local"),
                       "agente": s.get("agente"), "observacoes": s.get("observacoes")}, s)
             return
@@ -330,13 +335,14 @@ class _Group:
             act.update(self.ar_act(s, n.get("ar") or {}, ("notificacao", "ar")))
         else:
             act["publicacoes"] = self.publications(s, n.get("edital") or {})
-        self.add(act, s)
+        self.add(act, s, ("notificacao",))
 
     def ar_act(self, s: _Source, ar: dict[str, Any], at: PathKey) -> dict[str, Any]:
+        ref = s.get("numero") if s.kind == "auto_de_infracao" else s.get("auto", "numero")
         act: dict[str, Any] = {"tipo": "notificacao_ar",
                                "postagem": ar.get("data_postagem") or s.get("lavratura", "data"),
                                "recebimento": ar.get("data_recebimento"), "juntada": ar.get("data_juntada"),
-                               "referente": s.get("auto", "numero") if s.kind != "auto_de_infracao" else s.get("numero")}
+                               "referente": ref}
         if ar.get("devolvido"):
             self.notes.append(s.note((*at, "devolvido"), "AR devolvido: o arquivo antigo não tem a data da devolução; "
                                      "preencha atos[].devolucao (data e motivo) no processo."
@@ -413,44 +419,48 @@ class _Group:
         reference (number, date) and of the auto's data the document repeats (agent, penalties)."""
         if any(x.kind == "auto_de_infracao" for x in self.sources) or s.get("auto") is None:
             return
-        if any(a.get("tipo") == "auto" for a, _ in self.acts):
+        if any(a.get("tipo") == "auto" for a, _, _ in self.acts):
             return
         self.add({"tipo": "auto", "numero": s.get("auto", "numero"), "data": s.get("auto", "data"),
                   "agente": s.get("agente"), "circunstancias": s.get("circunstancias"),
                   "penalidades": [p for p in (s.get("penalidades") or [])
                                   if not (isinstance(p, dict) and p.get("tipo") == "apreensao"
-                                          and s.kind == "termo_apreensao")] or None}, s)
+                                          and s.kind == "termo_apreensao")] or None}, s, ("auto",))
         self.notes.append(s.note(("auto",), f"o auto nº {s.get('auto', 'numero')} não está entre os arquivos: o ato "
                                  "'auto' foi montado desta referência (número e data), com o agente e as penalidades "
                                  "deste documento; confira e complete hora, local e assinaturas."))
 
     def merge_auto(self) -> None:
-        """Acts stated by several documents (the same AR letter, the same notice) become one act."""
-        merged: list[tuple[dict[str, Any], _Source]] = []
-        for act, s in self.acts:
+        """Acts stated by several documents (the same AR letter, the same notice) become one act; a value
+        they state differently is reported (the first document's is kept)."""
+        merged: list[tuple[dict[str, Any], _Source, PathKey]] = []
+        for act, s, where in self.acts:
             twin = next((m for m in merged if _same_act(m[0], act)), None)
             if twin is None:
-                merged.append((act, s))
+                merged.append((act, s, where))
                 continue
             for key, value in act.items():
                 if key not in twin[0]:
                     twin[0][key] = value
-                elif twin[0][key] != value and key not in ("agente", "local", "observacoes"):
-                    self.notes.append(s.note((), f"o ato '{act['tipo']}' também é descrito em {twin[1].file.name} "
-                                             f"com outro valor de '{key}'; o processo fica com o de "
-                                             f"{twin[1].file.name}."))
+                elif key not in ("agente", "local", "observacoes") and _conflicts(twin[0][key], value, (key,)):
+                    self.notes.append(s.note(where, f"o ato '{act['tipo']}' também vem de {twin[1].file.name} com "
+                                             f"outro valor de '{key}'; o processo fica com o de {twin[1].file.name}."))
         self.acts = merged
 
     def ordered(self) -> list[dict[str, Any]]:
-        def key(item: tuple[int, tuple[dict[str, Any], _Source]]) -> tuple[str, int, int]:
-            n, (a, _s) = item
+        def key(item: tuple[int, tuple[dict[str, Any], _Source, PathKey]]) -> tuple[str, int, int]:
+            n, (a, _s, _w) = item
             when = a.get("data") or a.get("postagem") or min((p["data"] for p in a.get("publicacoes") or []),
                                                              default=None)
             rank = _KIND_ORDER.index(a["tipo"]) if a["tipo"] in _KIND_ORDER else len(_KIND_ORDER)
             return (str(when or "9999"), rank, n)
 
+        # a reference names the act as that act's own number is typed ("30/2026" cites the auto "030/2026")
+        typed = {_number_key(a["numero"]): a["numero"] for a, _s, _w in self.acts if a.get("numero")}
         out = []
-        for _n, (a, _s) in sorted(enumerate(self.acts), key=key):
+        for _n, (a, _s, _w) in sorted(enumerate(self.acts), key=key):
+            if a.get("referente") is not None:
+                a["referente"] = typed.get(_number_key(a["referente"]), a["referente"])
             out.append({k: a[k] for k in _ACT_KEYS if k in a})
         return out
 
