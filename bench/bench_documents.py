@@ -47,12 +47,12 @@ from stdnum.br import cnpj as stdnum_cnpj
 from stdnum.br import cpf as stdnum_cpf
 from weasyprint import HTML
 
-from autos.context import build_context
+from autos.app.pipeline import ARCHIVE_VARIANT, Autos
+from autos.app.verify import iter_verification_text, verify
+from autos.documents.context import build_context
 from autos.errors import AutosError
-from autos.load import LoadedCase, parse_case
-from autos.pipeline import ARCHIVE_VARIANT, Autos
-from autos.render_pdf import EmbeddedFile, PdfMetadata
-from autos.verify import iter_verification_text, verify
+from autos.processo.load_case import LoadedCase, parse_case
+from autos.render.pdf import EmbeddedFile, PdfMetadata
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "tests" / "data" / "casos"  # the per-document case files (the processos are bench_processo.py's)

@@ -27,8 +27,8 @@ import yaml
 from docxtpl import DocxTemplate
 from weasyprint import HTML
 
-from autos.context import build_context
-from autos.pipeline import Autos
+from autos.app.pipeline import Autos
+from autos.documents.context import build_context
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "tests" / "data" / "casos" / "timoteo-mg" / "auto-pj-completo.yaml"

@@ -61,7 +61,7 @@ def _make(folder: Path, n: int) -> tuple[list[Path], float]:
 def _child(kind: str, folder: Path) -> None:
     """One measurement, in this (fresh) process: prints time, peak RSS and a count as JSON."""
     if kind == "pendencias":
-        from autos.processo import ProcessoService
+        from autos.app.processo import ProcessoService
 
         t0 = time.perf_counter()
         report = ProcessoService(ROOT / "rules").pending([folder], HOJE)

@@ -235,7 +235,7 @@ def _naive_init(reload: bool) -> None:
     import weasyprint  # noqa: F401 - imported once per worker, as the publisher's workers do
     from docxtpl import DocxTemplate  # noqa: F401
 
-    from autos.pipeline import Autos
+    from autos.app.pipeline import Autos
     from autos.publish import RunParams, place_option
 
     _NAIVE["params"] = RunParams(DATA, DATA, None, None, TODAY, place_option(["Quadro de Editais do Paço Municipal"]),
@@ -250,8 +250,8 @@ def _naive_one(job: tuple[int, str, str]) -> None:
     from jinja2.sandbox import SandboxedEnvironment
     from weasyprint import HTML
 
-    from autos.load import parse_case
-    from autos.pipeline import Autos
+    from autos.app.pipeline import Autos
+    from autos.processo.load_case import parse_case
     from autos.publish import INDIVIDUAL_KIND, derive, edital_rule
 
     i, path_s, out_s = job

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from autos.pipeline import Autos
+from autos.app.pipeline import Autos
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"

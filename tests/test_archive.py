@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
+from autos.app.pipeline import Autos
 from autos.cli import main
-from autos.pipeline import Autos
 
 from .conftest import CASOS, ROOT
 from .textutil import pdf_text

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from autos.calendar import MunicipalCalendar, load_calendar
 from autos.errors import RulesError
+from autos.rules.calendar import MunicipalCalendar, load_calendar
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"

@@ -11,19 +11,18 @@ from typing import Any
 import pytest
 import yaml
 
-from autos.calendar import MunicipalCalendar, load_calendar
-from autos.deadlines import (
+from autos.compute.deadlines import (
     Deadline,
-    LawDeadlines,
     NoticeFacts,
     add_months,
     compute,
     cycle_dates,
     deadlines_after_notice,
-    load_law_deadlines,
     notice_effective,
 )
 from autos.errors import AutosError, ComputeError, InputError, RulesError
+from autos.rules.calendar import MunicipalCalendar, load_calendar
+from autos.rules.deadlines import LawDeadlines, load_law_deadlines
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"

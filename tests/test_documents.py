@@ -19,11 +19,11 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from autos.context import mask_cnpj, mask_cpf
+from autos.app.pipeline import Autos
+from autos.checks.validate import select
+from autos.documents.context import mask_cnpj, mask_cpf
 from autos.errors import InputError, RefusedError, RulesError
-from autos.load import load_case
-from autos.pipeline import Autos
-from autos.validate import select
+from autos.processo.load_case import load_case
 
 from .conftest import CASOS, DATA, ROOT, TODAY
 from .textutil import docx_text, pdf_text
@@ -108,7 +108,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "FER-DD-DEVEDOR": ["Bar e Lanchonete Estrela do Leste Ltda.", "36.451.827/0001-69"],
         "FER-DD-AUTO": ["Auto de Infração nº 260/2026, lavrado em 16 de outubro de 2026"],
         "FER-DD-DISPOSITIVO": ["Lei nº 3.240/2015, art. 64 — Produzir sons acima de 75 dB"],
-        # art. 68: fixed 30 UFM, doubled for recidivism (memo from autos.fines)
+        # art. 68: fixed 30 UFM, doubled for recidivism (memo from autos.compute.fines)
         "FER-DD-VALOR": ["Multa fixada na lei", "Reincidência: multa aplicada em dobro",
                          "Total em reais: R$ 9.371,61 (nove mil trezentos e setenta e um reais e sessenta e um "
                          "centavos)",
@@ -366,9 +366,9 @@ def test_every_kind_of_every_law_is_covered(autos: Autos) -> None:
         covered.add((loaded.case.lei, loaded.case.documento))
     # kinds made only from a processo act (the decision) are covered by the processo fixtures whose documents
     # test_processo_gerar / test_processo_decisao read
-    from autos.processo.acts import document_acts
+    from autos.checks.acts import document_acts
     from autos.processo.load import load_processo
-    from autos.processo.procedure import load_procedure
+    from autos.rules.procedure import load_procedure
 
     for file in sorted((DATA / "processo" / "documentos").glob("*.yaml")):
         proc = load_processo(file)
@@ -423,7 +423,7 @@ def test_masks() -> None:
 
 def test_edital_context_has_no_unpublishable_data(autos: Autos) -> None:
     """The edital's context does not even contain the address, facts or full number: a template cannot leak them."""
-    from autos.context import build_context
+    from autos.documents.context import build_context
 
     loaded = autos.load(CASOS / f"{FERRAZ}/edital-entulho-domicilio-desconhecido.yaml")
     ctx = build_context(loaded.case, autos.statute_of(loaded), autos.check(loaded), autos.fines(loaded),

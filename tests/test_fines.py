@@ -15,13 +15,14 @@ from typing import Any
 import pytest
 import yaml
 
+from autos.base.schema import build_model
+from autos.base.yamlio import load_yaml
+from autos.checks.fines import fine_findings
+from autos.checks.validate import validate_case
+from autos.compute.fines import FineResult, compute_fines
 from autos.errors import ComputeError, RulesError
-from autos.fines import FineResult, compute_fines, fine_findings
-from autos.load import LoadedCase, load_case, parse_case
-from autos.rules import CircumstanceEffect, Statute, load_rules
-from autos.schema import build_model
-from autos.validate import validate_case
-from autos.yamlio import load_yaml
+from autos.processo.load_case import LoadedCase, load_case, parse_case
+from autos.rules.statute import CircumstanceEffect, Statute, load_rules
 
 ROOT = Path(__file__).resolve().parents[1]
 CASOS = ROOT / "tests" / "data" / "casos"  # the old per-document case files

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from autos.app.pipeline import Autos, CaseOutcome
 from autos.cli import main
-from autos.pipeline import Autos, CaseOutcome
 
 from .conftest import CASOS, DATA, ROOT
 from .procs import alive, children, until

@@ -17,14 +17,15 @@ import yaml
 from click.testing import CliRunner
 from pydantic import ValidationError
 
-from autos.case import Case
+from autos.app.pipeline import Autos
+from autos.app.schemas import case_json_schema
+from autos.base.schema import _FALLBACK, _MESSAGES, MAX_COUNT, _message, parse_amount, parse_count
+from autos.base.yamlio import MAX_FILE_BYTES, MAX_TEXT_CHARS, parse_yaml
 from autos.cli import main
 from autos.errors import InputError, RulesError, os_error_pt
-from autos.load import parse_case
-from autos.pipeline import Autos
-from autos.rules import load_rules
-from autos.schema import _FALLBACK, _MESSAGES, MAX_COUNT, _message, case_json_schema, parse_amount, parse_count
-from autos.yamlio import MAX_FILE_BYTES, MAX_TEXT_CHARS, parse_yaml
+from autos.processo.case import Case
+from autos.processo.load_case import parse_case
+from autos.rules.statute import load_rules
 
 from .conftest import DATA
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from autos.app.pipeline import Autos
 from autos.errors import InputError
-from autos.pipeline import Autos
 
 from .conftest import CASOS, SAMPLES
 

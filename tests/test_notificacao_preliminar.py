@@ -9,8 +9,9 @@ from pathlib import Path
 import pypdf
 from click.testing import CliRunner
 
+from autos.app.processo import ProcessoService
 from autos.cli import main
-from autos.processo import ProcessoService, load_processo
+from autos.processo import load_processo
 
 from .conftest import ROOT, SAMPLES
 

@@ -1,5 +1,5 @@
 """The bridge from a processo act to the document machinery: the act's case as of its date, paths and lines
-in the processo file (src/autos/processo/acts.py)."""
+in the processo file (src/autos/checks/acts.py)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from autos.pipeline import Autos
-from autos.processo.acts import ActDocument, act_document, document_acts
+from autos.app.pipeline import Autos
+from autos.checks.acts import ActDocument, act_document, document_acts
 from autos.processo.load import LoadedProcesso, load_processo, parse_processo
-from autos.processo.procedure import load_procedure
+from autos.rules.procedure import load_procedure
 
 from .conftest import DATA, ROOT, SAMPLES
 

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from autos.app.processo import ProcessoService
 from autos.cli import main
-from autos.processo import ProcessoService
-from autos.processo.formats import timeline_json
+from autos.cli.processo_formats import timeline_json
 
 from .conftest import DATA, ROOT, SAMPLES
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from autos.errors import RulesError
-from autos.processo import load_procedure
-from autos.rules import load_rules
+from autos.rules.procedure import load_procedure
+from autos.rules.statute import load_rules
 
 from .conftest import ROOT
 

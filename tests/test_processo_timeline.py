@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from autos.app.processo import ProcessoService
+from autos.compute.timeline import Timeline
 from autos.errors import AutosError, InputError
-from autos.processo import ProcessoService, Timeline
 
 from .conftest import DATA, ROOT, SAMPLES
 

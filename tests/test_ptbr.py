@@ -1,4 +1,4 @@
-"""Tests for autos.ptbr: every expected string is written out by hand."""
+"""Tests for autos.base.ptbr: every expected string is written out by hand."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 from num2words import num2words
 
-from autos.ptbr import (
+from autos.base.ptbr import (
     date_words,
     date_words_opening,
     format_brl,

@@ -34,7 +34,7 @@ from pypdf import PdfReader, PdfWriter
 
 from autos.cli import main
 from autos.ledger import EditalRecord, FileRecord, Ledger, LedgerError, PlannedCase
-from autos.load import parse_case
+from autos.processo.load_case import parse_case
 from autos.publish import (
     CODE_RE,
     FAULT_ENV,
@@ -494,7 +494,7 @@ def _case(extra: str) -> object:
     ("", "recusado"),
 ])
 def test_ar_return_reason_decides_the_edital(motivo: str, estado: str) -> None:
-    from autos.pipeline import Autos
+    from autos.app.pipeline import Autos
 
     autos = Autos(ROOT / "rules", ROOT / "templates", today=TODAY)
     case = _case(motivo)

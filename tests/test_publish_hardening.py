@@ -23,11 +23,11 @@ import pytest
 from click.testing import CliRunner
 
 from autos import publish as pub
-from autos.case import document_key
 from autos.cli import main
 from autos.errors import InputError
 from autos.ledger import FileRecord, Ledger, LedgerError, PlannedCase, RunLock, case_key
-from autos.load import parse_case
+from autos.processo.case import document_key
+from autos.processo.load_case import parse_case
 from autos.publish import FAULT_ENV, FOLDER_LOCK_NAME, CaseProblem, PublishResult, write_manifest
 
 from .conftest import ROOT, TODAY

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from autos.app.pipeline import Autos
 from autos.errors import OutputError, RefusedError, RenderError
-from autos.pipeline import Autos
 
 from .conftest import CASOS
 from .textutil import docx_text, pdf_text
@@ -137,7 +137,7 @@ def test_html_escapes_case_data(autos: Autos, tmp_path: Path) -> None:
     case = tmp_path / "caso.yaml"
     case.write_text(evil, encoding="utf-8")
     loaded = autos.load(case)
-    from autos.context import build_context
+    from autos.documents.context import build_context
 
     ctx = build_context(loaded.case, autos.statute_of(loaded), autos.check(loaded), autos.fines(loaded),
                         autos.deadline_lines(loaded)[0], draft=False)
@@ -164,7 +164,7 @@ def test_template_stylesheet_is_parsed_once_unless_it_has_important_rules(autos:
     stays a <link>, because as a pre-parsed (user) sheet its ``!important`` rules would win over the page's."""
     import shutil
 
-    from autos.render_pdf import PdfRenderer
+    from autos.render.pdf import PdfRenderer
 
     page = '<html><head><link rel="stylesheet" href="base.css"></head><body><p>x</p></body></html>'
     shipped = PdfRenderer(autos.templates_dir)
@@ -206,8 +206,8 @@ def test_same_pdf_again_on_both_font_subsetting_paths(autos: Autos, monkeypatch:
     import weasyprint.pdf.fonts as wfonts
     from fontTools.ttLib import TTFont
 
-    from autos.load import load_case
-    from autos.render_pdf import PdfRenderer
+    from autos.processo.load_case import load_case
+    from autos.render.pdf import PdfRenderer
 
     if subsetter == "fonttools":
         monkeypatch.setattr(wfonts, "harfbuzz_subset", None)

@@ -19,11 +19,11 @@ from docx import Document
 from docxtpl import DocxTemplate
 from lxml import etree
 
+from autos.app.pipeline import Autos
+from autos.base.yamlio import iter_yaml_files
 from autos.errors import AutosError, RenderError
-from autos.load import load_case
-from autos.pipeline import Autos
-from autos.render_docx import CompileOnceEnvironment, DocxRenderer
-from autos.yamlio import iter_yaml_files
+from autos.processo.load_case import load_case
+from autos.render.docx import CompileOnceEnvironment, DocxRenderer
 
 from .conftest import CASOS, ROOT
 from .textutil import docx_text

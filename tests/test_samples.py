@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from autos.app.processo import is_processo_file
 from autos.cli import main
-from autos.processo.app import is_processo_file
 from autos.processo.load import load_processo
 
 from .conftest import ROOT, SAMPLES

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from autos.app.pipeline import Autos
+from autos.app.verify import iter_verification_json, verification_html, verification_text, verify
+from autos.checks.finding import Report
 from autos.cli import main
-from autos.pipeline import Autos
-from autos.validate import Report
-from autos.verify import iter_verification_json, verification_html, verification_text, verify
 
 from .conftest import CASOS, DATA, ROOT, SAMPLES
 
@@ -324,8 +324,8 @@ def test_verification_keeps_counters_not_reports(autos: Autos) -> None:
 
 def test_lazy_walk_lists_what_the_sorted_listing_lists(tmp_path: Path) -> None:
     """The folder walk that keeps one listing at a time gives the files, and the order, of the sorted listing."""
-    from autos.pipeline import iter_case_paths
-    from autos.yamlio import iter_yaml_files
+    from autos.app.pipeline import iter_case_paths
+    from autos.base.yamlio import iter_yaml_files
 
     for rel in ("b.yaml", "a/z.yml", "a-b/c.yaml", "a.yaml/dentro.yaml", ".oculto/x.yaml", "A/maiuscula.yaml",
                 "a/b/c/d.yaml", "a/b.yaml", "nota.txt", "a/b/e.YAML", "a b/ç.yaml", "10.yaml", "9.yaml"):

@@ -4,7 +4,7 @@ The .docx files in ``templates/docx/`` are what clerks edit in Word or LibreOffi
 the shipped versions were made, so a change to their structure is reviewable as code. Every kind is
 built from the same parts as its HTML twin (``templates/html/base.html`` + ``_partes.html``): the
 letterhead, MINUTA and footer of :func:`_base`, and shared blocks (identification, provisions, deadlines,
-calculation memo, the law's clauses, signatures). Both read the same context (``autos.context``). Run:
+calculation memo, the law's clauses, signatures). Both read the same context (``autos.documents.context``). Run:
 
     python tools/build_docx_templates.py
 """
@@ -304,7 +304,7 @@ def auto_de_infracao() -> Doc:
 
 
 def edital_notificacao() -> Doc:
-    """Only the published data: the context of this kind has nothing else (autos.context.edital_sections)."""
+    """Only the published data: the context of this kind has nothing else (autos.documents.context.edital_sections)."""
     doc = _base(fundamento=None)
     p = _p(doc, "O MUNICÍPIO DE {{ lei.municipio | upper }}, pela autoridade abaixo identificada, com fundamento "
                "na {{ documento.base_legal }}, estando o autuado em domicílio incerto ou desconhecido, ")

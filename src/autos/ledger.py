@@ -37,8 +37,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 
-from .case import document_key
-from .errors import AutosError, os_error_pt
+from autos.errors import AutosError, os_error_pt
+from autos.processo.case import document_key
 
 #: file name of the ledger when ``--ledger`` is not given: inside the output folder
 DEFAULT_LEDGER_NAME = "livro-editais.sqlite3"
@@ -151,7 +151,7 @@ class Match:
 
 def case_key(lei: str, auto_numero: str) -> str:
     """The identity of a case in the ledger: its law and the canonical number of its auto (``031/2026`` and
-    ``31/2026`` are the same auto: :func:`autos.case.document_key`). The number as typed is kept apart
+    ``31/2026`` are the same auto: :func:`autos.processo.case.document_key`). The number as typed is kept apart
     (``casos.auto_numero``) and is what the documents print."""
     numero, ano = document_key(auto_numero)
     return f"{lei}#{numero}/{ano}"

@@ -42,11 +42,14 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from . import ptbr
-from .case import Case, Edital, Lavratura, Notificacao, ReferenciaAuto
-from .deadlines import Deadline, LawDeadlines, NoticeFormRule
-from .errors import AutosError, InputError, OutputError, RefusedError, os_error_pt
-from .ledger import (
+from autos.app.pipeline import Autos
+from autos.app.workers import watch_parent
+from autos.base import ptbr
+from autos.base.yamlio import read_limited
+from autos.checks.finding import Report
+from autos.compute.deadlines import Deadline
+from autos.errors import AutosError, InputError, OutputError, RefusedError, os_error_pt
+from autos.ledger import (
     DEFAULT_LEDGER_NAME,
     EditalRecord,
     FileRecord,
@@ -57,13 +60,11 @@ from .ledger import (
     RunLock,
     case_key,
 )
-from .load import LoadedCase, parse_case
-from .output import csv_cell
-from .pipeline import Autos
-from .rules import Statute
-from .validate import Report
-from .workers import watch_parent
-from .yamlio import read_limited
+from autos.processo.case import Case, Edital, Lavratura, Notificacao, ReferenciaAuto
+from autos.processo.load_case import LoadedCase, parse_case
+from autos.rules.deadlines import LawDeadlines, NoticeFormRule
+from autos.rules.statute import Statute
+from autos.store.files import csv_cell
 
 EXIT_OK = 0  #: every selected case published (or nothing to publish)
 EXIT_REJECTED = 1  #: the batch ran to the end, but some cases were refused (listed in the manifest)
@@ -1055,7 +1056,7 @@ class Publisher:
         root = self.o.casos
         if not root.exists():
             raise InputError("pasta de casos não encontrada.", file=root, hint="confira o caminho informado.")
-        from .yamlio import iter_yaml_files
+        from autos.base.yamlio import iter_yaml_files
 
         files = [str(p) for p in (iter_yaml_files(root) if root.is_dir() else [root])]
         self.log(f"{len(files)} arquivo(s) de caso em {root}; publicação de {ptbr.format_date(self.o.data)}.")
@@ -1467,7 +1468,7 @@ def _prepare_from_text(arquivo: str, texto: str, sha: str, params: RunParams, nu
 
 
 def _state_name(uf: str) -> str:
-    from .context import _STATE_NAMES
+    from autos.documents.context import _STATE_NAMES
 
     return _STATE_NAMES.get(uf, uf)
 

@@ -1,33 +1,20 @@
-"""The administrative processo: one YAML file per processo, its acts in order, checked against the law.
+"""The input files as models: a case (one auto de infração) and an administrative processo (its acts in order).
 
-Public surface: :func:`load_processo`, :class:`Processo`, :class:`Ato`, :func:`load_procedure`,
-:func:`check_timeline`, :class:`Timeline`, :class:`ProcessoService`.
+Public surface: :func:`load_processo`, :func:`parse_processo`, :class:`Processo`, :class:`Ato`,
+:class:`LoadedProcesso`. The procedure a processo follows is a rule (:mod:`autos.rules.procedure`), its timeline
+is computed (:mod:`autos.compute.timeline`), and the service that reads folders of processos is in
+:mod:`autos.app.processo`.
 """
 
 from __future__ import annotations
 
-from .app import PendingReport, PendingRow, ProcessoService, is_processo_file
-from .load import LoadedProcesso, load_processo, parse_processo
-from .model import Ato, Processo
-from .procedure import Procedure, load_procedure
-from .timeline import DeadlineState, Finding, Pending, Timeline, check_timeline, urgency_of
+from autos.processo.load import LoadedProcesso, load_processo, parse_processo
+from autos.processo.model import Ato, Processo
 
 __all__ = [
     "Ato",
-    "DeadlineState",
-    "Finding",
     "LoadedProcesso",
-    "Pending",
-    "PendingReport",
-    "PendingRow",
-    "Procedure",
     "Processo",
-    "ProcessoService",
-    "Timeline",
-    "check_timeline",
-    "is_processo_file",
-    "load_procedure",
     "load_processo",
     "parse_processo",
-    "urgency_of",
 ]

@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
-from ..schema import build_model
-from ..yamlio import PathKey, YamlDoc, load_yaml, parse_yaml
-from .model import Processo
+from autos.base.schema import build_model
+from autos.base.yamlio import PathKey, YamlDoc, load_yaml, parse_yaml
+from autos.errors import InputError
+from autos.processo.model import Processo
 
 __all__ = ["LoadedProcesso", "from_doc", "is_processo_data", "load_processo", "parse_processo"]
 

@@ -9,7 +9,7 @@ decision that keeps the fine; a witness of a termo) or disagrees between the doc
 reported with the file, the line and why — never dropped in silence, never guessed.
 
 Values are copied as the clerk typed them (from the YAML, not from the typed model): ``"031/2026"`` stays
-``"031/2026"``. No file I/O here (see :func:`autos.processo.app.migrate_files`).
+``"031/2026"``. No file I/O here (see :func:`autos.app.processo.migrate_files`).
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from typing import Any
 
 import yaml
 
-from ..load import LoadedCase
-from ..yamlio import PathKey, format_path
-from .load import parse_processo
+from autos.base.yamlio import PathKey, format_path
+from autos.processo.load import parse_processo
+from autos.processo.load_case import LoadedCase
 
 __all__ = [
     "Migrated", "MigrationReport", "Unmapped", "dump_yaml", "leading_comments", "migrate_cases", "old_file_notice",

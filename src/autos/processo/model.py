@@ -1,8 +1,8 @@
 """The processo file: one YAML per administrative processo, its acts in order.
 
 Field names are Portuguese, as in the case files; the auto reuses the case models of
-:mod:`autos.case` (autuado, infrações, agente, penalidades, assinaturas). Which fields each kind of act
-requires or admits is data (``<lei>.processo.yaml``), checked by :mod:`autos.processo.timeline`; here
+:mod:`autos.processo.case` (autuado, infrações, agente, penalidades, assinaturas). Which fields each kind of act
+requires or admits is data (``<lei>.processo.yaml``), checked by :mod:`autos.compute.timeline`; here
 only types, formats and unknown keys are checked.
 """
 
@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from ..case import (
+from autos.processo.case import (
     Agente,
     Assinaturas,
     Autuado,

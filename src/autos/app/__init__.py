@@ -1,0 +1,1 @@
+"""The Autos facade and the services that read folders, take the clock and start process pools."""

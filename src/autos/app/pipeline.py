@@ -1,0 +1,526 @@
+"""The small public API: one :class:`Autos` object runs the stages for a case file.
+
+load → validate → compute (fines, deadlines) → render (docx, pdf). The CLI calls one method per
+command; batch jobs and benchmarks reuse one object so rules and templates are read once.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import re
+import signal
+import unicodedata
+from collections import deque
+from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from autos.app.processo import ProcessoService
+from autos.app.workers import watch_parent
+from autos.base.resources import default_rules_dir, default_templates_dir
+from autos.base.yamlio import YamlDoc, load_yaml
+from autos.checks.acts import act_document, document_acts
+from autos.checks.finding import Report
+from autos.checks.fines import fine_findings
+from autos.checks.processo import ProcessoFine, ProcessoReport, act_report, check_processo, processo_fine
+from autos.checks.validate import validate_case
+from autos.compute.fines import FineResult, compute_fines
+from autos.documents.context import build_context
+from autos.documents.lines import DeadlineLine
+from autos.documents.notice import CaseDeadlines, DeadlineService
+from autos.errors import AutosError, InputError, RefusedError
+from autos.processo.load import LoadedProcesso, is_processo_data, load_processo, parse_processo
+from autos.processo.load import from_doc as processo_from_doc
+from autos.processo.load_case import LoadedCase, case_from_doc, load_case, parse_case
+from autos.rules.procedure import Procedure, procedure_file
+from autos.rules.statute import RuleSet, Statute, load_rules
+from autos.store.files import ensure_dir, write_atomic
+
+if TYPE_CHECKING:  # the renderers import WeasyPrint and docxtpl (~0.75 s): only when a document is rendered
+    from autos.render.docx import DocxRenderer
+    from autos.render.pdf import EmbeddedFile, PdfMetadata, PdfRenderer
+
+Format = Literal["docx", "pdf", "ambos"]
+#: PDF variant of ``gerar --arquivo``: PDF/A-3 allows embedding the case file (ISO 19005-3), level B
+ARCHIVE_VARIANT = "pdf/a-3b"
+
+
+@dataclass
+class Generated:
+    """What :meth:`Autos.generate` wrote."""
+
+    report: Report
+    files: list[Path]
+    draft: bool
+
+
+def _stem(loaded: LoadedCase) -> str:
+    case = loaded.case
+    base = case.documento.replace("_", "-") + "-" + case.lei.split("/", 1)[0]
+    if case.numero:
+        num, year = case.numero.split("/")
+        return f"{base}-{year}-{int(num):04d}"
+    return f"{base}-{re.sub(r'[^A-Za-z0-9_-]+', '-', loaded.file.stem)}"
+
+
+@dataclass(frozen=True)
+class CaseOutcome:
+    """What generating one case gave, small enough to come back from a worker process: the files written
+    (``draft``: a minuta) or the error, as the one-process run prints it (``str(AutosError)``) and its exit
+    code."""
+
+    path: Path
+    files: list[Path] = field(default_factory=list)
+    draft: bool = False
+    error: str | None = None
+    exit_code: int = 0
+
+
+@dataclass
+class DocumentContext:
+    """What a document is rendered from: the validation report, the statute, the template name and the
+    one context object both renderers read."""
+
+    report: Report
+    statute: Statute
+    template: str
+    context: dict[str, Any]
+    draft: bool
+
+
+class Autos:
+    """Rules, templates and renderers for a run; ``today`` fixes the date used by the checks."""
+
+    def __init__(self, rules_dir: str | Path | None = None, templates_dir: str | Path | None = None,
+                 today: date | None = None) -> None:
+        self.rules_dir = Path(rules_dir) if rules_dir else None
+        self.rules: RuleSet = load_rules(self.rules_dir or default_rules_dir())
+        self._templates_arg = Path(templates_dir) if templates_dir else None
+        self.templates_dir = Path(templates_dir) if templates_dir else default_templates_dir()
+        self.today = today or date.today()
+        self.deadline_service = DeadlineService(self.rules.root)
+        self._pdf: PdfRenderer | None = None
+        self._docx: DocxRenderer | None = None
+        self._processos: ProcessoService | None = None
+
+    # --- stages --------------------------------------------------------------------------------
+    def load(self, file: str | Path) -> LoadedCase:
+        return load_case(file)
+
+    def statute_of(self, loaded: LoadedCase) -> Statute:
+        return self.rules.get(loaded.case.lei)
+
+    def check(self, loaded: LoadedCase) -> Report:
+        return validate_case(loaded, self.rules, today=self.today, defence_check=self.deadline_service.defence_problem,
+                             extra_checks=[self.deadline_service.findings, fine_findings])
+
+    def validate(self, file: str | Path) -> Report:
+        """Validate one file (a case, or a processo: a file with ``atos:``); a file that cannot be read
+        becomes a report with ``error`` set."""
+        try:
+            doc = load_yaml(file, InputError)
+        except AutosError as exc:
+            return Report(file=Path(file), statute=None, findings=[], error=exc)
+        return self.validate_doc(doc)
+
+    def validate_doc(self, doc: YamlDoc) -> Report:
+        """:meth:`validate` of a file already parsed (read once by a caller that looked at its data)."""
+        try:
+            if is_processo_data(doc.data):
+                return self.check_processo(processo_from_doc(doc))
+            return self.check(case_from_doc(doc))
+        except AutosError as exc:
+            return Report(file=doc.file, statute=None, findings=[], error=exc)
+
+    # --- processos: one file per processo, a document per act (autos.processo) ------------------
+    @property
+    def processos(self) -> ProcessoService:
+        """The timeline service over the same rules folder (procedures and calendars read once)."""
+        if self._processos is None:
+            self._processos = ProcessoService(self.rules.root)
+        return self._processos
+
+    def procedure_of(self, lei: str) -> Procedure | None:
+        """The processo rules (rite) of ``lei``, or None where the rules folder has none for it."""
+        if not procedure_file(self.rules.root, lei).is_file():
+            return None
+        return self.processos.procedure(lei)
+
+    def check_processo(self, loaded: LoadedProcesso) -> ProcessoReport:
+        """The timeline's findings and those of each act's document as of its date (``autos validar``)."""
+        timeline = self.processos.check(loaded, self.today)
+        lei = loaded.processo.lei
+        return check_processo(loaded, timeline, self.processos.procedure(lei), self.rules.get(lei), self.check)
+
+    def processo_fine_of(self, file: str | Path) -> ProcessoFine:
+        """``autos multa PROCESSO.yaml``: the auto's memo, the decisions on it and the amount in force."""
+        loaded = load_processo(file)
+        self.processos.check(loaded, self.today)  # unknown law → InputError naming the file
+        lei = loaded.processo.lei
+        return processo_fine(loaded, self.processos.procedure(lei), self.rules.get(lei), self.fines)
+
+    def generate_processo(self, file: str | Path, out_dir: str | Path, formato: Format = "ambos", *,
+                          ato: int | None = None, draft: bool = False, now: datetime | None = None,
+                          arquivo: bool = False) -> list[tuple[int, Generated | AutosError]]:
+        """The document of every act that has one (or of act ``ato``, 1-based as ``autos prazos`` prints it),
+        each as of the act's date; ``(act number, what was written or why not)`` per act. An act's document is
+        refused (``RefusedError``) when it, or the processo up to its date, has erros, unless ``draft``."""
+        source: bytes | None = None
+        if arquivo and formato in ("pdf", "ambos"):
+            source = _read_source(file)
+            loaded = parse_processo(source.decode("utf-8"), file)
+        else:
+            loaded = load_processo(file)
+        timeline = self.processos.check(loaded, self.today)
+        lei = loaded.processo.lei
+        proc, statute = self.processos.procedure(lei), self.rules.get(lei)
+        acts = document_acts(loaded, proc, statute)
+        if ato is not None:
+            acts = _only_act(loaded, acts, ato)
+        out: list[tuple[int, Generated | AutosError]] = []
+        for i, kind in acts:
+            doc = act_document(loaded, i, proc, statute, kind, timeline)
+            if doc is None:
+                continue
+            try:
+                report = act_report(doc, loaded, timeline, self.check, statute)
+                stem = f"{_processo_stem(loaded, doc.kind)}-ato-{i + 1:02d}"
+                out.append((i + 1, self._render(doc.loaded, report, stem, out_dir, formato, draft=draft, now=now,
+                                                source=source)))
+            except RefusedError as exc:
+                title = statute.documentos[doc.kind].titulo
+                out.append((i + 1, RefusedError(f"ato {i + 1} ({title} de {doc.as_of.strftime('%d/%m/%Y')}): "
+                                                f"{exc.message}", file=loaded.file, hint=exc.hint)))
+            except AutosError as exc:
+                out.append((i + 1, doc.error(exc)))
+        return out
+
+    def _render(self, loaded: LoadedCase, report: Report, stem: str, out_dir: str | Path, formato: Format, *,
+                draft: bool, now: datetime | None, source: bytes | None) -> Generated:
+        """Render a document of a case whose report is already made (an act of a processo)."""
+        doc = self.document_context(loaded, draft=draft, now=now, report=report)
+        out = Path(out_dir)
+        ensure_dir(out)
+        stem += "-MINUTA" if doc.draft else ""
+        rendered: list[tuple[Path, bytes]] = []
+        if formato in ("docx", "ambos"):
+            rendered.append((out / f"{stem}.docx", self.docx_renderer.docx(doc.template, doc.context)))
+        if formato in ("pdf", "ambos"):
+            if source is not None:
+                stamp = (now or datetime.now()).astimezone()
+                pdf = self.pdf_renderer.pdf(doc.template, doc.context, pdf_variant=ARCHIVE_VARIANT,
+                                            attachments=[_source_attachment(loaded, source, stamp)],
+                                            metadata=_archive_metadata(loaded, doc.statute, stamp))
+            else:
+                pdf = self.pdf_renderer.pdf(doc.template, doc.context)
+            rendered.append((out / f"{stem}.pdf", pdf))
+        for path, data in rendered:  # everything rendered before anything is written
+            write_atomic(path, data)
+        return Generated(report=doc.report, files=[p for p, _ in rendered], draft=doc.draft)
+
+    def validate_many(self, files: list[Path]) -> list[Report]:
+        """Validate files and folders (every ``*.yaml``/``*.yml`` below a folder), in order."""
+        return [self.validate(p) for p in expand_case_paths(files)]
+
+    def generate_each(self, files: list[Path], out_dir: str | Path, formato: Format = "ambos", *,
+                      draft: bool = False, arquivo: bool = False, processes: int | None = None,
+                      now: datetime | None = None) -> Iterator[CaseOutcome]:
+        """Generate every case (files or folders) and yield each outcome in the order of the cases.
+
+        ``processes``: how many processes render (default: one per core available to this process; 1: all in
+        this process). Each worker loads the rules and templates once; the outcomes, the files and their
+        bytes are the same whatever the number of processes (DOCX byte for byte, PDF the same text), since
+        every case of the run is stamped with the same ``now`` (default: the start of the run). A case that
+        fails (``AutosError``) does not stop the others."""
+        paths = expand_case_paths(files)
+        stamp = now or datetime.now()
+        workers = min(processes or _cores(), len(paths))
+        if workers <= 1:
+            for path in paths:
+                yield _outcome(self, path, out_dir, formato, draft, arquivo, stamp)
+            return
+        global _FORKED_FROM
+        if multiprocessing.get_start_method() == "fork":
+            # Build the renderers once, here: forked workers inherit them (WeasyPrint and docxtpl imported, fonts
+            # set up, templates compiled), so a worker costs no start-up of its own; elsewhere each builds its own.
+            _ = self.pdf_renderer, self.docx_renderer
+            _FORKED_FROM = self
+        args = (self.rules_dir, self._templates_arg, self.today)
+        with ProcessPoolExecutor(max_workers=workers, initializer=_init_generate_worker, initargs=args) as pool:
+            window: deque[Future[CaseOutcome]] = deque()
+            todo = iter(paths)
+            try:
+                for path in todo:  # a bounded window: results come back in order, memory stays flat
+                    window.append(pool.submit(_generate_in_worker, path, out_dir, formato, draft, arquivo, stamp))
+                    if len(window) >= 4 * workers:
+                        yield window.popleft().result()
+                while window:
+                    yield window.popleft().result()
+            except BrokenProcessPool:
+                raise AutosError("um processo de geração terminou inesperadamente (falta de memória?); os "
+                                 "documentos já listados foram gravados, os demais não.",
+                                 hint="confira a memória livre (ou use --processos 1) e gere de novo.") from None
+            finally:
+                for fut in window:
+                    fut.cancel()
+                _FORKED_FROM = None
+
+    def fines(self, loaded: LoadedCase) -> FineResult | None:
+        return compute_fines(loaded.case, self.statute_of(loaded))
+
+    def deadlines(self, loaded: LoadedCase) -> CaseDeadlines:
+        """The notice date and every deadline that follows it (``autos prazos``)."""
+        return self.deadline_service.for_case(loaded, self.statute_of(loaded))
+
+    def deadlines_of(self, file: str | Path) -> CaseDeadlines:
+        """Load a case and compute its notice date and deadlines (``autos prazos``)."""
+        return self.deadlines(self.load(file))
+
+    def fines_of(self, file: str | Path) -> FineResult | None:
+        """Load a case and compute its fines (``autos multa``)."""
+        return self.fines(self.load(file))
+
+    def deadline_lines(self, loaded: LoadedCase) -> tuple[list[DeadlineLine], str | None]:
+        """The deadlines as a document prints them, and the notice date."""
+        return self.deadline_service.document_lines(loaded, self.statute_of(loaded))
+
+    def document_context(self, loaded: LoadedCase, *, draft: bool = False, now: datetime | None = None,
+                         report: Report | None = None) -> DocumentContext:
+        """Validate (unless ``report`` is given) and build the context both renderers read.
+
+        A case with erros is refused (``RefusedError``) unless ``draft``; a draft leaves out what cannot be
+        computed yet and lists the pending findings."""
+        report = report if report is not None else self.check(loaded)
+        if report.errors and not draft:
+            lines = "\n".join("  " + f.render().replace("\n", "\n  ") for f in report.errors)
+            raise RefusedError(
+                f"o caso tem {len(report.errors)} pendência(s) e o documento final não foi gerado:\n{lines}\n",
+                file=loaded.file,
+                hint="corrija as pendências ou gere uma minuta com --minuta.",
+            )
+        statute = self.statute_of(loaded)
+        fines = self.fines(loaded) if not report.errors else _fines_or_none(self, loaded)
+        deadlines, notice_date = (self.deadline_lines(loaded) if not report.errors
+                                  else _deadlines_or_empty(self, loaded))
+        is_draft = bool(report.errors) or draft
+        context = build_context(loaded.case, statute, report, fines, deadlines, draft=is_draft,
+                                notice_date=notice_date, generated_at=now)
+        template = statute.documentos[loaded.case.documento].modelo
+        return DocumentContext(report, statute, template, context, is_draft)
+
+    # --- rendering -----------------------------------------------------------------------------
+    @property
+    def pdf_renderer(self) -> PdfRenderer:
+        if self._pdf is None:
+            from autos.render.pdf import PdfRenderer
+
+            self._pdf = PdfRenderer(self.templates_dir)
+        return self._pdf
+
+    @property
+    def docx_renderer(self) -> DocxRenderer:
+        if self._docx is None:
+            from autos.render.docx import DocxRenderer
+
+            self._docx = DocxRenderer(self.templates_dir)
+        return self._docx
+
+    def generate(self, file: str | Path, out_dir: str | Path, formato: Format = "ambos", *,
+                 draft: bool = False, now: datetime | None = None, arquivo: bool = False) -> Generated:
+        """Validate and render one case. Refused (``RefusedError``) when it has erros, unless ``draft``.
+
+        ``arquivo``: the PDF is archival, PDF/A-3b, with the case file embedded (relationship *Source*)
+        and identifying metadata (title, author, subject, keywords with the law and the case number).
+        """
+        source: bytes | None = None
+        if arquivo and formato in ("pdf", "ambos"):
+            loaded, source = _load_with_source(self, file)
+        else:
+            loaded = self.load(file)
+        doc = self.document_context(loaded, draft=draft, now=now)
+        report, statute, template, context, is_draft = doc.report, doc.statute, doc.template, doc.context, doc.draft
+        out = Path(out_dir)
+        ensure_dir(out)
+        stem = _stem(loaded) + ("-MINUTA" if is_draft else "")
+        rendered: list[tuple[Path, bytes]] = []
+        if formato in ("docx", "ambos"):
+            rendered.append((out / f"{stem}.docx", self.docx_renderer.docx(template, context)))
+        if formato in ("pdf", "ambos") and source is not None:
+            stamp = (now or datetime.now()).astimezone()
+            pdf = self.pdf_renderer.pdf(template, context, pdf_variant=ARCHIVE_VARIANT,
+                                        attachments=[_source_attachment(loaded, source, stamp)],
+                                        metadata=_archive_metadata(loaded, statute, stamp))
+            rendered.append((out / f"{stem}.pdf", pdf))
+        elif formato in ("pdf", "ambos"):
+            rendered.append((out / f"{stem}.pdf", self.pdf_renderer.pdf(template, context)))
+        for path, data in rendered:  # everything rendered before anything is written
+            write_atomic(path, data)
+        return Generated(report=report, files=[p for p, _ in rendered], draft=is_draft)
+
+
+def _cores() -> int:
+    """Cores this process may run on (``taskset`` and container limits included)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _outcome(autos: Autos, path: Path, out_dir: str | Path, formato: Format, draft: bool, arquivo: bool,
+             now: datetime) -> CaseOutcome:
+    try:
+        done = autos.generate(path, out_dir, formato, draft=draft, arquivo=arquivo, now=now)
+    except AutosError as exc:
+        return CaseOutcome(path, error=str(exc), exit_code=exc.exit_code)
+    return CaseOutcome(path, done.files, done.draft)
+
+
+_WORKER: Autos | None = None
+#: the parent's library, inherited by forked workers of :meth:`Autos.generate_each` (None where workers spawn)
+_FORKED_FROM: Autos | None = None
+
+
+def _init_generate_worker(rules_dir: Path | None, templates_dir: Path | None, today: date) -> None:
+    global _WORKER
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what an interrupt means
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not a handler inherited by fork: stop now
+    watch_parent(2)  # a worker never outlives a killed ``autos gerar`` (issue 10, item 1)
+    _WORKER = _FORKED_FROM or Autos(rules_dir, templates_dir, today)
+
+
+def _generate_in_worker(path: Path, out_dir: str | Path, formato: Format, draft: bool, arquivo: bool,
+                        now: datetime) -> CaseOutcome:
+    assert _WORKER is not None, "worker not initialised"
+    return _outcome(_WORKER, path, out_dir, formato, draft, arquivo, now)
+
+
+def expand_case_paths(paths: list[Path]) -> list[Path]:
+    """Files as given; folders become every ``*.yaml``/``*.yml`` below them, sorted."""
+    return list(iter_case_paths(paths))
+
+
+def iter_case_paths(paths: list[Path]) -> Iterator[Path]:
+    """:func:`expand_case_paths` one path at a time: only one folder's listing is held at once, so a folder of
+    100,000 cases costs no more memory than one of 1,000."""
+    for given in paths:
+        if Path(given).is_dir():
+            yield from _walk_yaml(Path(given))
+        else:
+            yield Path(given)
+
+
+def _walk_yaml(folder: Path) -> Iterator[Path]:
+    """The files ``yamlio.iter_yaml_files`` lists (``*.yaml``/``*.yml`` below ``folder``, in path order, symbolic
+    links to folders not followed, unreadable folders skipped), walking depth-first with each folder's entries
+    sorted by name — the order of sorted paths."""
+    try:
+        with os.scandir(folder) as it:
+            entries = sorted((e.name, e.is_dir() and not e.is_symlink()) for e in it)
+    except PermissionError:
+        return
+    for name, is_dir in entries:
+        path = folder / name
+        if path.suffix in (".yaml", ".yml") and path.is_file():
+            yield path
+        if is_dir:
+            yield from _walk_yaml(path)
+
+
+def _load_with_source(autos: Autos, file: str | Path) -> tuple[LoadedCase, bytes]:
+    """The case and the exact bytes it was read from (the archive embeds what was validated)."""
+    try:
+        raw = Path(file).read_bytes()
+        text = raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        autos.load(file)  # raises the error with its Portuguese message
+        raise InputError("o arquivo mudou durante a leitura.", file=file, hint="tente de novo.") from None
+    return parse_case(text, file), raw
+
+
+def _read_source(file: str | Path) -> bytes:
+    """The exact bytes of a processo file (the archive embeds what was validated)."""
+    try:
+        raw = Path(file).read_bytes()
+        raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        load_processo(file)  # raises the error with its Portuguese message
+        raise InputError("o arquivo mudou durante a leitura.", file=file, hint="tente de novo.") from None
+    return raw
+
+
+def _processo_stem(loaded: LoadedProcesso, kind: str) -> str:
+    """``notificacao-ar-ferraz-de-vasconcelos-sp-pm-fv-2026-005377``: document kind, municipality, processo."""
+    p = loaded.processo
+    numero = unicodedata.normalize("NFKD", p.numero).encode("ascii", "ignore").decode().lower()
+    return f"{kind.replace('_', '-')}-{p.lei.split('/', 1)[0]}-{re.sub(r'[^a-z0-9]+', '-', numero).strip('-')}"
+
+
+def _only_act(loaded: LoadedProcesso, acts: list[tuple[int, str]], ato: int) -> list[tuple[int, str]]:
+    """``--ato N``: act N (1-based) must exist and have a document."""
+    n = len(loaded.processo.atos)
+    if not 1 <= ato <= n:
+        raise InputError(f"o processo tem {n} ato(s); não há ato {ato}.", file=loaded.file, path="atos",
+                         line=loaded.line_of(("atos",)), hint="numere os atos a partir de 1, como em autos prazos.")
+    chosen = [(i, k) for i, k in acts if i == ato - 1]
+    if not chosen:
+        a = loaded.processo.atos[ato - 1]
+        with_doc = ", ".join(str(i + 1) for i, _ in acts) or "nenhum"
+        raise InputError(f"o ato {ato} ({a.tipo}) não tem documento a gerar.", file=loaded.file,
+                         path=f"atos[{ato - 1}]", line=loaded.line_of(("atos", ato - 1)),
+                         hint=f"atos com documento neste processo: {with_doc}.")
+    return chosen
+
+
+def _ascii_name(name: str) -> str:
+    """``caso com espaço.yaml`` → ``caso-com-espaco.yaml``: PDF readers show non-ASCII file names badly."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", plain).strip("-") or "caso.yaml"
+
+
+def _source_attachment(loaded: LoadedCase, source: bytes, stamp: datetime) -> EmbeddedFile:
+    from autos.render.pdf import EmbeddedFile
+
+    return EmbeddedFile(name=_ascii_name(loaded.file.name), data=source, mime="application/yaml",
+                        relationship="Source", when=stamp,
+                        description=f"Caso '{loaded.file.name}' (fatos em YAML) a partir do qual este documento "
+                        "foi gerado pelo autos")
+
+
+def _archive_metadata(loaded: LoadedCase, statute: Statute, stamp: datetime) -> PdfMetadata:
+    from autos.render.pdf import PdfMetadata
+
+    case, lei = loaded.case, statute.lei
+    kind = statute.documentos[case.documento]
+    numero = case.numero or "s/n"
+    keywords = [kind.titulo, lei.label, statute.id, f"{lei.municipio}/{lei.uf}", f"nº {numero}"]
+    if case.processo:
+        keywords.append(f"processo {case.processo}")
+    keywords.append(lei.urn)
+    return PdfMetadata(
+        titulo=f"{kind.titulo} nº {numero} — {lei.municipio}/{lei.uf}",
+        autor=f"Prefeitura Municipal de {lei.municipio} — {case.agente.nome or 'agente não informado'}",
+        assunto=f"{kind.titulo} nº {numero} — {lei.label} ({lei.municipio}/{lei.uf}) — autuado: "
+        f"{case.autuado.nome or 'não informado'}",
+        palavras_chave=keywords,
+        criado_em=stamp,
+    )
+
+
+def _fines_or_none(autos: Autos, loaded: LoadedCase) -> FineResult | None:
+    """In a draft, a fine that cannot be computed yet is simply left out (its finding is listed)."""
+    try:
+        return autos.fines(loaded)
+    except AutosError:
+        return None
+
+
+def _deadlines_or_empty(autos: Autos, loaded: LoadedCase) -> tuple[list[DeadlineLine], str | None]:
+    try:
+        return autos.deadline_lines(loaded)
+    except AutosError:
+        return [], None

@@ -1,0 +1,232 @@
+"""Running the timeline over files and folders: loads rules and calendars once, reads the files.
+
+This is the only module of the subpackage that touches the file system (the register and web app
+will use the same entry points). ``hoje`` is always a parameter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from autos.base.resources import default_rules_dir
+from autos.base.yamlio import iter_yaml_files, load_yaml
+from autos.compute.timeline import URGENCY_ORDER, DeadlineMemo, Pending, Timeline, check_timeline
+from autos.errors import AutosError, InputError
+from autos.processo.load import LoadedProcesso, from_doc, is_processo_data, load_processo
+from autos.processo.load_case import case_from_doc
+from autos.processo.migrate import Unmapped, leading_comments, migrate_cases, old_file_notice
+from autos.rules.calendar import MunicipalCalendar, load_calendar
+from autos.rules.procedure import Procedure, load_procedure, procedure_file
+from autos.store.files import write_new_atomic
+
+__all__ = [
+    "MigrationResult", "PendingReport", "PendingRow", "ProcessoService", "is_old_case_file", "is_processo_file",
+    "migrate_files", "old_file_notice",
+]
+
+
+def is_old_case_file(file: Path) -> bool:
+    """True when ``file`` looks like an old single-document case file: a top-level ``lei:`` or
+    ``documento:`` key and no ``atos:`` key. Only the keys at the start of a line are read (no YAML parse),
+    so the notice costs little on a large folder; a file that cannot be read is not one (its error is
+    reported by the command that reads it)."""
+    try:
+        with file.open(encoding="utf-8") as fh:
+            keys = {line.split(":", 1)[0] for line in fh if line[:1].isalpha() and ":" in line}
+    except (OSError, UnicodeDecodeError):
+        return False
+    return "atos" not in keys and bool(keys & {"lei", "documento"})
+
+
+def is_processo_file(file: Path) -> bool:
+    """True when ``file`` is a readable YAML mapping with ``atos:`` (the old case files have none)."""
+    try:
+        return is_processo_data(load_yaml(file).data)
+    except AutosError:
+        return False
+
+
+@dataclass(frozen=True)
+class PendingRow:
+    """One line of the clerk's list: a processo and one thing due in it."""
+
+    timeline: Timeline
+    pendencia: Pending | None  # None: nothing due (shown only when the processo has findings)
+
+    def sort_key(self) -> tuple[int, date, str, str]:
+        x = self.pendencia
+        if x is None:
+            return (len(URGENCY_ORDER), date.max, self.timeline.numero, "")
+        return (URGENCY_ORDER[x.urgencia], x.vence or date.max, self.timeline.numero, x.acao)
+
+
+@dataclass
+class PendingReport:
+    """``autos pendencias``: every processo read, what is due, sorted by urgency, and what failed."""
+
+    hoje: date
+    rows: list[PendingRow] = field(default_factory=list)
+    timelines: list[Timeline] = field(default_factory=list)
+    falhas: list[AutosError] = field(default_factory=list)
+    vazio: bool = False
+
+    def exit_code(self) -> int:
+        if self.falhas or self.vazio:
+            return 2
+        return 1 if any(t.has_errors for t in self.timelines) else 0
+
+
+class ProcessoService:
+    """Loads each law's procedure rules and calendar once and checks processos against them."""
+
+    def __init__(self, rules_dir: Path | None = None) -> None:
+        self.rules_dir = Path(rules_dir) if rules_dir else default_rules_dir()
+        self._procedures: dict[str, Procedure] = {}
+        self._calendars: dict[str, MunicipalCalendar] = {}
+        self._memos: dict[str, DeadlineMemo] = {}  # per law: deadlines counted from a date (same rules, calendar)
+
+    def procedure(self, lei: str) -> Procedure:
+        if lei not in self._procedures:
+            self._procedures[lei] = load_procedure(self.rules_dir, lei)
+        return self._procedures[lei]
+
+    def calendar(self, lei: str) -> MunicipalCalendar:
+        municipio = lei.split("/", 1)[0]
+        if municipio not in self._calendars:
+            self._calendars[municipio] = load_calendar(self.rules_dir, municipio)
+        return self._calendars[municipio]
+
+    def check(self, loaded: LoadedProcesso, hoje: date) -> Timeline:
+        lei = loaded.processo.lei
+        try:
+            procedure = self.procedure(lei)
+        except AutosError as exc:
+            if not self.procedure_exists(lei):
+                raise InputError(f"lei '{lei}' sem regras de processo nesta pasta de regras.", file=loaded.file,
+                                 path="lei", line=loaded.line_of(("lei",)), hint=exc.hint) from None
+            raise
+        return check_timeline(loaded, procedure, self.calendar(lei), hoje, memo=self._memos.setdefault(lei, {}))
+
+    def procedure_exists(self, lei: str) -> bool:
+        return lei.count("/") == 1 and procedure_file(self.rules_dir, lei).is_file()
+
+    def timeline_of(self, file: Path, hoje: date) -> Timeline:
+        """``autos prazos PROCESSO.yaml``."""
+        return self.check(load_processo(file), hoje)
+
+    def pending(self, paths: list[Path], hoje: date, *, lei: str | None = None,
+                agente: str | None = None) -> PendingReport:
+        """``autos pendencias``: every processo file under ``paths`` (other YAML files are skipped)."""
+        report = PendingReport(hoje)
+        files: list[tuple[Path, bool]] = []  # (file, found in a folder: skipped unless a processo)
+        for p in paths:
+            if p.is_dir():
+                files.extend((f, True) for f in iter_yaml_files(p))
+            elif p.exists():
+                files.append((p, False))
+            else:
+                report.falhas.append(InputError("arquivo ou pasta não encontrado.", file=p,
+                                                hint="confira o caminho informado."))
+        found = 0
+        for f, in_folder in files:
+            try:
+                doc = load_yaml(f)
+                if in_folder and not is_processo_data(doc.data):
+                    continue  # a case file (one document), not a processo
+                found += 1
+                t = self.check(from_doc(doc), hoje)
+            except AutosError as exc:
+                if in_folder and exc.file == str(f) and not _may_be_processo(f):
+                    continue
+                found += 1 if in_folder else 0
+                report.falhas.append(exc)
+                continue
+            if lei is not None and t.lei != lei:
+                continue
+            if agente is not None and (t.agente is None or agente.casefold() not in t.agente.casefold()):
+                continue
+            report.timelines.append(t)
+            if t.pendencias:
+                report.rows.extend(PendingRow(t, x) for x in t.pendencias)
+            elif t.has_errors:
+                report.rows.append(PendingRow(t, None))
+        report.rows.sort(key=PendingRow.sort_key)
+        report.vazio = not found and not report.falhas
+        return report
+
+
+def _may_be_processo(file: Path) -> bool:
+    """An unreadable YAML file in a folder counts as a processo (reported) unless it is plainly a case
+    file: a top-level ``documento:`` key and no ``atos:`` key."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return True
+    keys = {line.split(":", 1)[0] for line in text.splitlines() if line[:1].isalpha()}
+    return "atos" in keys or "documento" not in keys
+
+
+@dataclass
+class MigrationResult:
+    """``autos migrar``: the processo files written, what was not mapped, what was refused or unreadable."""
+
+    escritos: list[tuple[Path, list[Path]]] = field(default_factory=list)  # (processo file, old files)
+    nao_mapeado: list[Unmapped] = field(default_factory=list)
+    recusados: list[Unmapped] = field(default_factory=list)
+    ignorados: list[Path] = field(default_factory=list)  # already processo files
+    falhas: list[AutosError] = field(default_factory=list)
+
+    def exit_code(self) -> int:
+        if self.falhas or not (self.escritos or self.recusados or self.ignorados):
+            return 2
+        return 1 if self.recusados or self.nao_mapeado else 0
+
+    def to_dict(self) -> dict[str, object]:
+        return {"processos": [{"arquivo": str(f), "de": [str(x) for x in src]} for f, src in self.escritos],
+                "nao_mapeado": [u.to_dict() for u in self.nao_mapeado],
+                "recusados": [u.to_dict() for u in self.recusados],
+                "ignorados": [str(f) for f in self.ignorados],
+                "erros": [str(e) for e in self.falhas], "codigo_saida": self.exit_code()}
+
+
+def migrate_files(paths: list[Path], out_dir: Path) -> MigrationResult:
+    """Group the old single-document files under ``paths`` into processo files in ``out_dir``
+    (``<municipio>/<processo>.yaml``). Nothing is written when an input file is unreadable; an existing
+    file is never overwritten (that processo is refused); the old files are never touched."""
+    result = MigrationResult()
+    cases = []
+    comments: dict[Path, list[str]] = {}
+    files: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            files.extend(iter_yaml_files(p))
+        elif p.is_file():
+            files.append(p)
+        else:
+            result.falhas.append(InputError("arquivo ou pasta não encontrado.", file=p, hint="confira o caminho."))
+    for f in files:
+        try:
+            doc = load_yaml(f, InputError)
+            if is_processo_data(doc.data):
+                result.ignorados.append(f)
+                continue
+            cases.append(case_from_doc(doc))
+            comments[f] = leading_comments(f.read_text(encoding="utf-8"))
+        except AutosError as exc:
+            result.falhas.append(exc)
+    if result.falhas:
+        return result
+    report = migrate_cases(cases, comments)
+    result.recusados.extend(report.recusados)
+    for m in report.processos:
+        target = out_dir / m.file_name
+        if not write_new_atomic(target, m.text.encode("utf-8")):
+            result.recusados.append(Unmapped(target, None, "", "já existe: não é sobrescrito. Escolha outra pasta "
+                                             f"(-o) ou apague o arquivo; processo {m.numero}, de "
+                                             f"{', '.join(str(s) for s in m.sources)}."))
+            continue
+        result.escritos.append((target, m.sources))
+        result.nao_mapeado.extend(m.nao_mapeado)
+    return result

@@ -1,0 +1,487 @@
+"""Completeness check of a whole folder of cases (``autos verificar``), for legal teams.
+
+:func:`verify` validates every case below the given folders and returns a :class:`Verification`: counts by
+law, by document kind and by finding code, the interpretive choices of each law met (shown once in the
+report, not per case), and what the report prints of each case. It renders as text
+(:func:`iter_verification_text`), as JSON (:func:`iter_verification_json`, the document
+:meth:`Verification.to_dict` gives) and as one self-contained HTML file (:func:`write_verification_html`,
+template ``html/relatorio_verificacao.html``: Jinja sandbox, autoescape, no scripts, no external resources).
+
+Memory stays flat however many cases there are: a case's report is reduced to counters and to one JSON line
+in an anonymous temporary file (the *spool*, deleted when the verification is closed or the process ends),
+which the reports read back, in order, after the summary. The renderers yield the report piece by piece.
+
+Exit code (:meth:`Verification.exit_code`): the same as ``autos validar`` — 0 every case complete, 1 some
+case has an *erro* finding, 2 some case could not be read (it cannot be checked at all, so the folder is
+not known to be complete) or no case was found.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import IO, Any
+
+import jinja2
+
+from autos.app.pipeline import Autos, iter_case_paths
+from autos.base.yamlio import load_yaml
+from autos.checks.finding import Report
+from autos.errors import AutosError, RenderError
+from autos.processo.load import is_processo_data
+from autos.processo.load_case import case_from_doc
+from autos.rules.statute import Statute
+from autos.store.files import open_atomic
+
+HTML_TEMPLATE = "relatorio_verificacao.html"
+
+
+@dataclass
+class CaseCheck:
+    """One case of the folder: its report, and the law and kind it declares (when it could be read)."""
+
+    report: Report
+    lei: str | None
+    documento: str | None
+    numero: str | None
+
+    @property
+    def status(self) -> str:
+        """``ilegivel``, ``com_erro`` or ``sem_erro``."""
+        if self.report.error is not None:
+            return "ilegivel"
+        return "com_erro" if self.report.errors else "sem_erro"
+
+    def to_dict(self) -> dict[str, Any]:
+        out = self.report.to_dict()
+        out.update({"lei": self.lei, "documento": self.documento, "numero": self.numero, "situacao": self.status})
+        return out
+
+
+@dataclass(frozen=True)
+class CaseEntry:
+    """What the reports print of one case, read back from the spool: ``dados`` is the case's JSON object
+    (:meth:`CaseCheck.to_dict`); the text of its reading error and of each finding as ``validar`` prints them."""
+
+    dados: dict[str, Any]
+    erro_texto: str | None
+    achados_texto: list[str]
+    erros: int
+    avisos: int
+
+    @property
+    def arquivo(self) -> Path:
+        return Path(self.dados["arquivo"])
+
+    @property
+    def status(self) -> str:
+        return str(self.dados["situacao"])
+
+    @property
+    def lei(self) -> str | None:
+        return self.dados["lei"]  # type: ignore[no-any-return]
+
+    @property
+    def documento(self) -> str | None:
+        return self.dados["documento"]  # type: ignore[no-any-return]
+
+    @property
+    def numero(self) -> str | None:
+        return self.dados["numero"]  # type: ignore[no-any-return]
+
+
+@dataclass
+class Tally:
+    """Counts for a group of cases (a law, a document kind, or all)."""
+
+    casos: int = 0
+    sem_erro: int = 0
+    com_erro: int = 0
+    ilegiveis: int = 0
+    achados_erro: int = 0
+    achados_aviso: int = 0
+
+    def add(self, status: str, erros: int, avisos: int) -> None:
+        self.casos += 1
+        if status == "ilegivel":
+            self.ilegiveis += 1
+        elif status == "com_erro":
+            self.com_erro += 1
+        else:
+            self.sem_erro += 1
+        self.achados_erro += erros
+        self.achados_aviso += avisos
+
+    def to_dict(self) -> dict[str, int]:
+        return dict(self.__dict__)
+
+
+@dataclass
+class CodeTally:
+    """How often one finding code occurs, in how many cases, and the provisions it cites."""
+
+    codigo: str
+    severidade: str
+    achados: int = 0
+    casos: int = 0
+    citacoes: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+class _Spool:
+    """The cases, one JSON line each, in an anonymous temporary file; read back in order, any number of times."""
+
+    def __init__(self) -> None:
+        self._file: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the result
+        self.count = 0
+
+    def append(self, entry: dict[str, Any]) -> None:
+        self._file.seek(0, 2)  # a reader left unfinished may have moved the position
+        self._file.write(json.dumps(entry, ensure_ascii=False).encode("utf-8") + b"\n")
+        self.count += 1
+
+    def __iter__(self) -> Iterator[CaseEntry]:
+        f = self._file
+        f.flush()
+        f.seek(0)
+        for _ in range(self.count):  # positions are kept across interleaved reads: each reader seeks anew
+            line = f.readline()
+            pos = f.tell()
+            e = json.loads(line)
+            yield CaseEntry(e["dados"], e["erro_texto"], e["achados_texto"], e["erros"], e["avisos"])
+            f.seek(pos)
+
+    def close(self) -> None:
+        self._file.close()
+
+
+class Verification:
+    """The result of checking every case below some folders: counters, and the spooled cases (:attr:`casos`,
+    iterable any number of times, in order). Close it (or use it as a context manager) to free the spool."""
+
+    def __init__(self, pastas: list[Path], data_referencia: date, gerado_em: datetime) -> None:
+        self.pastas = pastas
+        self.data_referencia = data_referencia
+        self.gerado_em = gerado_em
+        self.leis: dict[str, Statute] = {}  # every law met, by id (for labels and interpretive choices)
+        self._total = Tally()
+        self._by_law: dict[str | None, Tally] = {}
+        self._by_kind: dict[str | None, Tally] = {}
+        self._codes: dict[str, CodeTally] = {}
+        self._spool = _Spool()
+
+    def add(self, c: CaseCheck, statutes: dict[str, Statute]) -> None:
+        """Count one case and spool what the reports print of it."""
+        r = c.report
+        status = c.status
+        errors, warnings = len(r.errors), len(r.warnings)
+        for tally in (self._total, self._by_law.setdefault(c.lei, Tally()),
+                      self._by_kind.setdefault(c.documento, Tally())):
+            tally.add(status, errors, len(r.findings) - errors)  # counted as before: whatever is not an erro
+        seen: set[str] = set()
+        for f in r.findings:
+            t = self._codes.get(f.codigo)
+            if t is None:
+                t = self._codes[f.codigo] = CodeTally(f.codigo, f.severidade)
+            t.achados += 1
+            if f.codigo not in seen:
+                seen.add(f.codigo)
+                t.casos += 1
+            if f.citacao and f.citacao not in t.citacoes:
+                t.citacoes.append(f.citacao)
+        if c.lei is not None and c.lei not in self.leis and c.lei in statutes:
+            self.leis[c.lei] = statutes[c.lei]
+        self._spool.append({"dados": c.to_dict(), "erro_texto": str(r.error) if r.error is not None else None,
+                            "achados_texto": [f.render() for f in r.findings], "erros": errors,
+                            "avisos": warnings})
+
+    @property
+    def casos(self) -> Iterable[CaseEntry]:
+        return self._spool
+
+    def close(self) -> None:
+        self._spool.close()
+
+    def __enter__(self) -> Verification:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- summaries ---------------------------------------------------------------------------------
+    @property
+    def totais(self) -> dict[str, int]:
+        return self._total.to_dict()
+
+    def por_lei(self) -> list[tuple[str | None, Tally]]:
+        """Counts by law id (``None``: cases that could not be read far enough to tell their law)."""
+        return sorted(self._by_law.items(), key=lambda kv: (kv[0] is None, kv[0] or ""))
+
+    def por_documento(self) -> list[tuple[str | None, Tally]]:
+        return sorted(self._by_kind.items(), key=lambda kv: (kv[0] is None, kv[0] or ""))
+
+    def por_codigo(self) -> list[CodeTally]:
+        """Finding codes, errors first, then by how many cases they affect."""
+        return sorted(self._codes.values(), key=lambda t: (t.severidade != "erro", -t.casos, t.codigo))
+
+    def rotulo_lei(self, lei: str | None) -> str:
+        """``Lei nº 3.844/2022 (Timóteo/MG)``; the raw id for a law missing from the rules."""
+        if lei is None:
+            return "lei não identificada (caso ilegível)"
+        st = self.leis.get(lei)
+        if st is None:
+            return f"{lei} (não encontrada nas regras)"
+        return f"{st.lei.label} ({st.lei.municipio}/{st.lei.uf})"
+
+    def titulo_documento(self, documento: str | None) -> str:
+        if documento is None:
+            return "tipo não identificado (caso ilegível)"
+        for st in self.leis.values():
+            kind = st.documentos.get(documento)
+            if kind is not None:
+                return kind.titulo
+        return documento
+
+    def interpretacoes(self) -> list[tuple[str, Statute]]:
+        """Laws met that record interpretive choices, sorted by id."""
+        return [(sid, st) for sid, st in sorted(self.leis.items()) if st.interpretacoes]
+
+    def exit_code(self) -> int:
+        """As ``autos validar``: 0 clean, 1 some erro, 2 some case unreadable — or no case found."""
+        if not self._total.casos or self._total.ilegiveis:
+            return 2
+        return 1 if self._total.com_erro else 0
+
+    def summary_dict(self) -> dict[str, Any]:
+        """The JSON document without the cases (they come last, under ``casos``)."""
+        return {
+            "pastas": [str(p) for p in self.pastas],
+            "data_de_referencia": self.data_referencia.isoformat(),
+            "gerado_em": self.gerado_em.isoformat(timespec="seconds"),
+            "completo": self.exit_code() == 0,
+            "codigo_de_saida": self.exit_code(),
+            "totais": self.totais,
+            "por_lei": [{"lei": k, "rotulo": self.rotulo_lei(k), **t.to_dict()} for k, t in self.por_lei()],
+            "por_documento": [{"documento": k, "titulo": self.titulo_documento(k), **t.to_dict()}
+                              for k, t in self.por_documento()],
+            "por_codigo": [t.to_dict() for t in self.por_codigo()],
+            "escolhas_interpretativas": {
+                sid: [{"id": i.id, "citacao": st.cite(i.citacao), "problema": _flat(i.problema),
+                       "escolha": _flat(i.escolha)} for i in st.interpretacoes]
+                for sid, st in self.interpretacoes()
+            },
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole JSON document in memory (a library convenience; the CLI streams it)."""
+        return {**self.summary_dict(), "casos": [c.dados for c in self.casos]}
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def check_case(autos: Autos, file: Path) -> CaseCheck:
+    """Read (once) and validate one case or processo; a file that cannot be read is kept, with its error."""
+    try:
+        doc = load_yaml(file)
+    except AutosError as exc:
+        return CaseCheck(Report(file=file, statute=None, findings=[], error=exc), None, None, None)
+    if is_processo_data(doc.data):  # a processo file: its timeline and each act's document, as autos validar
+        report = autos.validate_doc(doc)
+        lei = report.statute.id if report.statute else _declared(doc.data)[0]
+        return CaseCheck(report, lei, "processo", getattr(report, "processo", None))
+    try:
+        loaded = case_from_doc(doc)
+    except AutosError as exc:
+        lei, documento = _declared(doc.data)
+        return CaseCheck(Report(file=file, statute=None, findings=[], error=exc), lei, documento, None)
+    case = loaded.case
+    try:
+        report = autos.check(loaded)
+    except AutosError as exc:  # unknown law or document kind
+        report = Report(file=loaded.file, statute=None, findings=[], error=exc)
+    return CaseCheck(report, case.lei, case.documento, case.numero)
+
+
+def _declared(data: Any) -> tuple[str | None, str | None]:
+    """Law and kind an unreadable case declares (to count it under its law)."""
+    if not isinstance(data, dict) or not isinstance(data.get("lei"), str):
+        return None, None
+    documento = data.get("documento", "auto_de_infracao")
+    return data["lei"], documento if isinstance(documento, str) else None
+
+
+def verify(autos: Autos, paths: list[Path], *, now: datetime | None = None) -> Verification:
+    """Check every case file given or found below the given folders (``*.yaml``/``*.yml``, sorted)."""
+    result = Verification(list(paths), autos.today, now or datetime.now())
+    try:
+        for p in iter_case_paths(paths):
+            result.add(check_case(autos, p), autos.rules.statutes)
+    except BaseException:
+        result.close()
+        raise
+    return result
+
+
+# --- text ------------------------------------------------------------------------------------------
+def _tally_text(t: Tally) -> str:
+    parts = [f"{t.casos} caso(s)", f"{t.sem_erro} sem erro", f"{t.com_erro} com erro"]
+    if t.ilegiveis:
+        parts.append(f"{t.ilegiveis} ilegível(is)")
+    return ", ".join(parts) + f"; {t.achados_erro} achado(s) de erro, {t.achados_aviso} aviso(s)"
+
+
+def iter_verification_text(v: Verification) -> Iterator[str]:
+    """The report for people, line by line: summary by law, kind and code; then each case; then the choices."""
+    t = v.totais
+    yield (f"Verificação de completude — {', '.join(str(p) for p in v.pastas)} "
+           f"(data de referência {v.data_referencia.strftime('%d/%m/%Y')})")
+    if not t["casos"]:
+        yield "Nenhum caso (*.yaml, *.yml) encontrado: nada foi verificado."
+        return
+    yield (f"{t['casos']} caso(s): {t['sem_erro']} sem erro, {t['com_erro']} com erro, "
+           f"{t['ilegiveis']} ilegível(is).")
+    yield "\nPor lei:"
+    for k, g in v.por_lei():
+        yield f"  {v.rotulo_lei(k)}: {_tally_text(g)}"
+    yield "\nPor tipo de documento:"
+    for k, g in v.por_documento():
+        yield f"  {v.titulo_documento(k)}{f' ({k})' if k else ''}: {_tally_text(g)}"
+    codes = v.por_codigo()
+    if codes:
+        yield "\nPor código de achado:"
+        width = max(len(c.codigo) for c in codes)
+        for code in codes:
+            cites = f" — {'; '.join(code.citacoes)}" if code.citacoes else ""
+            yield (f"  {code.severidade:<5} {code.codigo:<{width}}  {code.achados} achado(s) em {code.casos} "
+                   f"caso(s){cites}")
+    yield "\nCasos:"
+    for c in v.casos:
+        if c.erro_texto is not None:
+            yield f"✗ {c.arquivo}: ILEGÍVEL — não foi possível ler o caso.\n    {c.erro_texto}"
+            continue
+        numero = f" nº {c.numero}" if c.numero else ""
+        mark = "✓" if c.dados["valido"] else "✗"
+        yield (f"{mark} {c.arquivo} — {v.titulo_documento(c.documento)}{numero}, {v.rotulo_lei(c.lei)}: "
+               f"{c.erros} erro(s), {c.avisos} aviso(s)")
+        for text in c.achados_texto:
+            yield "    " + text.replace("\n", "\n    ")
+    for _sid, st in v.interpretacoes():
+        yield f"\nEscolhas interpretativas das regras da {st.lei.label} ({st.lei.municipio}/{st.lei.uf}):"
+        for i in st.interpretacoes:
+            yield f"  - {st.cite(i.citacao)}: {_flat(i.escolha)}"
+    verdict = {0: "COMPLETO: nenhum caso com erro.",
+               1: "INCOMPLETO: há casos com erro.",
+               2: "INCOMPLETO: há casos ilegíveis (não puderam ser verificados)."}[v.exit_code()]
+    yield (f"\n{verdict} {t['casos']} caso(s) verificado(s); {t['com_erro']} com erro; "
+           f"{t['ilegiveis']} ilegível(is).")
+
+
+def verification_text(v: Verification) -> str:
+    """The whole text report (see :func:`iter_verification_text`)."""
+    return "\n".join(iter_verification_text(v))
+
+
+# --- JSON ------------------------------------------------------------------------------------------
+def iter_verification_json(v: Verification) -> Iterator[str]:
+    """The JSON document, piece by piece; joined, exactly ``json.dumps(v.to_dict(), ensure_ascii=False,
+    indent=2)`` (the cases come last: every case is dumped alone and indented to its place)."""
+    head = json.dumps({**v.summary_dict(), "casos": []}, ensure_ascii=False, indent=2)
+    assert head.endswith('\n  "casos": []\n}')
+    if not v.totais["casos"]:
+        yield head
+        return
+    yield head[: -len("]\n}")] + "\n"
+    first = True
+    for c in v.casos:
+        text = json.dumps(c.dados, ensure_ascii=False, indent=2)  # strings hold no raw newline: safe to indent
+        yield ("" if first else ",\n") + "    " + text.replace("\n", "\n    ")
+        first = False
+    yield "\n  ]\n}"
+
+
+# --- HTML ------------------------------------------------------------------------------------------
+class _HtmlCases:
+    """The cases as the HTML template reads them; iterable any number of times (the template walks them twice)."""
+
+    def __init__(self, v: Verification) -> None:
+        self.v = v
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        v = self.v
+        for c in v.casos:
+            d = c.dados
+            yield {
+                "arquivo": d["arquivo"],
+                "situacao": c.status,
+                "documento": v.titulo_documento(c.documento) if c.documento else "",
+                "numero": c.numero or "",
+                "lei": v.rotulo_lei(c.lei) if c.lei else "",
+                "erros": c.erros,
+                "avisos": c.avisos,
+                "erro_de_leitura": c.erro_texto or "",
+                "achados": d["achados"],
+            }
+
+
+def _html_context(v: Verification) -> dict[str, Any]:
+    return {
+        "pastas": [str(p) for p in v.pastas],
+        "data_referencia": v.data_referencia.strftime("%d/%m/%Y"),
+        "gerado_em": v.gerado_em.strftime("%d/%m/%Y %H:%M"),
+        "codigo_de_saida": v.exit_code(),
+        "totais": v.totais,
+        "por_lei": [{"rotulo": v.rotulo_lei(k), **t.to_dict()} for k, t in v.por_lei()],
+        "por_documento": [{"rotulo": v.titulo_documento(k), "id": k or "", **t.to_dict()}
+                          for k, t in v.por_documento()],
+        "por_codigo": [t.to_dict() for t in v.por_codigo()],
+        "interpretacoes": [
+            {"lei": v.rotulo_lei(sid),
+             "escolhas": [{"id": i.id, "citacao": st.cite(i.citacao), "problema": _flat(i.problema),
+                           "escolha": _flat(i.escolha)} for i in st.interpretacoes]}
+            for sid, st in v.interpretacoes()
+        ],
+        "casos": _HtmlCases(v),
+    }
+
+
+def iter_verification_html(v: Verification, templates_dir: Path) -> Iterator[str]:
+    """One self-contained HTML page (inline CSS, no scripts, nothing fetched), piece by piece; every value
+    escaped."""
+    from autos.render.sandbox import strict_html_env, template_error
+
+    folder = templates_dir / "html"
+    env = strict_html_env(folder)
+    try:
+        yield from env.get_template(HTML_TEMPLATE).generate(_html_context(v))
+    except jinja2.TemplateNotFound as exc:
+        if exc.name != HTML_TEMPLATE:
+            raise template_error(exc, folder / HTML_TEMPLATE) from None
+        raise RenderError(f"modelo '{HTML_TEMPLATE}' não encontrado.", file=folder / HTML_TEMPLATE,
+                          hint="indique a pasta de modelos com --modelos (ou --templates).") from None
+    except Exception as exc:  # a template is untrusted (--modelos): whatever it raises is its error, exit 2
+        raise template_error(exc, folder / HTML_TEMPLATE) from None
+
+
+def verification_html(v: Verification, templates_dir: Path) -> str:
+    """The whole HTML page (see :func:`iter_verification_html`)."""
+    return "".join(iter_verification_html(v, templates_dir))
+
+
+def write_verification_html(v: Verification, target: Path, templates_dir: Path) -> None:
+    """Render the HTML report into ``target`` as it is produced, atomically (all or nothing)."""
+    with open_atomic(target) as fh:
+        buffer: list[str] = []
+        for piece in iter_verification_html(v, templates_dir):
+            buffer.append(piece)
+            if len(buffer) >= 512:
+                fh.write("".join(buffer).encode("utf-8"))
+                buffer.clear()
+        fh.write("".join(buffer).encode("utf-8"))

@@ -1,0 +1,1 @@
+"""Stage 0: reading YAML with lines, citations, pt-BR wording, pydantic helpers (anchors.md §3)."""

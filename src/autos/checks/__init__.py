@@ -1,0 +1,1 @@
+"""Findings: a case or a processo checked against its law."""

@@ -1,0 +1,444 @@
+"""From a processo act to today's document machinery: the case an act's document is made of, as of its date.
+
+The validator, the fine calculator and the document context read a :class:`~autos.processo.case.Case` (one
+document). For an act that has a document kind in the law's rules (the auto → ``auto_de_infracao``; a
+notice by AR → ``notificacao_ar``; an edital → ``edital_notificacao``; an apprehension →
+``termo_apreensao``; the final decision on appeal that keeps the fine → ``demonstrativo_debito``),
+:func:`act_document` builds that case **as of the act's date**: only acts dated on or before it are
+known, and of the act itself only what happened by then (an AR letter posted on 19/10 does not state a
+receipt of 22/10; an edital does not state publications after its own date).
+
+Every path of the synthetic case is translated back into the processo file (``agente.matricula`` of the
+auto's document is ``atos[0].agente.matricula``), so findings and errors name the processo's lines.
+No file I/O, no clock, no renderer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from datetime import date
+from typing import TYPE_CHECKING, Any, Literal
+
+from autos.base.yamlio import PathKey, YamlDoc, format_path
+from autos.checks.finding import Finding
+from autos.errors import AutosError
+from autos.processo.case import (
+    Agente,
+    Apreensao,
+    Assinaturas,
+    AvisoRecebimento,
+    Case,
+    Decisao,
+    Edital,
+    Impugnacao,
+    Lavratura,
+    Notificacao,
+    PenalidadeProposta,
+    ReferenciaAuto,
+)
+from autos.processo.load import LoadedProcesso
+from autos.processo.load_case import LoadedCase
+from autos.processo.model import Ato
+from autos.rules.procedure import Procedure
+from autos.rules.statute import Statute
+
+if TYPE_CHECKING:
+    from autos.compute.timeline import Timeline
+
+__all__ = ["ActDocument", "act_document", "document_acts", "document_kind"]
+
+_NUMERO = re.compile(r"^\d{1,6}/\d{4}$")
+#: act kind → document kind (the notices only when they carry the auto to the autuado)
+_NOTICE_DOCUMENTS = {"ar": "notificacao_ar", "edital": "edital_notificacao"}
+#: act kinds that decide on the auto (first instance) or on an appeal → the instance in the decision document
+_DECISIONS: dict[str, Literal["primeira", "recurso"]] = {"julgamento": "primeira", "decisao_recurso": "recurso"}
+DECISION = "decisao"
+#: the certificate that the AR (receipt or return) was joined to the processo, dated the juntada
+AR_CERTIFICATE = "certidao_juntada_ar"
+
+
+@dataclass(frozen=True)
+class ActDocument:
+    """The case of one act's document, as of ``as_of``, and how its paths map into the processo file."""
+
+    index: int  # 0-based act index
+    kind: str  # document kind of the law's rules
+    as_of: date
+    loaded: LoadedCase  # file and lines are the processo's
+    paths: dict[PathKey, PathKey]  # case path prefix → processo path
+
+    def translate(self, path: PathKey) -> PathKey:
+        """The processo path of a case path (longest mapped prefix; unmapped paths point at the act)."""
+        for n in range(len(path), 0, -1):
+            head = path[:n]
+            if head in self.paths:
+                return (*self.paths[head], *path[n:])
+        return ("atos", self.index)
+
+    def translate_text(self, dotted: str | None) -> str | None:
+        if not dotted:
+            return dotted
+        return format_path(self.translate(_parse_path(dotted)))
+
+    def finding(self, f: Finding) -> Finding:
+        """A finding of the document with its path in the processo (the line already is)."""
+        return replace(f, caminho=self.translate_text(f.caminho), arquivo=str(self.loaded.file))
+
+    def error(self, exc: AutosError) -> AutosError:
+        """``exc`` with its path in the processo (the line already is)."""
+        exc.path = self.translate_text(exc.path)
+        exc.file = str(self.loaded.file)
+        exc.args = (exc.render(),)
+        return exc
+
+
+class _MappedDoc(YamlDoc):
+    """The processo's YAML document seen through the paths of a case: ``line_of`` translates first."""
+
+    def __init__(self, source: YamlDoc, mapping: dict[PathKey, PathKey], index: int) -> None:
+        super().__init__(data=source.data, file=source.file, lines=source.lines)
+        self._source = source
+        self._mapping = mapping
+        self._index = index
+
+    def line_of(self, path: PathKey) -> int | None:
+        p = tuple(path)
+        for n in range(len(p), 0, -1):
+            if p[:n] in self._mapping:
+                return self._source.line_of((*self._mapping[p[:n]], *p[n:]))
+        return self._source.line_of(("atos", self._index))
+
+
+def _parse_path(dotted: str) -> PathKey:
+    """``atos[0].agente.nome`` → ``('atos', 0, 'agente', 'nome')``."""
+    out: list[str | int] = []
+    for part in dotted.split("."):
+        name, *idx = re.split(r"\[|\]\[?", part.rstrip("]")) if "[" in part else (part,)
+        out.append(name)
+        out.extend(int(i) for i in idx if i.isdigit())
+    return tuple(out)
+
+
+def _auto_index(p: LoadedProcesso, proc: Procedure) -> int | None:
+    initial = proc.initial_kind()
+    return next((i for i, a in enumerate(p.processo.atos) if a.tipo == initial), None)
+
+
+def document_kind(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Statute) -> str | None:
+    """The document kind of act ``i`` in the law's rules, or ``None`` when the act has no document here.
+
+    The notice documents of today's rules carry the *auto* to the autuado, so a notice of a decision has
+    none; the debit statement belongs to the decision on appeal that keeps the fine (``mantida``: the
+    amount is the auto's; a reduced amount in reais is not what the statement computes)."""
+    a = loaded.processo.atos[i]
+    rule = proc.atos.get(a.tipo)
+    if rule is None:
+        return None
+    kinds = statute.documentos
+    if a.tipo == proc.initial_kind():
+        kind: str | None = "auto_de_infracao"
+    elif rule.forma in _NOTICE_DOCUMENTS:
+        j = _referenced(loaded, i)
+        kind = _NOTICE_DOCUMENTS[rule.forma] if j is not None and j == _auto_index(loaded, proc) else None
+    elif a.tipo == "apreensao":
+        kind = "termo_apreensao"
+    elif a.tipo == "notificacao_preliminar":
+        kind = "notificacao_preliminar"
+    elif a.tipo == "decisao_recurso" and a.resultado == "mantida":
+        kind = "demonstrativo_debito"
+    else:
+        kind = None
+    return kind if kind in kinds else None
+
+
+def document_acts(loaded: LoadedProcesso, proc: Procedure, statute: Statute) -> list[tuple[int, str]]:
+    """``(index, document kind)`` of every act that has a document: a decision (judgement, decision on
+    appeal) has its own document, the decision, before the debit statement of a decision that keeps the fine."""
+    out = []
+    for i, a in enumerate(loaded.processo.atos):
+        if a.tipo in _DECISIONS and a.tipo in proc.atos and DECISION in statute.documentos:
+            out.append((i, DECISION))
+        kind = document_kind(loaded, i, proc, statute)
+        if kind is not None:
+            out.append((i, kind))
+        rule = proc.atos.get(a.tipo)
+        if (rule is not None and rule.forma == "ar" and a.juntada is not None and AR_CERTIFICATE in statute.documentos
+                and (j := _referenced(loaded, i)) is not None and j == _auto_index(loaded, proc)):
+            out.append((i, AR_CERTIFICATE))  # dated the juntada: what the AR said is in the processo from then
+    return out
+
+
+def _referenced(loaded: LoadedProcesso, i: int) -> int | None:
+    ref = loaded.processo.atos[i].referente
+    if ref is None:
+        return None
+    return next((j for j, b in enumerate(loaded.processo.atos[:i]) if b.numero == ref), None)
+
+
+def _known(d: date | None, as_of: date) -> date | None:
+    return d if d is not None and d <= as_of else None
+
+
+class _Builder:
+    def __init__(self, loaded: LoadedProcesso, i: int, kind: str, proc: Procedure, statute: Statute,
+                 timeline: Timeline | None = None) -> None:
+        self.loaded = loaded
+        self.timeline = timeline
+        self.statute = statute
+        self.p = loaded.processo
+        self.i = i
+        self.kind = kind
+        self.proc = proc
+        self.act = self.p.atos[i]
+        d = self.act.juntada if kind == AR_CERTIFICATE else self.act.data_do_ato
+        if d is None:
+            raise ValueError("an act without a date has no document")  # callers check the timeline first
+        self.as_of = d
+        auto = _auto_index(loaded, proc)
+        # the auto is known when it was drawn up by this date (Cuiabá: an apprehension may come first)
+        self.auto = auto if auto is not None and (auto == i or self.known(auto)) else None
+        self.paths: dict[PathKey, PathKey] = {
+            ("lei",): ("lei",), ("autuado",): ("autuado",), ("infracoes",): ("infracoes",),
+            ("fatos",): ("fatos",), ("processo",): ("numero",), ("observacoes",): ("atos", i, "observacoes"),
+            ("documento",): ("atos", i, "tipo"), ("numero",): ("atos", i, "numero"),
+            ("lavratura",): ("atos", i),
+            ("lavratura", "data"): ("atos", i, "juntada" if kind == AR_CERTIFICATE else self.date_field(i)),
+            ("lavratura", "hora"): ("atos", i, "hora"),
+        }
+
+    def known(self, j: int) -> bool:
+        d = self.p.atos[j].data_do_ato
+        return d is not None and d <= self.as_of
+
+    def date_field(self, j: int) -> str:
+        a = self.p.atos[j]
+        if a.data is not None:
+            return "data"
+        if a.postagem is not None:
+            return "postagem"
+        return "publicacoes" if a.publicacoes else "data"
+
+    def build(self) -> ActDocument:
+        p, a, i = self.p, self.act, self.i
+        auto = self.p.atos[self.auto] if self.auto is not None else None
+        fields: dict[str, Any] = {
+            "lei": p.lei, "documento": self.kind, "processo": p.numero, "autuado": p.autuado,
+            "fatos": p.fatos, "infracoes": p.infracoes, "observacoes": a.observacoes,
+            "numero": a.numero if a.numero and _NUMERO.match(a.numero) else None,
+        }
+        if p.data_infracao is not None:
+            fields["data_infracao"] = p.data_infracao
+            self.paths[("data_infracao",)] = ("data_infracao",)
+        elif self.auto is not None and self.auto != i:
+            fields["data_infracao"] = auto.data_do_ato if auto else None
+            self.paths[("data_infracao",)] = ("atos", self.auto, self.date_field(self.auto))
+        if self.auto is not None and auto is not None:
+            k = self.auto
+            if k != i:
+                fields["auto"] = ReferenciaAuto(numero=auto.numero if auto.numero and _NUMERO.match(auto.numero)
+                                                else None, data=auto.data_do_ato)
+                self.paths.update({("auto",): ("atos", k), ("auto", "numero"): ("atos", k, "numero"),
+                                   ("auto", "data"): ("atos", k, self.date_field(k))})
+            for name in ("circunstancias", "assinaturas"):
+                if getattr(auto, name) is not None:
+                    fields[name] = getattr(auto, name)
+                self.paths[(name,)] = ("atos", k, name)
+            fields["penalidades"] = list(auto.penalidades or [])
+            self.paths[("penalidades",)] = ("atos", k, "penalidades")
+        agente, at = self.agente(auto)
+        if agente is not None:
+            fields["agente"] = agente
+        self.paths[("agente",)] = ("atos", at, "agente")
+        fields["lavratura"] = self.lavratura()
+        getattr(self, f"_{self.kind}")(fields)
+        case = Case.model_validate(fields)
+        doc = _MappedDoc(self.loaded.doc, self.paths, i)
+        return ActDocument(i, self.kind, self.as_of, LoadedCase(case, doc), dict(self.paths))
+
+    def agente(self, auto: Ato | None) -> tuple[Agente | None, int]:
+        """Who signs the document: the act's own ``agente``, else the auto's (who drew up the processo)."""
+        if self.act.agente is not None or self.auto is None or auto is None:
+            return self.act.agente, self.i
+        return auto.agente, self.auto
+
+    def lavratura(self) -> Lavratura:
+        """Where and when the document is drawn up: the act's own ``local`` (the processo's ``local`` is where
+        the infraction was found, which the laws do not make the place of the auto), date and hour."""
+        a = self.act
+        self.paths[("lavratura", "local")] = ("atos", self.i, "local")
+        return Lavratura(local=a.local, data=self.as_of, hora=a.hora)
+
+    # --- per document kind ------------------------------------------------------------------------
+    def _auto_de_infracao(self, fields: dict[str, Any]) -> None:
+        """The auto states the notice given by its date (the autuado's dated signature, a refusal…)."""
+        notices = [j for j, b in enumerate(self.p.atos) if self.known(j) and j != self.i
+                   and (r := self.proc.atos.get(b.tipo)) is not None and r.forma is not None
+                   and b.referente is not None and b.referente == self.act.numero]
+        if not notices:
+            return
+        n = notices[-1]
+        fields["notificacao"] = self.notice(n)
+        witness = self.p.atos[n].testemunha
+        sig = fields.get("assinaturas")
+        if witness is not None and (sig is None or not sig.testemunhas):
+            # the refusal is certified before a witness (recorded on the certificate act): the auto names them
+            fields["assinaturas"] = (sig or Assinaturas()).model_copy(update={"testemunhas": [witness]})
+            self.paths.update({("assinaturas", "testemunhas"): ("atos", n, "testemunha"),
+                               ("assinaturas", "testemunhas", 0): ("atos", n, "testemunha")})
+
+    def _notificacao_preliminar(self, fields: dict[str, Any]) -> None:
+        """The order and its term; the notice is the act's own dated signature (Ferraz art. 76, I, by analogy:
+        delivery against a dated receipt), and the fine it threatens is the act's own (no auto exists yet)."""
+        a, i = self.act, self.i
+        fields["exigencia"] = a.exigencia
+        self.paths[("exigencia",)] = ("atos", i, "exigencia")
+        if a.assinaturas is not None:
+            fields["assinaturas"] = a.assinaturas
+            self.paths[("assinaturas",)] = ("atos", i, "assinaturas")
+            signed = a.assinaturas.autuado
+            if signed is not None and signed.situacao == "assinou":
+                fields["notificacao"] = Notificacao(forma="pessoal", data=signed.data or a.data)
+                self.paths.update({("notificacao",): ("atos", i, "assinaturas", "autuado"),
+                                   ("notificacao", "data"): ("atos", i, "assinaturas", "autuado", "data")})
+        if a.penalidades is not None:
+            fields["penalidades"] = list(a.penalidades)
+            self.paths[("penalidades",)] = ("atos", i, "penalidades")
+
+    def _notificacao_ar(self, fields: dict[str, Any]) -> None:
+        """The letter states its AR's return only when it is known by the letter's date (a later via)."""
+        fields["notificacao"] = self.notice(self.i)
+
+    def _certidao_juntada_ar(self, fields: dict[str, Any]) -> None:
+        """The AR as it stands on its juntada: posted, received or returned (with the reason), joined."""
+        fields["notificacao"] = self.notice(self.i)
+
+    def _edital_notificacao(self, fields: dict[str, Any]) -> None:
+        fields["notificacao"] = self.notice(self.i)
+
+    def _demonstrativo_debito(self, fields: dict[str, Any]) -> None:
+        return None
+
+    def _decisao(self, fields: dict[str, Any]) -> None:
+        """The decision as of its date: what it decided, by whom, and the defence or appeal it decides (the
+        act it refers to when that is a defence or an appeal; for a judgement of the auto, the last defence
+        filed against the auto by the decision's date). Timeliness is the timeline's (``intempestivo``)."""
+        a, i = self.act, self.i
+        base: PathKey = ("atos", i)
+        self.paths.update({("decisao",): base, ("decisao", "numero"): (*base, "numero"),
+                           ("decisao", "data"): (*base, "data"), ("decisao", "resultado"): (*base, "resultado"),
+                           ("decisao", "valor"): (*base, "valor"), ("decisao", "autoridade"): (*base, "autoridade"),
+                           ("decisao", "fundamentacao"): (*base, "fundamentacao")})
+        j = self.contested()
+        imp = None
+        if j is not None:
+            b = self.p.atos[j]
+            late = None
+            if self.timeline is not None and j < len(self.timeline.atos):
+                late = self.timeline.atos[j].intempestivo
+            imp = Impugnacao(tipo="recurso" if b.tipo == "recurso" else "defesa", numero=b.numero, data=b.data,
+                             prazo_vencido_em=late, tempestividade_conhecida=self.timeline is not None)
+            self.paths.update({("decisao", "impugnacao"): ("atos", j),
+                               ("decisao", "impugnacao", "numero"): ("atos", j, "numero"),
+                               ("decisao", "impugnacao", "data"): ("atos", j, "data")})
+        else:
+            self.paths[("decisao", "impugnacao")] = (*base, "referente")
+        fields["decisao"] = Decisao(instancia=_DECISIONS[a.tipo], numero=a.numero, data=self.as_of,
+                                    resultado=a.resultado, valor=a.valor, autoridade=a.autoridade,
+                                    fundamentacao=a.fundamentacao, impugnacao=imp)
+
+    def contested(self) -> int | None:
+        """The defence or appeal the decision decides, known by its date (``None``: none was filed)."""
+        j = _referenced(self.loaded, self.i)
+        if j is not None and self.p.atos[j].tipo in ("defesa", "recurso"):
+            return j
+        ref = self.act.referente
+        filed = [k for k, b in enumerate(self.p.atos[:self.i]) if b.tipo == "defesa" and self.known(k)
+                 and (ref is None or b.referente == ref)]
+        return filed[-1] if filed else None
+
+    def _termo_apreensao(self, fields: dict[str, Any]) -> None:
+        a, i = self.act, self.i
+        pens = [x for x in fields.get("penalidades", []) if x.tipo != "apreensao"]
+        k = len(pens)
+        pens.append(PenalidadeProposta(tipo="apreensao", itens=list(a.itens or []),
+                                       fiel_depositario=a.fiel_depositario, local_deposito=a.local_deposito))
+        fields["penalidades"] = pens
+        self.paths.update({("penalidades", k): ("atos", i), ("penalidades", k, "tipo"): ("atos", i, "tipo"),
+                           ("penalidades", k, "itens"): ("atos", i, "itens"),
+                           ("penalidades", k, "fiel_depositario"): ("atos", i, "fiel_depositario"),
+                           ("penalidades", k, "local_deposito"): ("atos", i, "local_deposito")})
+        if self.auto is None:
+            self.paths[("penalidades",)] = ("atos", i)
+        if any(c.startswith("apreensao.") for el in self.statute.documentos[self.kind].elementos for c in el.campos):
+            fields["apreensao"] = Apreensao(data=self.as_of, hora=a.hora, local=a.local,
+                                            descricao=a.descricao, data_recolhimento=_known(a.recolhimento, self.as_of),
+                                            local_recolhimento=a.local_deposito)
+            self.paths.update({("apreensao",): ("atos", i), ("apreensao", "data"): ("atos", i, "data"),
+                               ("apreensao", "hora"): ("atos", i, "hora"),
+                               ("apreensao", "local"): ("atos", i, "local"),
+                               ("apreensao", "descricao"): ("atos", i, "descricao"),
+                               ("apreensao", "data_recolhimento"): ("atos", i, "recolhimento"),
+                               ("apreensao", "local_recolhimento"): ("atos", i, "local_deposito")})
+
+    def notice(self, j: int) -> Notificacao | None:
+        """Notice act ``j`` as the case's ``notificacao``, with only what happened by the document's date."""
+        b = self.p.atos[j]
+        rule = self.proc.atos[b.tipo]
+        assert rule.forma is not None
+        when = self.as_of
+        base: PathKey = ("atos", j)
+        self.paths.update({("notificacao",): base, ("notificacao", "forma"): (*base, "tipo"),
+                           ("notificacao", "data"): (*base, "data")})
+        if rule.forma == "ar":
+            dev = b.devolucao if b.devolucao is not None and b.devolucao.data <= when else None
+            if dev is None and _known(b.recebimento, when) is None:
+                return None  # the AR is not back yet: no notice in effect (the terms go without dates)
+            self.paths.update({("notificacao", "ar"): base,
+                               ("notificacao", "ar", "data_postagem"): (*base, "postagem"),
+                               ("notificacao", "ar", "data_recebimento"): (*base, "recebimento"),
+                               ("notificacao", "ar", "data_juntada"): (*base, "juntada"),
+                               ("notificacao", "ar", "devolvido"): (*base, "devolucao"),
+                               ("notificacao", "ar", "motivo_devolucao"): (*base, "devolucao", "motivo")})
+            return Notificacao(forma="ar", ar=AvisoRecebimento(
+                data_postagem=_known(b.postagem, when), data_recebimento=_known(b.recebimento, when),
+                data_juntada=_known(b.juntada, when), devolvido=dev is not None,
+                motivo_devolucao=dev.motivo if dev else None))
+        if rule.forma == "edital":
+            pubs = [(n, x) for n, x in enumerate(b.publicacoes or []) if x.data <= when]
+            official = [(n, x) for n, x in pubs if x.meio in ("oficial", "afixacao")]
+            paper = [(n, x) for n, x in pubs if x.meio == "jornal"]
+            ed = Edital()
+            self.paths.update({("notificacao", "edital", leaf): (*base, "publicacoes") for leaf in
+                               ("data_publicacao", "veiculo", "data_publicacao_jornal", "jornal")})
+            self.paths[("notificacao", "edital")] = (*base, "publicacoes")
+            if official:
+                n, x = max(official, key=lambda t: t[1].data)
+                ed = ed.model_copy(update={"data_publicacao": x.data, "veiculo": x.veiculo})
+                self.paths.update({("notificacao", "edital", "data_publicacao"): (*base, "publicacoes", n, "data"),
+                                   ("notificacao", "edital", "veiculo"): (*base, "publicacoes", n, "veiculo")})
+            if paper:
+                n, x = max(paper, key=lambda t: t[1].data)
+                ed = ed.model_copy(update={"data_publicacao_jornal": x.data, "jornal": x.veiculo})
+                self.paths.update({
+                    ("notificacao", "edital", "data_publicacao_jornal"): (*base, "publicacoes", n, "data"),
+                    ("notificacao", "edital", "jornal"): (*base, "publicacoes", n, "veiculo")})
+            return Notificacao(forma="edital", edital=ed)
+        data = b.data if b.data is not None and b.data <= when else None
+        return Notificacao(forma=rule.forma, data=data)
+
+
+def act_document(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Statute, kind: str | None = None,
+                 timeline: Timeline | None = None) -> ActDocument | None:
+    """The case of act ``i``'s document (of ``kind``, one of :func:`document_acts`; by default
+    :func:`document_kind`) as of the act's date, or ``None`` when the act has no such document (or no date:
+    the timeline reports that). ``timeline`` (the processo's, checked) tells a decision whether the defence
+    or appeal it decides was filed on time."""
+    if kind is None:
+        kind = document_kind(loaded, i, proc, statute)
+    elif (i, kind) not in document_acts(loaded, proc, statute):
+        return None
+    a = loaded.processo.atos[i]
+    if kind is None or (a.juntada if kind == AR_CERTIFICATE else a.data_do_ato) is None:
+        return None
+    return _Builder(loaded, i, kind, proc, statute, timeline).build()

@@ -1,0 +1,71 @@
+"""A finding (severity, stable code, Portuguese message, citation, YAML path and line) and the report of one file.
+
+Every check (the validator, the fine and deadline checks, the processo checks) speaks in these two types.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from autos.errors import AutosError
+from autos.rules.statute import Severity, Statute
+
+
+@dataclass(frozen=True)
+class Finding:
+    severidade: Severity
+    codigo: str
+    mensagem: str
+    citacao: str | None
+    caminho: str | None
+    linha: int | None
+    arquivo: str | None
+    dica: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def render(self) -> str:
+        where = ", ".join(p for p in (f"linha {self.linha}" if self.linha else None,
+                                      f"campo '{self.caminho}'" if self.caminho else None) if p)
+        text = f"[{self.severidade.upper()}] {self.codigo}: {self.mensagem}"
+        if self.citacao:
+            text += f" ({self.citacao})"
+        if where:
+            text += f" — {where}"
+        if self.dica:
+            text += f"\n    Como corrigir: {self.dica}"
+        return text
+
+
+@dataclass
+class Report:
+    """Findings for one case file."""
+
+    file: Path
+    statute: Statute | None
+    findings: list[Finding]
+    error: AutosError | None = None  # the case could not be read at all
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severidade == "erro"]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.findings if f.severidade == "aviso"]
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and not self.errors
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "arquivo": str(self.file),
+            "lei": self.statute.id if self.statute else None,
+            "valido": self.ok,
+            "erro_de_leitura": self.error.to_dict() if self.error else None,
+            "achados": [f.to_dict() for f in self.findings],
+        }

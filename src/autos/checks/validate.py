@@ -1,0 +1,444 @@
+"""Stage 2 — validate: check a loaded case against its statute and report findings.
+
+A finding has a severity (``erro`` blocks a final document, ``aviso`` does not), a stable code, a
+Portuguese message, the legal citation, and the YAML path and line it points at. The checks are
+driven by the statute's rules (required elements, penalties, circumstances); the code here only
+knows *kinds* of checks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import date
+from itertools import pairwise
+from typing import Any
+
+from autos.base.dotted import resolve
+from autos.base.yamlio import PathKey, format_path
+from autos.checks.finding import Finding, Report
+from autos.compute.fines import compute_fines, costs_by_day
+from autos.errors import AutosError, InputError, RulesFileError
+from autos.processo.case import Case
+from autos.processo.load_case import LoadedCase
+from autos.rules.deadlines import NOTICE_EVENT, law_deadlines
+from autos.rules.statute import Element, RuleSet, Severity, Statute
+
+
+def _split(dotted: str) -> PathKey:
+    return tuple(dotted.split("."))
+
+
+_SEGMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(\[(?:([A-Za-z_][A-Za-z0-9_]*)=([^\]]*))?\])?")
+
+
+def _text(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def select(obj: Any, dotted: str) -> list[tuple[PathKey, Any]]:
+    """Values of a dotted path, each with its concrete path; lists are entered with ``[]`` (every item)
+    or ``[campo=valor]`` (items whose field has that value): ``penalidades[tipo=apreensao].itens``.
+    A path without lists gives one value (``None`` when absent); a list selector matching no item, none."""
+    found: list[tuple[PathKey, Any]] = [((), obj)]
+    for part in dotted.split("."):
+        m = _SEGMENT.fullmatch(part)
+        if m is None:
+            raise ValueError(f"invalid path segment {part!r} in {dotted!r}")
+        name, listed, key, wanted = m.groups()
+        step: list[tuple[PathKey, Any]] = []
+        for path, cur in found:
+            value = getattr(cur, name, None) if cur is not None else None
+            here: PathKey = (*path, name)
+            if not listed:
+                step.append((here, value))
+                continue
+            for i, item in enumerate(value or []):
+                if key is None or _text(getattr(item, key, None)) == wanted:
+                    step.append(((*here, i), item))
+        found = step
+    return found
+
+
+def _blank(value: Any) -> bool:
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return not value.strip()
+    if isinstance(value, list | tuple | dict):
+        return len(value) == 0
+    return False
+
+
+class _Checker:
+    def __init__(self, loaded: LoadedCase, statute: Statute, today: date,
+                 defence_check: Callable[[Statute, str | None], str | None] | None) -> None:
+        self.loaded = loaded
+        self.case: Case = loaded.case
+        self.statute = statute
+        self.today = today
+        self.defence_check = defence_check
+        self.findings: list[Finding] = []
+
+    def add(self, sev: Severity, code: str, message: str, path: PathKey | str | None,
+            citation: str | None = None, hint: str | None = None) -> None:
+        key: PathKey = _split(path) if isinstance(path, str) else (path or ())
+        self.findings.append(Finding(
+            severidade=sev,
+            codigo=code,
+            mensagem=message,
+            citacao=citation,
+            caminho=format_path(key) if key else None,
+            linha=self.loaded.line_of(key) if key else None,
+            arquivo=str(self.loaded.file),
+            dica=hint,
+        ))
+
+    # --- required elements -------------------------------------------------------------------
+    def elements(self) -> None:
+        kind = self.statute.documentos[self.case.documento]
+        for el in kind.elementos:
+            if el.quando is not None:
+                actual = resolve(self.case, el.quando.campo)
+                if actual != el.quando.igual:
+                    continue
+            getattr(self, f"_el_{el.verificacao}")(el)
+
+    def _missing(self, el: Element, what: str, path: PathKey | str | None) -> None:
+        cite = self.statute.cite(el.citacao)
+        self.add(el.severidade, el.codigo, f"falta {what}: {el.descricao}.", path, cite, el.dica)
+
+    def _pretty(self, dotted: str) -> str:
+        return dotted.replace("autuado.documento", f"autuado.{self.case.autuado.documento_rotulo.lower()}")
+
+    def _key(self, path: PathKey) -> PathKey:
+        if path == ("autuado", "documento"):
+            return ("autuado", self.case.autuado.documento_rotulo.lower())
+        return path
+
+    def _absent_at(self, dotted: str) -> PathKey | None:
+        """Where a required field is missing (its first blank value, or the list that has no item), else None."""
+        values = select(self.case, dotted)
+        if not values:  # a list with no (matching) item: point at the list
+            head = dotted.split("[", 1)[0]
+            return tuple(head.split("."))
+        for path, value in values:
+            if _blank(value):
+                return path
+        return None
+
+    def _el_campos(self, el: Element) -> None:
+        absent = [(f, at) for f in el.campos if (at := self._absent_at(f)) is not None]
+        if absent:
+            pretty = ", ".join(self._pretty(f) for f, _ in absent)
+            self._missing(el, f"elemento obrigatório ({pretty})", self._key(absent[0][1]))
+
+    def _el_valores(self, el: Element) -> None:
+        allowed = ", ".join(_text(v) for v in el.valores)
+        for f in el.campos:
+            for path, value in select(self.case, f):
+                if _blank(value) or value in el.valores or _text(value) in el.valores:
+                    continue
+                self.add(el.severidade, el.codigo, f"o campo '{format_path(path)}' vale '{_text(value)}', mas "
+                         f"{el.descricao} (valor exigido: {allowed}).", path, self.statute.cite(el.citacao), el.dica)
+                return
+
+    def _el_datas_em_ordem(self, el: Element) -> None:
+        dated: list[tuple[PathKey, date]] = []
+        for f in el.campos:
+            values = [(p, v) for p, v in select(self.case, f) if isinstance(v, date)]
+            if values:
+                dated.append(values[0])
+        for (p1, d1), (p2, d2) in pairwise(dated):
+            if d2 < d1:
+                self.add(el.severidade, el.codigo, f"a data em '{format_path(p2)}' ({d2.strftime('%d/%m/%Y')}) é "
+                         f"anterior à data em '{format_path(p1)}' ({d1.strftime('%d/%m/%Y')}): {el.descricao}.",
+                         p2, self.statute.cite(el.citacao), el.dica)
+                return
+
+    def _el_prazo(self, el: Element) -> None:
+        cite = self.statute.cite(el.citacao)
+        deadline_id = el.prazo
+        if el.prazo_campo is not None:
+            value = resolve(self.case, el.prazo_campo)
+            if _blank(value):
+                self._missing(el, f"elemento obrigatório ({el.prazo_campo})", el.prazo_campo)
+                return
+            deadline_id = str(value)
+            if el.valores and deadline_id not in el.valores:
+                self.add(el.severidade, el.codigo, f"o prazo '{deadline_id}' não é um dos previstos para este "
+                         f"documento: {el.descricao}.", el.prazo_campo, cite,
+                         f"use um destes: {', '.join(_text(v) for v in el.valores)}.")
+                return
+        assert deadline_id is not None
+        try:
+            law = law_deadlines(self.statute)
+        except RulesFileError:
+            raise  # the rules are unusable: not a finding of this case
+        except AutosError as exc:
+            self.add("erro", el.codigo, f"as regras de prazos da lei não puderam ser lidas: {exc.message}", None,
+                     cite, el.dica)
+            return
+        rule = law.prazos.get(deadline_id)
+        if rule is None:
+            self.add("erro", el.codigo, f"o prazo '{deadline_id}' não está nas regras de prazos ({law.file}).",
+                     el.prazo_campo, cite, f"use um de: {', '.join(sorted(law.prazos))}.")
+            return
+        from_notice = rule.conta_de == NOTICE_EVENT
+        if from_notice == bool(el.campos):
+            where = "da data informada em " + el.campos[0] if el.campos else "da notificação"
+            self.add("erro", el.codigo, f"o prazo '{deadline_id}' ({rule.base_legal}) corre da "
+                     f"{rule.conta_de_descricao}, e este documento o conta {where}.", el.prazo_campo, cite, el.dica)
+            return
+        if el.campos:
+            self._el_campos(el)
+
+    def _el_multa_calculada(self, el: Element) -> None:
+
+        try:
+            result = compute_fines(self.case, self.statute)
+        except AutosError:
+            return  # reported with its path by fines.fine_findings (MULTA-INCALCULAVEL)
+        if result is None:
+            self._missing(el, "o valor a cobrar (nenhuma penalidade proposta tem valor)", "penalidades")
+
+    def _el_custas_por_dia(self, el: Element) -> None:
+
+        assert el.penalidade is not None
+        try:
+            by_day = costs_by_day(self.case, self.statute, el.penalidade)
+        except AutosError as exc:
+            self.add(el.severidade, el.codigo, f"as despesas por dia não podem ser calculadas: {exc.message}",
+                     _dotted_key(exc.path) if exc.path else "infracoes", self.statute.cite(el.citacao),
+                     exc.hint or el.dica)
+            return
+        if not by_day:
+            self.add(el.severidade, el.codigo, f"nenhuma infração do caso admite a penalidade "
+                     f"'{el.penalidade}': {el.descricao}.", "infracoes", self.statute.cite(el.citacao), el.dica)
+
+    def _el_dispositivos(self, el: Element) -> None:
+        if not self.case.infracoes:
+            self._missing(el, "elemento obrigatório (infracoes)", "infracoes")
+            return
+        for i, inf in enumerate(self.case.infracoes):
+            rule = self.statute.infracoes.get(inf.regra)
+            if rule is None:
+                known = ", ".join(sorted(self.statute.infracoes))
+                self.add("erro", "REGRA-DESCONHECIDA",
+                         f"a infração '{inf.regra}' não existe nas regras da {self.statute.lei.label}.",
+                         ("infracoes", i, "regra"), self.statute.cite(el.citacao),
+                         f"use um destes identificadores: {known}.")
+            elif rule.exige_complemento and _blank(inf.complemento):
+                self.add(el.severidade, el.codigo,
+                         f"a infração '{inf.regra}' exige o {rule.complemento_rotulo or 'complemento'}.",
+                         ("infracoes", i), self.statute.cite(el.citacao),
+                         f"informe infracoes[{i}].complemento (p. ex. o artigo do regulamento infringido).")
+
+    def _el_prazo_defesa(self, el: Element) -> None:
+        if self.defence_check is None:
+            problem: str | None = "o motor de prazos não foi consultado"
+        else:
+            problem = self.defence_check(self.statute, el.prazo)
+        if problem:
+            self.add(el.severidade, el.codigo, f"o prazo para apresentação de defesa não pode ser informado: "
+                     f"{problem}.", None, self.statute.cite(el.citacao), el.dica)
+
+    def _el_veterinario_oficial(self, el: Element) -> None:
+        ag = self.case.agente
+        if ag.medico_veterinario_oficial is not True:
+            self.add(el.severidade, el.codigo,
+                     "o agente autuante não está identificado como médico veterinário oficial.",
+                     "agente.medico_veterinario_oficial" if ag.medico_veterinario_oficial is not None else "agente",
+                     self.statute.cite(el.citacao), el.dica)
+        elif _blank(ag.crmv):
+            self.add(el.severidade, el.codigo, "falta o CRMV do médico veterinário oficial.", "agente",
+                     self.statute.cite(el.citacao), el.dica)
+
+    def _el_assinatura_ou_recusa(self, el: Element) -> None:
+        sig = self.case.assinaturas.autuado
+        cite = self.statute.cite(el.citacao)
+        if sig is None or sig.situacao is None:
+            self._missing(el, "elemento obrigatório (assinaturas.autuado.situacao)", "assinaturas")
+            return
+        if sig.situacao == "assinou":
+            if sig.data is None:
+                self.add(el.severidade, el.codigo, "o autuado assinou, mas falta a data aposta na assinatura "
+                         f"(ela caracteriza a intimação, {el.citacoes['data'].short()}).", "assinaturas.autuado",
+                         cite, "informe assinaturas.autuado.data.")
+        elif sig.situacao == "recusou":
+            named = [t for t in self.case.assinaturas.testemunhas if not _blank(t.nome)]
+            if not named:
+                self.add(el.severidade, el.codigo, "o autuado recusou-se a assinar, mas não há testemunha; a "
+                         "recusa deve ser certificada na presença de uma testemunha "
+                         f"({el.citacoes['recusa'].short()}).",
+                         "assinaturas", cite, "informe assinaturas.testemunhas com nome e CPF.")
+        else:  # ausente
+            forma = self.case.notificacao.forma if self.case.notificacao else None
+            if forma is None and self.case.autuado.endereco_desconhecido:
+                forma = "edital"  # unknown domicile: the notice will be by edital
+            if forma in ("ar", "edital"):
+                self.add("aviso", el.codigo, f"autuado ausente na lavratura; a ciência será por "
+                         f"{'carta com AR' if forma == 'ar' else 'edital'} ({el.citacoes['ciencia'].short()}).",
+                         "assinaturas.autuado", cite)
+            else:
+                self.add(el.severidade, el.codigo, "autuado ausente na lavratura e sem notificação por AR ou "
+                         "edital registrada.", "assinaturas.autuado", cite,
+                         "registre em 'notificacao' a forma de ciência (ar ou edital).")
+
+    # --- penalties ---------------------------------------------------------------------------
+    def penalties(self) -> None:
+        st = self.statute
+        allowed: set[str] = set()
+        for inf in self.case.infracoes:
+            rule = st.infracoes.get(inf.regra)
+            if rule:
+                allowed.update(rule.penalidades)
+        if not self.case.penalidades:
+            self.add("aviso", "PENALIDADE-AUSENTE", "nenhuma penalidade proposta no caso.", None,
+                     None, "informe em 'penalidades' a penalidade proposta (p. ex. multa com valor_base).")
+        for i, prop in enumerate(self.case.penalidades):
+            path: PathKey = ("penalidades", i)
+            pen = st.penalidades.get(prop.tipo)
+            if pen is None:
+                self.add("erro", "PENALIDADE-DESCONHECIDA", f"penalidade '{prop.tipo}' não prevista na "
+                         f"{st.lei.label}.", (*path, "tipo"), None,
+                         f"use uma destas: {', '.join(sorted(st.penalidades))}.")
+                continue
+            cite = st.cite(pen.citacao)
+            if allowed and prop.tipo not in allowed:
+                self.add("erro", "PENALIDADE-INCABIVEL", f"a penalidade '{pen.nome}' não está prevista para as "
+                         "infrações citadas.", (*path, "tipo"), cite)
+            if pen.somente_primario_sem_agravante:
+                if self.case.autuado.primario is not True:
+                    self.add("erro", "ADVERTENCIA-NAO-PRIMARIO", "advertência só cabe quando o infrator for "
+                             "primário; o caso não informa autuado.primario: true.", (*path, "tipo"), cite,
+                             "confirme a primariedade em autuado.primario ou proponha multa.")
+                if self.case.circunstancias.agravantes:
+                    self.add("erro", "ADVERTENCIA-COM-AGRAVANTE", "advertência não cabe quando se verifica "
+                             "circunstância agravante.", (*path, "tipo"), cite,
+                             "retire a advertência ou revise as agravantes.")
+            if pen.multa_minima is not None or pen.multa_maxima is not None:
+                sigla = st.unidade_fiscal.sigla
+                if prop.valor_base is None:
+                    self.add("erro", "MULTA-SEM-VALOR", f"multa proposta sem valor-base em {sigla}.", path,
+                             cite, f"informe penalidades[{i}].valor_base em {sigla}.")
+                elif (pen.multa_minima is not None and prop.valor_base < pen.multa_minima) or (
+                        pen.multa_maxima is not None and prop.valor_base > pen.multa_maxima):
+                    self.add("erro", "MULTA-FORA-DA-FAIXA", f"valor-base de {prop.valor_base} {sigla} fora da "
+                             f"faixa legal de {pen.multa_minima} a {pen.multa_maxima} {sigla}.",
+                             (*path, "valor_base"), cite, "ajuste o valor-base para dentro da faixa.")
+            if pen.exige_itens and not prop.itens:
+                self.add("erro", "ITENS-AUSENTES", f"a {pen.nome} exige a lista dos itens.", path, cite,
+                         f"informe penalidades[{i}].itens com descrição e quantidade.")
+
+    def circumstances(self) -> None:
+        st = self.statute
+        given = self.case.circunstancias
+        if st.circunstancias is None:
+            if given.atenuantes or given.agravantes:
+                self.add("erro", "CIRCUNSTANCIA-NAO-PREVISTA",
+                         f"a {st.lei.label} não prevê circunstâncias atenuantes ou agravantes.", "circunstancias")
+            return
+        for field, table in (("atenuantes", st.circunstancias.atenuantes),
+                             ("agravantes", st.circunstancias.agravantes)):
+            for i, letter in enumerate(getattr(given, field)):
+                if letter not in table:
+                    any_cite = next(iter(table.values())).citacao
+                    self.add("erro", "CIRCUNSTANCIA-DESCONHECIDA",
+                             f"circunstância {field[:-1]} '{letter}' não está listada na lei.",
+                             ("circunstancias", field, i),
+                             st.cite(any_cite.model_copy(update={"alinea": None})),
+                             f"use as alíneas {', '.join(sorted(table))}.")
+        if "a" in given.agravantes and self.case.autuado.primario is True:
+            self.add("aviso", "PRIMARIO-REINCIDENTE", "o autuado está marcado como primário e a reincidência "
+                     "como agravante; confira.", "autuado.primario")
+
+    # --- dates and misc ----------------------------------------------------------------------
+    def dates(self) -> None:
+        lav = self.case.lavratura.data
+        if lav and lav > self.today:
+            self.add("erro", "DATA-FUTURA", f"a data da lavratura ({lav.strftime('%d/%m/%Y')}) está no futuro.",
+                     "lavratura.data", None, "confira o ano e o mês da lavratura.")
+        inf = self.case.data_infracao
+        if inf and lav and inf > lav:
+            self.add("erro", "INFRACAO-APOS-LAVRATURA", "a data da infração é posterior à da lavratura.",
+                     "data_infracao")
+        if self.case.autuado.pequeno_porte and _blank(self.case.autuado.pequeno_porte_fundamento):
+            reds = [r for r in self.statute.reducoes if r.quando == "autuado.pequeno_porte"]
+            self.add("aviso", "PEQUENO-PORTE-SEM-FUNDAMENTO", "o enquadramento como pequeno porte não informa "
+                     "o fundamento.", "autuado.pequeno_porte",
+                     self.statute.cite(reds[0].citacao) if reds else None,
+                     "informe autuado.pequeno_porte_fundamento.")
+        if self.statute.example_values:
+            self.add("aviso", "VALOR-EXEMPLO", f"o valor da {self.statute.unidade_fiscal.sigla} nas regras é um "
+                     "EXEMPLO; o documento dirá isso de forma visível.", None,
+                     self.statute.cite(self.statute.unidade_fiscal.citacao),
+                     "substitua o valor nas regras pelo fixado pelo Município, com o ato de origem.")
+
+
+def _dotted_key(path: str) -> PathKey:
+    """``infracoes[0].especie`` → ``('infracoes', 0, 'especie')``."""
+    key: list[str | int] = []
+    for part in path.split("."):
+        name, _, rest = part.partition("[")
+        key.append(name)
+        key.extend(int(i) for i in re.findall(r"\d+", "[" + rest) if rest)
+    return tuple(key)
+
+
+def validate_case(loaded: LoadedCase, rules: RuleSet, *, today: date | None = None,
+                  extra_checks: list[Callable[[LoadedCase, Statute], list[Finding]]] | None = None,
+                  defence_check: Callable[[Statute, str | None], str | None] | None = None) -> Report:
+    """Run every check of the case's statute; ``InputError`` if the statute or kind does not exist."""
+    case = loaded.case
+    if case.lei not in rules.statutes:
+        raise InputError(f"lei '{case.lei}' não encontrada nas regras.", file=loaded.file, path="lei",
+                         line=loaded.line_of(("lei",)),
+                         hint=f"use uma destas: {', '.join(sorted(rules.statutes))}.")
+    statute = rules.statutes[case.lei]
+    if case.documento not in statute.documentos:
+        raise InputError(f"a {statute.lei.label} não prevê o documento '{case.documento}'.", file=loaded.file,
+                         path="documento", line=loaded.line_of(("documento",)),
+                         hint=f"use um destes: {', '.join(sorted(statute.documentos))}.")
+    checker = _Checker(loaded, statute, today or date.today(), defence_check)
+    checker.elements()
+    checker.penalties()
+    checker.circumstances()
+    checker.dates()
+    findings = checker.findings
+    for extra in extra_checks or []:
+        findings.extend(extra(loaded, statute))
+    order = {"erro": 0, "aviso": 1}
+    findings.sort(key=lambda f: (order[f.severidade], f.linha or 0))
+    return Report(file=loaded.file, statute=statute, findings=findings)
+
+
+def reports_text(reports: list[Report]) -> str:
+    """A readable Portuguese report for people (``autos validar``)."""
+    out: list[str] = []
+    for r in reports:
+        if r.error is not None:
+            out.append(f"✗ {r.file}: não foi possível ler o caso.\n  {r.error}")
+            continue
+        label = f" ({r.statute.lei.label}, {r.statute.lei.municipio}/{r.statute.lei.uf})" if r.statute else ""
+        status = "✓" if r.ok else "✗"
+        summary = f"{len(r.errors)} erro(s), {len(r.warnings)} aviso(s)"
+        out.append(f"{status} {r.file}{label}: {summary}")
+        for f in r.findings:
+            out.append("  " + f.render().replace("\n", "\n  "))
+    statutes = {r.statute.id: r.statute for r in reports if r.statute is not None}
+    for st in statutes.values():
+        if st.interpretacoes:
+            out.append(f"\nEscolhas interpretativas das regras da {st.lei.label} ({st.lei.municipio}/{st.lei.uf}):")
+            for i in st.interpretacoes:
+                out.append(f"  - {st.cite(i.citacao)}: {' '.join(i.escolha.split())}")
+    total_err = sum(1 for r in reports if not r.ok)
+    out.append(f"\n{len(reports)} caso(s) verificado(s); {total_err} com erro.")
+    return "\n".join(out)
+
+
+def exit_code(reports: list[Report]) -> int:
+    """0 clean, 1 some case has erro findings, 2 some case could not be read."""
+    if any(r.error is not None for r in reports):
+        return 2
+    return 1 if any(r.errors for r in reports) else 0

@@ -1,0 +1,112 @@
+"""Human-readable listings of the rules (``autos regras``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from autos.base import ptbr
+from autos.base.citation import Citation
+from autos.compute.fines import FineResult
+from autos.rules.procedure import Procedure
+from autos.rules.statute import Interpretation, RuleSet, Statute
+
+
+def describe_rules(rules: RuleSet) -> str:
+    lines = [f"Regras em {rules.root}:"]
+    for sid, st in sorted(rules.statutes.items()):
+        lines.append(f"  {sid}: {st.lei.label} — {st.lei.municipio}/{st.lei.uf} "
+                     f"(IBGE {st.lei.ibge}); unidade fiscal {st.unidade_fiscal.sigla}; "
+                     f"documentos: {', '.join(sorted(st.documentos))}")
+    return "\n".join(lines)
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def describe_statute(st: Statute) -> str:
+    lei = st.lei
+    out = [
+        f"{lei.label} — {lei.municipio}/{lei.uf} (IBGE {lei.ibge})",
+        f"  {_flat(lei.ementa)}",
+        f"  URN: {lei.urn}",
+        f"  Arquivo de regras: {st.file}",
+        "",
+        f"Unidade fiscal: {st.unidade_fiscal.sigla} — {st.unidade_fiscal.nome} ({st.cite(st.unidade_fiscal.citacao)})",
+    ]
+    for v in st.unidade_fiscal.valores:
+        until = f" até {v.ate.isoformat()}" if v.ate else ""
+        mark = " [EXEMPLO]" if v.exemplo else ""
+        out.append(f"  desde {v.desde.isoformat()}{until}: R$ {v.valor}{mark} — {v.fonte}")
+    out.append(f"Arredondamento: {st.arredondamento.casas} casas, {st.arredondamento.modo.replace('_', ' ')}")
+    out += ["", "Infrações (id — dispositivo — descrição):"]
+    for iid, inf in st.infracoes.items():
+        out.append(f"  {iid} — {st.cite(inf.citacao)} — {_flat(inf.descricao)}")
+    out += ["", "Penalidades:"]
+    for pid, pen in st.penalidades.items():
+        out.append(f"  {pid} — {st.cite(pen.citacao)} — {pen.nome}")
+    for kid, kind in st.documentos.items():
+        out += ["", f"Elementos obrigatórios de '{kid}' ({kind.titulo}, {st.cite(kind.citacao)}):"]
+        for el in kind.elementos:
+            out.append(f"  [{el.severidade}] {el.codigo} — {st.cite(el.citacao)} — {el.descricao}")
+    out += _choices("Escolhas onde a lei é omissa ou ambígua:", st.interpretacoes, st.cite)
+    return "\n".join(out)
+
+
+def _choices(title: str, choices: Sequence[Interpretation], cite: Callable[[Citation], str]) -> list[str]:
+    """The interpretive choices, each with its provision, the problem and the choice (none: no lines)."""
+    if not choices:
+        return []
+    out = ["", title]
+    for i in choices:
+        out += [f"  {i.id} ({cite(i.citacao)})", f"    problema: {_flat(i.problema)}",
+                f"    escolha: {_flat(i.escolha)}"]
+    return out
+
+
+def describe_procedure(proc: Procedure) -> str:
+    """``autos regras mostrar``: the rite of the processo — the acts the law provides for (each with its article,
+    the fields it requires and the deadlines it starts), the acts it does not, and the choices made where it is
+    silent or ambiguous."""
+    out = [f"Rito do processo (arquivo de regras: {proc.file}):", "",
+           "Atos que a lei prevê (id — dispositivo — descrição):"]
+    for kind, act in proc.atos.items():
+        out.append(f"  {kind} — {proc.cite(act.citacao)} — {_flat(act.descricao)}")
+        if act.campos:
+            out.append("    exige: " + "; ".join(f"{f.campo} ({proc.cite(f.citacao)})" for f in act.campos))
+        if act.segue:
+            out.append("    depois de: " + ", ".join(act.segue))
+        starts = sorted({s.prazo for s in act.inicia})
+        if starts:
+            out.append("    inicia os prazos: " + ", ".join(starts))
+    if proc.nao_previstos:
+        out += ["", "Atos que a lei não prevê:"]
+        for kind, (citation, motivo) in proc.nao_previstos.items():
+            out.append(f"  {kind} ({proc.cite(citation)}): {_flat(motivo)}")
+    out += _choices("Escolhas do rito onde a lei é omissa ou ambígua:", proc.interpretacoes, proc.cite)
+    return "\n".join(out)
+
+
+def describe_fines(result: FineResult | None) -> str:
+    """``autos multa``: the memória de cálculo, step by step, with totals in figures and words."""
+    if result is None:
+        return "O caso não propõe multa."
+    st = result.statute
+    v = result.valor_unidade
+    out = [f"Memória de cálculo — {st.lei.label} ({st.lei.municipio}/{st.lei.uf})",
+           f"Data de referência (infração): {ptbr.format_date(result.data_referencia)}; "
+           f"{st.unidade_fiscal.sigla} = R$ {ptbr.format_decimal(v.valor)} desde {ptbr.format_date_short(v.desde)} "
+           f"({v.fonte}){' — VALOR DE EXEMPLO' if v.exemplo else ''}", ""]
+    for n, step in enumerate(result.memo(), 1):
+        basis = f" [{step.base_legal}]" if step.base_legal else ""
+        out.append(f"{n:>2}. {step.descricao}{basis}")
+        out.append(f"    = {step.resultado}")
+    out += ["", f"Total: {result.unidades_texto()}", f"       {result.reais_texto()}"]
+    for aviso in getattr(result, "avisos", []):
+        out.append(f"AVISO: {aviso}")
+    if result.exemplo:
+        out.append("AVISO: valor da unidade fiscal de EXEMPLO — substitua nas regras pelo valor oficial.")
+    if result.escolhas:
+        out += ["", "Escolhas interpretativas aplicadas:"]
+        out.extend(f"  - {' '.join(e.split())}" for e in result.escolhas)
+    return "\n".join(out)

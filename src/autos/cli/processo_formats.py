@@ -1,0 +1,228 @@
+"""Text, JSON, CSV and HTML of a timeline (``autos prazos``) and of the clerk's list (``autos pendencias``).
+
+Presentation only: no rules, no clock. The HTML is one self-contained file: inline style, no scripts,
+no external links, every value escaped.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+from datetime import date
+from typing import Any
+
+from autos.app.processo import MigrationResult, PendingReport
+from autos.base.ptbr import money_full
+from autos.checks.processo import FineDecision, ProcessoFine
+from autos.cli.describe import describe_fines
+from autos.compute.timeline import Timeline
+from autos.rules.calendar import format_date
+from autos.store.files import csv_cell
+
+__all__ = ["fine_text", "migration_text", "pending_csv", "pending_html", "pending_json", "pending_text",
+           "timeline_json", "timeline_text"]
+
+_WHO = {"autuado": "autuado", "administracao": "administração", "correios": "correios"}
+
+
+def timeline_text(t: Timeline) -> str:
+    out = [f"Processo {t.numero} — {t.citacao_lei} ({t.lei})", f"Autuado: {t.autuado or '—'}",
+           f"Situação em {format_date(t.hoje)}: {t.situacao}"]
+    x = t.proximo
+    if x is not None and x.vence is not None:
+        out.append(f"Próximo ato: {x.acao} ({_WHO.get(x.quem, x.quem)}) — até {format_date(x.vence)} "
+                   f"[{x.urgencia}] ({x.base_legal})")
+    out.append("")
+    out.append("Atos:")
+    for a in t.atos:
+        when = format_date(a.data) if a.data else "sem data"
+        num = f" nº {a.numero}" if a.numero else ""
+        ref = f", referente a {a.referente}" if a.referente else ""
+        out.append(f"  {a.indice + 1}. {when} — {a.nome}{num}{ref}" + (f" ({a.base_legal})" if a.base_legal else ""))
+        out.extend(f"       {n}" for n in a.notas)
+    if t.prazos:
+        out.append("")
+        out.append("Prazos:")
+        for p in t.prazos:
+            d = p.deadline
+            out.append(f"  - {d.descricao} ({d.base_legal}): {d.prazo_texto() or 'na data'} de "
+                       f"{format_date(d.inicio)} a {format_date(d.fim)} — {p.estado.upper()}"
+                       + (f" ({p.nota})" if p.nota else ""))
+            out.extend(f"      {line}" for line in d.explicacao()[1:])
+    if t.achados:
+        out.append("")
+        out.append("Achados:")
+        for f in t.achados:
+            where = f"linha {f.linha}, " if f.linha else ""
+            out.append(f"  [{f.severidade}] {f.codigo} ({where}{f.caminho}): {f.mensagem}"
+                       + (f" Como corrigir: {f.como_corrigir}" if f.como_corrigir else ""))
+    if t.interpretacoes:
+        out.append("")
+        out.append("Escolhas interpretativas das regras:")
+        out.extend(f"  - {x}" for x in t.interpretacoes)
+    return "\n".join(out)
+
+
+def timeline_json(t: Timeline) -> dict[str, Any]:
+    return t.to_dict()
+
+
+def _row_dict(report: PendingReport) -> list[dict[str, Any]]:
+    rows = []
+    for r in report.rows:
+        t, x = r.timeline, r.pendencia
+        rows.append({
+            "urgencia": x.urgencia if x else "com erros", "vence": x.vence.isoformat() if x and x.vence else None,
+            "processo": t.numero, "lei": t.lei, "autuado": t.autuado, "agente": t.agente,
+            "quem": x.quem if x else None, "acao": x.acao if x else None, "base_legal": x.base_legal if x else None,
+            "situacao": t.situacao, "erros": sum(1 for f in t.achados if f.severidade == "erro"),
+            "arquivo": str(t.file),
+        })
+    return rows
+
+
+def pending_json(report: PendingReport) -> dict[str, Any]:
+    return {"hoje": report.hoje.isoformat(), "pendencias": _row_dict(report),
+            "processos": len(report.timelines), "falhas": [e.to_dict() for e in report.falhas]}
+
+
+def pending_text(report: PendingReport) -> str:
+    out = [f"Pendências em {format_date(report.hoje)} — {len(report.timelines)} processo(s)"]
+    current = None
+    for row in _row_dict(report):
+        if row["urgencia"] != current:
+            current = row["urgencia"]
+            out.append("")
+            out.append(f"== {str(current).upper()} ==")
+        due = format_date(_date(row["vence"])) if row["vence"] else "sem prazo"
+        who = _WHO.get(row["quem"] or "", row["quem"] or "—")
+        what = row["acao"] or "processo com erros (veja autos prazos)"
+        errs = f" [{row['erros']} erro(s)]" if row["erros"] else ""
+        out.append(f"{due:>10}  {row['processo']}  {what} ({who}){errs}")
+        out.append(f"{'':>10}  {row['autuado'] or '—'} — {row['situacao']} — {row['arquivo']}")
+    if not report.rows:
+        out.append("")
+        out.append("Nada pendente.")
+    for e in report.falhas:
+        out.append("")
+        out.append(f"erro: {e}")
+    return "\n".join(out)
+
+
+def _date(iso: str) -> date:
+    return date.fromisoformat(iso)
+
+
+_CSV_FIELDS = ["urgencia", "vence", "processo", "lei", "autuado", "agente", "quem", "acao", "base_legal",
+               "situacao", "erros", "arquivo"]
+
+
+def pending_csv(report: PendingReport) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\r\n")
+    w.writerow(_CSV_FIELDS)
+    for row in _row_dict(report):
+        w.writerow([csv_cell(row[k]) for k in _CSV_FIELDS])
+    return buf.getvalue()
+
+
+_STYLE = """body{font-family:sans-serif;margin:2em;color:#222}table{border-collapse:collapse;width:100%}
+th,td{border:1px solid #bbb;padding:4px 6px;text-align:left;vertical-align:top;font-size:0.9em}
+th{background:#eee}tr.vencido td:first-child{background:#f8d7da}tr.hoje td:first-child{background:#ffe8a1}
+tr.esta-semana td:first-child{background:#fff3cd}.falha{color:#a00}"""
+
+
+def pending_html(report: PendingReport) -> str:
+    e = html.escape
+    heads = ["urgência", "vence", "processo", "autuado", "quem", "o que", "base legal", "situação", "arquivo"]
+    rows = []
+    for row in _row_dict(report):
+        cls = str(row["urgencia"]).replace(" ", "-")
+        due = format_date(_date(row["vence"])) if row["vence"] else "sem prazo"
+        cells = [row["urgencia"], due, row["processo"], row["autuado"], _WHO.get(row["quem"] or "", row["quem"]),
+                 row["acao"] or "processo com erros", row["base_legal"], row["situacao"], row["arquivo"]]
+        rows.append(f'<tr class="{e(cls)}">' + "".join(f"<td>{e(str(c or '—'))}</td>" for c in cells) + "</tr>")
+    fails = "".join(f'<p class="falha">{e(str(x))}</p>' for x in report.falhas)
+    return (
+        '<!DOCTYPE html>\n<html lang="pt-BR"><head><meta charset="utf-8">'
+        f"<title>Pendências em {e(format_date(report.hoje))}</title><style>{_STYLE}</style></head><body>"
+        f"<h1>Pendências em {e(format_date(report.hoje))}</h1>"
+        f"<p>{len(report.timelines)} processo(s) conferido(s).</p>"
+        "<table><thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in heads) + "</tr></thead><tbody>"
+        + "".join(rows) + "</tbody></table>" + fails + "</body></html>\n"
+    )
+
+
+def _decision(d: FineDecision) -> str:
+    num = f" nº {d.numero}" if d.numero else ""
+    when = f" de {format_date(d.data)}" if d.data else ""
+    return f"{d.nome}{num}{when} (ato {d.ato})"
+
+
+def fine_text(f: ProcessoFine) -> str:
+    """``autos multa PROCESSO.yaml``: the auto's memo, the decisions on the fine and the amount in force."""
+    out = [f"Processo {f.processo} — multa"]
+    if f.auto is None:
+        return "\n".join([*out, "O processo não tem auto de infração."])
+    out += [f"Auto de infração (ato {f.auto}), calculado pela lei na data da infração:", "",
+            describe_fines(f.calculo) if f.calculo is not None
+            else f"O auto não propõe multa (atos[{f.auto - 1}].penalidades)."]
+    if f.decisoes:
+        out += ["", "Decisões sobre a multa:"]
+        for d in f.decisoes:
+            if d.resultado == "reduzida":
+                what = (f"reduzida para {money_full(d.valor)}" if d.valor is not None
+                        else "reduzida, sem o valor informado na decisão (campo 'valor')")
+            elif d.resultado == "cancelada":
+                what = "cancelada"
+            else:
+                what = "mantida" + (f" (a decisão informa {money_full(d.valor)})" if d.valor is not None else "")
+            out.append(f"  - {_decision(d)}: {what}")
+    out.append("")
+    last = f.final_por
+    label = "Valor final" if last is not None and last.tipo == "decisao_recurso" else "Valor em vigor"
+    if f.cancelada and last is not None:
+        out.append(f"{label}: nenhum — multa cancelada por {_decision(last)}.")
+    elif f.final is None:
+        why = (f"{_decision(last)} reduziu a multa sem informar o valor" if last and last.resultado == "reduzida"
+               else "o auto não propõe multa calculável")
+        out.append(f"{label}: não determinado — {why}.")
+    elif last is None:
+        out.append(f"{label}: {money_full(f.final)} — o do auto (ato {f.auto}); nenhuma decisão o alterou.")
+    elif last.resultado == "reduzida":
+        out.append(f"{label}: {money_full(f.final)} — fixado por {_decision(last)}.")
+    else:
+        out.append(f"{label}: {money_full(f.final)} — mantido por {_decision(last)}.")
+    for n, when, valor in f.pagamentos:
+        paid = money_full(valor) if valor is not None else "valor não informado"
+        out.append(f"Pagamento (ato {n}){' em ' + format_date(when) if when else ''}: {paid}.")
+    return "\n".join(out)
+
+
+def migration_text(r: MigrationResult, out_dir: object) -> str:
+    """``autos migrar``: each processo written and its old files, then what was not mapped or refused."""
+    out: list[str] = []
+    for f, sources in r.escritos:
+        out.append(f"processo gravado: {f}")
+        out.extend(f"    de {s}" for s in sources)
+    for f in r.ignorados:
+        out.append(f"ignorado (já é um arquivo de processo): {f}")
+    if r.nao_mapeado:
+        out.append("")
+        out.append("Não mapeado (confira e complete o processo à mão):")
+        out.extend(f"  - {u.render()}" for u in r.nao_mapeado)
+    if r.recusados:
+        out.append("")
+        out.append("Não gravado:")
+        out.extend(f"  - {u.render()}" for u in r.recusados)
+    for e in r.falhas:
+        out.append(f"erro: {e}")
+    if r.falhas:
+        out.append("Nenhum processo foi gravado: corrija os arquivos ilegíveis e rode de novo.")
+    elif r.escritos:
+        out.append("")
+        out.append(f"Os arquivos antigos não foram alterados. Confira os processos: autos validar {out_dir}")
+    elif not (r.recusados or r.ignorados):
+        out.append("Nenhum arquivo antigo encontrado.")
+    return "\n".join(out)

@@ -1,0 +1,1 @@
+"""One typed context per document kind, with its pt-BR wording."""

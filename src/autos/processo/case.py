@@ -1,0 +1,410 @@
+"""The case file: what a clerk writes in YAML, as a strict model.
+
+Field names are Portuguese (they are what the clerk types). Almost every element a law requires is
+optional *here*: an omitted element is a finding of the validator, with its article, not a parse
+error, so an incomplete case still produces a useful report. Types, formats, CPF/CNPJ check digits
+and unknown keys are checked here.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, time
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from stdnum.br import cnpj as stdnum_cnpj
+from stdnum.br import cpf as stdnum_cpf
+from stdnum.exceptions import ValidationError as StdnumError
+
+from autos.base.schema import Amount, Count
+from autos.base.yamlio import MAX_TEXT_CHARS
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True, str_max_length=MAX_TEXT_CHARS)
+
+
+def _all_digits_equal(value: str) -> bool:
+    digits = re.sub(r"\D", "", value)
+    return len(set(digits)) == 1
+
+
+def check_cpf(value: str) -> str:
+    """Return the CPF formatted (000.000.000-00); ValueError with a Portuguese message otherwise."""
+    try:
+        if _all_digits_equal(value):  # python-stdnum accepts 111.111.111-11 … 999.999.999-99
+            raise StdnumError
+        return str(stdnum_cpf.format(stdnum_cpf.validate(value)))
+    except StdnumError:
+        raise ValueError(
+            f"CPF '{value}' inválido (dígitos verificadores não conferem, tamanho errado ou todos os dígitos iguais); "
+            "confira os 11 dígitos no documento"
+        ) from None
+
+
+def check_cnpj(value: str) -> str:
+    """Return the CNPJ formatted (00.000.000/0000-00); ValueError with a Portuguese message otherwise."""
+    try:
+        if _all_digits_equal(value):
+            raise StdnumError
+        return str(stdnum_cnpj.format(stdnum_cnpj.validate(value)))
+    except StdnumError:
+        raise ValueError(
+            f"CNPJ '{value}' inválido (dígitos verificadores não conferem, tamanho errado ou todos os dígitos iguais); "
+            "confira os 14 dígitos no cartão CNPJ"
+        ) from None
+
+
+#: a document number as typed: number/year, ASCII digits only (the JSON Schema's pattern; checked below)
+DOCUMENT_NUMBER_PATTERN = r"^[0-9]{1,6}/[0-9]{4}$"
+_DOCUMENT_NUMBER = re.compile(r"([0-9]{1,6})/([0-9]{4})")
+_FIRST_YEAR = 1900
+
+
+def document_key(numero: str) -> tuple[int, int]:
+    """The identity of a document number: ``(number, year)`` as integers, so ``031/2026`` and ``31/2026`` are
+    the same document. The one place where numbers are compared (the edital ledger's case key uses it);
+    ``ValueError`` with a Portuguese message for anything that is not a valid ``N/AAAA``."""
+    text = numero.strip()
+    odd = sorted({c for c in text if c.isdigit() and not "0" <= c <= "9"})
+    if odd:
+        names = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in odd)
+        raise ValueError(
+            f"número '{numero}' com algarismos que não são os comuns 0–9: {names}; digite o número como está "
+            "impresso no documento, com os algarismos 0 a 9 (o número não é convertido automaticamente)")
+    m = _DOCUMENT_NUMBER.fullmatch(text)
+    if m is None:
+        raise ValueError(f"número '{numero}' em formato inválido; use número/ano com algarismos 0–9, p. ex. 17/2026")
+    number, year = int(m[1]), int(m[2])
+    if number == 0:
+        raise ValueError(f"número '{numero}' inválido: a numeração começa em 1; confira o número impresso")
+    if year < _FIRST_YEAR:
+        raise ValueError(f"número '{numero}' inválido: o ano {m[2]} não é o de um documento (a partir de "
+                         f"{_FIRST_YEAR}); confira o ano impresso")
+    return number, year
+
+
+def check_document_number(value: str | None) -> str | None:
+    """Validate a document number; return it exactly as typed (never rewritten)."""
+    if value is not None:
+        document_key(value)
+    return value
+
+
+class Endereco(_Strict):
+    logradouro: str | None = None
+    numero: str | None = None
+    complemento: str | None = None
+    bairro: str | None = None
+    municipio: str | None = None
+    uf: str | None = Field(default=None, pattern=r"^[A-Z]{2}$")
+    cep: str | None = Field(default=None, pattern=r"^\d{5}-?\d{3}$")
+
+    def linha(self) -> str:
+        """One-line address as printed on documents."""
+        first = ", ".join(p for p in (self.logradouro, self.numero, self.complemento) if p)
+        parts = [first] if first else []
+        if self.bairro:
+            parts.append(self.bairro)
+        city = " / ".join(p for p in (self.municipio, self.uf) if p)
+        if city:
+            parts.append(city)
+        if self.cep:
+            cep = self.cep if "-" in self.cep else f"{self.cep[:5]}-{self.cep[5:]}"
+            parts.append(f"CEP {cep}")
+        return " — ".join(parts)
+
+
+class Pessoa(_Strict):
+    nome: str | None = None
+    cpf: str | None = None
+    qualificacao: str | None = None
+    cargo: str | None = None
+    endereco: Endereco | None = None
+
+    @field_validator("cpf")
+    @classmethod
+    def _cpf(cls, v: str | None) -> str | None:
+        return check_cpf(v) if v else v
+
+
+class Autuado(_Strict):
+    tipo: Literal["pessoa_fisica", "pessoa_juridica"]
+    nome: str | None = None
+    nome_fantasia: str | None = None
+    cpf: str | None = None
+    cnpj: str | None = None
+    qualificacao: str | None = None
+    endereco: Endereco | None = None
+    endereco_desconhecido: bool = False
+    responsavel_legal: Pessoa | None = None
+    primario: bool | None = None
+    pequeno_porte: bool = False
+    pequeno_porte_fundamento: str | None = None
+    registro: str | None = None  # establishment registration (e.g. SIM number)
+
+    @field_validator("cpf")
+    @classmethod
+    def _cpf(cls, v: str | None) -> str | None:
+        return check_cpf(v) if v else v
+
+    @field_validator("cnpj")
+    @classmethod
+    def _cnpj(cls, v: str | None) -> str | None:
+        return check_cnpj(v) if v else v
+
+    @model_validator(mode="after")
+    def _doc_matches_kind(self) -> Autuado:
+        if self.tipo == "pessoa_fisica" and self.cnpj:
+            raise ValueError("pessoa física não tem CNPJ; use o campo cpf ou mude tipo para pessoa_juridica")
+        if self.tipo == "pessoa_juridica" and self.cpf:
+            raise ValueError("pessoa jurídica não tem CPF; use o campo cnpj (o CPF vai em responsavel_legal)")
+        return self
+
+    @property
+    def documento(self) -> str | None:
+        return self.cpf if self.tipo == "pessoa_fisica" else self.cnpj
+
+    @property
+    def documento_rotulo(self) -> str:
+        return "CPF" if self.tipo == "pessoa_fisica" else "CNPJ"
+
+
+def _check_hhmm(v: object) -> object:
+    if isinstance(v, str) and not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", v.strip()):
+        raise ValueError(f"hora '{v}' inválida; use HH:MM entre 00:00 e 23:59, por exemplo 14:30")
+    return v
+
+
+class Lavratura(_Strict):
+    """Where and when THIS document is drawn up (an auto, a notice, a letter, an edital, a termo…)."""
+
+    local: str | None = Field(default=None, description="local da lavratura ou da emissão deste documento")
+    data: date | None = Field(default=None, description="data da lavratura ou da emissão deste documento")
+    hora: time | None = Field(default=None, description="hora da lavratura (HH:MM, entre aspas)")
+
+    @field_validator("hora", mode="before")
+    @classmethod
+    def _hora(cls, v: object) -> object:
+        return _check_hhmm(v)
+
+
+class Infracao(_Strict):
+    """One infringed provision and the facts its fine depends on.
+
+    The facts are optional here: a fine that needs a missing one is a ComputeError naming the field
+    (``infracoes[0].quantidade``). Ranges (zero, negative, beyond a legal table) are checked by the
+    fine calculator against the statute, so that its message can cite the article.
+    """
+
+    regra: str  # infraction id in the statute's rules
+    complemento: str | None = None  # e.g. the regulation article, when the rule asks for it
+    quantidade: Amount | None = None  # for fines by quantity (m², metres, units; animals apprehended)
+    reincidente: bool | None = None  # recidivism in the same infraction ("em dobro na reincidência")
+    periodo: Count | None = None  # which 30-day period this auto charges (1 = first fine after the deadline)
+    advertencia_previa: bool | None = None  # a written warning was already given (Ferraz art. 3º, § 1º, I)
+    capacidade: Count | None = None  # capacity in people of the place or event (Ferraz art. 62)
+    caucao_depositada: bool | None = None  # a cash guarantee deposit was made (Ferraz arts. 62 and 70)
+    gravidade: str | None = None  # gravity assigned by the agent (Cuiabá art. 36: leve, grave, gravissima)
+    especie: str | None = None  # species of the apprehended animal (Cuiabá art. 11, § 4º)
+    dias_custodia: Count | None = None  # custody days charged (Cuiabá art. 11, § 3º, diárias)
+
+
+class Agente(_Strict):
+    nome: str | None = None
+    cargo: str | None = None
+    matricula: str | None = None
+    crmv: str | None = None
+    medico_veterinario_oficial: bool | None = None
+
+
+class Circunstancias(_Strict):
+    atenuantes: list[str] = Field(default_factory=list)
+    agravantes: list[str] = Field(default_factory=list)
+
+
+class ItemApreendido(_Strict):
+    descricao: str
+    quantidade: str | None = None
+    lote: str | None = Field(default=None, description="lote, validade ou outra identificação do item apreendido")
+
+
+class PenalidadeProposta(_Strict):
+    tipo: str  # penalty id in the statute's rules
+    valor_base: Amount | None = Field(default=None, description="multa: valor em unidades fiscais")
+    itens: list[ItemApreendido] = Field(default_factory=list)
+    fiel_depositario: Pessoa | None = None
+    local_deposito: str | None = Field(default=None, description="apreensão: local onde os bens apreendidos "
+                                       "ficam depositados")
+    observacao: str | None = None
+
+
+class Testemunha(_Strict):
+    nome: str | None = None
+    cpf: str | None = None
+    endereco: str | None = None
+
+    @field_validator("cpf")
+    @classmethod
+    def _cpf(cls, v: str | None) -> str | None:
+        return check_cpf(v) if v else v
+
+
+class AssinaturaAutuado(_Strict):
+    situacao: Literal["assinou", "recusou", "ausente"] | None = None
+    data: date | None = None
+    nome_de_quem_assinou: str | None = None
+    certificacao_recusa: str | None = None
+
+
+class Assinaturas(_Strict):
+    autuado: AssinaturaAutuado | None = None
+    testemunhas: list[Testemunha] = Field(default_factory=list)
+
+
+class AvisoRecebimento(_Strict):
+    data_postagem: date | None = None
+    data_recebimento: date | None = None
+    data_juntada: date | None = None
+    devolvido: bool = False
+    motivo_devolucao: str | None = None
+
+
+class Edital(_Strict):
+    data_publicacao: date | None = None
+    veiculo: str | None = None
+    data_publicacao_jornal: date | None = None
+    jornal: str | None = None
+
+
+class Notificacao(_Strict):
+    forma: Literal["pessoal", "recusa", "ar", "edital"]
+    data: date | None = None  # pessoal/recusa: date of the dated receipt or of the certification
+    ar: AvisoRecebimento | None = None
+    edital: Edital | None = None
+
+
+class ReferenciaAuto(_Strict):
+    """The auto de infração a notice, edital, termo or statement refers to."""
+
+    numero: str | None = Field(default=None, json_schema_extra={"pattern": DOCUMENT_NUMBER_PATTERN},
+                               description="número/ano do auto de infração a que este documento se refere, "
+                               "p. ex. 17/2026")
+    data: date | None = Field(default=None, description="data da lavratura desse auto de infração")
+
+    @field_validator("numero")
+    @classmethod
+    def _numero(cls, v: str | None) -> str | None:
+        return check_document_number(v)
+
+
+class Exigencia(_Strict):
+    """What a notificação preliminar orders and by when (the deadline is an id of the law's prazos file)."""
+
+    descricao: str | None = Field(default=None, description="o que o notificado deve fazer para regularizar a "
+                                  "situação, p. ex. roçar, capinar e limpar o terreno")
+    prazo: str | None = Field(default=None, pattern=r"^[a-z0-9_]+$",
+                              description="id do prazo de cumprimento nas regras de prazos da lei, p. ex. "
+                              "limpeza_terreno_art4 (veja rules/<municipio>/<lei>.prazos.yaml)")
+
+
+class Apreensao(_Strict):
+    """Facts of an apprehension of animals (Cuiabá arts. 9 and 11). The species and the number of animals
+    are those of ``infracoes[].especie`` and ``infracoes[].quantidade`` (the size follows from the species,
+    art. 11, § 4º)."""
+
+    data: date | None = Field(default=None, description="data da apreensão")
+    hora: time | None = Field(default=None, description="hora da apreensão (HH:MM, entre aspas)")
+    local: str | None = Field(default=None, description="local da apreensão (via, logradouro ou imóvel)")
+    descricao: str | None = Field(default=None, description="descrição dos animais apreendidos: raça, pelagem, "
+                                  "sexo, idade aparente, sinais, coleira ou identificação")
+    data_recolhimento: date | None = Field(default=None, description="data em que o animal foi recolhido "
+                                           "(entregue) ao Centro de Controle de Zoonoses; dela corre o prazo de "
+                                           "resgate")
+    local_recolhimento: str | None = Field(default=None, description="onde o animal fica sob guarda, p. ex. "
+                                           "Centro de Controle de Zoonoses, com o endereço")
+
+    @field_validator("hora", mode="before")
+    @classmethod
+    def _hora(cls, v: object) -> object:
+        return _check_hhmm(v)
+
+
+class Impugnacao(_Strict):
+    """The defence or appeal a decision decides (a processo act: its protocol and whether it was on time)."""
+
+    tipo: Literal["defesa", "recurso"] = Field(description="defesa (contra o auto) ou recurso (contra a decisão)")
+    numero: str | None = Field(default=None, description="número do protocolo")
+    data: date | None = Field(default=None, description="data do protocolo")
+    prazo_vencido_em: date | None = Field(default=None, description="intempestiva: a data em que o prazo venceu")
+    tempestividade_conhecida: bool = Field(default=False, description="a linha do tempo do processo foi conferida")
+
+
+class Decisao(_Strict):
+    """A decision on the auto (first instance) or on the appeal, as the processo records it."""
+
+    instancia: Literal["primeira", "recurso"]
+    numero: str | None = None
+    data: date | None = None
+    resultado: Literal["mantida", "reduzida", "cancelada"] | None = None
+    valor: Amount | None = Field(default=None, description="reduzida: o novo valor da multa, em reais")
+    autoridade: str | None = Field(default=None, description="quem decide (nome e cargo)")
+    fundamentacao: str | None = None
+    impugnacao: Impugnacao | None = None
+
+
+DocumentKindId = Annotated[str, Field(pattern=r"^[a-z_]+$")]
+
+
+class Case(_Strict):
+    """One case file."""
+
+    lei: str = Field(description="identificador da lei nas regras, p. ex. timoteo-mg/lei-3844-2022")
+    documento: DocumentKindId = "auto_de_infracao"
+    numero: str | None = Field(default=None, json_schema_extra={"pattern": DOCUMENT_NUMBER_PATTERN},
+                               description="número/ano, p. ex. 17/2026")
+    processo: str | None = None
+    autuado: Autuado
+    lavratura: Lavratura = Field(default_factory=Lavratura)
+    data_infracao: date | None = Field(default=None, description="data da infração, se diferente da data do auto "
+                                       "de infração (ou da lavratura deste documento)")
+    fatos: str | None = None
+    infracoes: list[Infracao] = Field(default_factory=list)
+    agente: Agente = Field(default_factory=Agente)
+    circunstancias: Circunstancias = Field(default_factory=Circunstancias)
+    penalidades: list[PenalidadeProposta] = Field(default_factory=list)
+    assinaturas: Assinaturas = Field(default_factory=Assinaturas)
+    notificacao: Notificacao | None = None
+    auto: ReferenciaAuto | None = Field(default=None, description="auto de infração a que esta notificação, "
+                                        "edital, termo ou demonstrativo se refere")
+    exigencia: Exigencia | None = Field(default=None, description="notificação preliminar: a obrigação e o "
+                                        "prazo para cumpri-la")
+    apreensao: Apreensao | None = Field(default=None, description="termo de apreensão de animais: data, hora e "
+                                        "local da apreensão e o recolhimento ao Centro de Controle de Zoonoses")
+    decisao: Decisao | None = Field(default=None, description="decisão (julgamento ou decisão do recurso): "
+                                    "resultado, autoridade e a defesa ou o recurso decidido")
+    observacoes: str | None = None
+
+    @field_validator("numero")
+    @classmethod
+    def _numero(cls, v: str | None) -> str | None:
+        return check_document_number(v)
+
+    @property
+    def infraction_date(self) -> date | None:
+        """``data_infracao``; if absent, the date of the auto the document refers to (``auto.data``: the
+        ``lavratura`` of a notice, edital, termo or statement is that document's own date); else the date of
+        this document's ``lavratura`` (an auto de infração)."""
+        field = self.infraction_date_field
+        return self.data_infracao if field == "data_infracao" else (
+            self.auto.data if field == "auto.data" and self.auto is not None else self.lavratura.data)
+
+    @property
+    def infraction_date_field(self) -> str:
+        """Which field :attr:`infraction_date` comes from (for error paths and lines)."""
+        if self.data_infracao is not None:
+            return "data_infracao"
+        if self.auto is not None and self.auto.data is not None:
+            return "auto.data"
+        return "lavratura.data"

@@ -1,0 +1,1 @@
+"""The law as data: statutes, calendars, deadline rules, procedures, strictly loaded from rules/."""

@@ -1,0 +1,619 @@
+"""Statutes as data: loading and modelling ``rules/<municipio>-<uf>/<lei>.yaml``.
+
+A statute file holds the law's identity, its fiscal unit with dated R$ values, its infractions and
+penalties, and the elements each document kind must contain, every item citing its article. Loading
+is strict: unknown or duplicate keys are :class:`RulesError` naming the file, the key and the line.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from decimal import ROUND_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
+from functools import cached_property
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from autos.base.citation import Citation
+from autos.base.schema import Amount, Count, build_model
+from autos.base.yamlio import load_yaml
+from autos.errors import ComputeError, RulesError
+
+Severity = Literal["erro", "aviso"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class StatuteIdentity(_Strict):
+    municipio: str
+    uf: str = Field(pattern=r"^[A-Z]{2}$")
+    ibge: str = Field(pattern=r"^\d{7}$")
+    tipo: str = "Lei"
+    numero: str
+    data: date
+    ementa: str
+    urn: str = Field(pattern=r"^urn:lex:br[;:]")
+    orgao: str
+    fonte_texto: str | None = None
+
+    @property
+    def year(self) -> int:
+        return self.data.year
+
+    @property
+    def label(self) -> str:
+        """``Lei nº 3.844/2022``."""
+        return f"{self.tipo} nº {self.numero}/{self.data.year}"
+
+
+class UnitValue(_Strict):
+    """The R$ value of one fiscal unit from ``desde`` (inclusive) to ``ate`` (inclusive, optional)."""
+
+    desde: date
+    ate: date | None = None
+    valor: Amount = Field(gt=0)
+    fonte: str
+    exemplo: bool = False
+
+
+class FiscalUnit(_Strict):
+    sigla: str
+    nome: str
+    nome_plural: str
+    feminino: bool = True
+    citacao: Citation
+    valores: list[UnitValue] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> FiscalUnit:
+        prev: UnitValue | None = None
+        for v in self.valores:
+            if v.ate is not None and v.ate < v.desde:
+                raise ValueError(f"valor com vigência de {v.desde} termina antes de começar ({v.ate})")
+            if prev is not None:
+                if v.desde <= prev.desde:
+                    raise ValueError("os valores devem estar em ordem crescente de 'desde'")
+                if prev.ate is not None and v.desde <= prev.ate:
+                    raise ValueError(f"vigências sobrepostas: {prev.desde}–{prev.ate} e {v.desde}")
+            prev = v
+        return self
+
+    def value_on(self, day: date) -> UnitValue:
+        """The value in force on ``day``; an error when none is."""
+        found: UnitValue | None = None
+        for v in self.valores:
+            if v.desde <= day and (v.ate is None or day <= v.ate):
+                found = v
+        if found is None:
+            raise ComputeError(
+                f"não há valor da {self.sigla} em vigor em {day.strftime('%d/%m/%Y')}.",
+                hint=f"acrescente o valor da {self.sigla} para essa data na tabela 'unidade_fiscal.valores' "
+                "das regras, com o ato que o fixou.",
+            )
+        return found
+
+
+class Rounding(_Strict):
+    casas: Count = Field(ge=0, le=4)
+    modo: Literal["meio_para_cima", "meio_para_par", "truncar"]
+    justificativa: str
+
+    def apply(self, value: Decimal) -> Decimal:
+        mode = {"meio_para_cima": ROUND_HALF_UP, "meio_para_par": ROUND_HALF_EVEN, "truncar": ROUND_DOWN}
+        return value.quantize(Decimal(1).scaleb(-self.casas), rounding=mode[self.modo])
+
+
+class Interpretation(_Strict):
+    """A choice made where the law is ambiguous or self-contradictory; always shown to the user."""
+
+    id: str
+    citacao: Citation
+    problema: str
+    escolha: str
+
+
+# --- fines as data -------------------------------------------------------------------------------
+# A fine formula is attached to an infraction (``infracoes.<id>.multa``: the fine of that provision)
+# or to a penalty (``penalidades.<id>.calculo``: the amount of that penalty for every infraction that
+# lists it and has no formula of its own). The formula is computed when the case proposes the penalty
+# that triggers it (``penalidade``; by default ``multa``). Amounts are in fiscal units.
+
+
+class Recidivism(_Strict):
+    """How recidivism changes the fine: ``fator`` 2 = "em dobro", 1 = "mesmo montante"."""
+
+    fator: Amount = Field(ge=1)
+    citacao: Citation
+
+
+class Repetition(_Strict):
+    """The same fine applied again every ``dias`` days until the obligation is met."""
+
+    dias: Count = Field(gt=0)
+    citacao: Citation  # the clause that repeats the fine (may be the same article)
+
+
+class PriorWarning(_Strict):
+    """The law requires a written warning before the fine (Ferraz Art. 3, § 1º, I)."""
+
+    citacao: Citation
+    penalidade: str = "advertencia"  # the penalty id of the warning
+
+
+class Bracket(_Strict):
+    """One line of a table by capacity: up to ``ate`` people (inclusive); ``ate`` absent = above the rest."""
+
+    ate: Count | None = Field(default=None, gt=0)
+    unidades: Amount = Field(ge=0)
+    citacao: Citation
+
+
+def _check_brackets(brackets: list[Bracket]) -> None:
+    prev = 0
+    for i, b in enumerate(brackets):
+        if b.ate is None:
+            if i != len(brackets) - 1:
+                raise ValueError("só a última faixa pode ficar sem 'ate' (acima da faixa anterior)")
+        elif b.ate <= prev:
+            raise ValueError("as faixas devem estar em ordem crescente de 'ate'")
+        else:
+            prev = b.ate
+
+
+class DepositDeduction(_Strict):
+    """A guarantee deposit deducted from the fine (Ferraz Art. 70), its amount by capacity (Art. 62)."""
+
+    citacao: Citation  # the article that orders the deduction
+    faixas: list[Bracket] = Field(min_length=1)  # the deposit, in fiscal units, by capacity
+    interpretacao: str | None = None
+
+    @model_validator(mode="after")
+    def _ordered(self) -> DepositDeduction:
+        _check_brackets(self.faixas)
+        return self
+
+
+class _FineBase(_Strict):
+    penalidade: str | None = None  # proposed penalty that triggers it; None = 'multa' (or the owning penalty)
+    citacao: Citation  # where the law sets the amount
+    interpretacoes: list[str] = Field(default_factory=list)  # recorded choices it relies on (shown in the memo)
+    reincidencia: Recidivism | None = None
+
+
+class FixedFine(_FineBase):
+    """``unidades`` fiscal units (e.g. Ferraz Art. 18, § 3º: 5 UFM)."""
+
+    tipo: Literal["fixa"]
+    unidades: Amount = Field(gt=0)
+    repeticao: Repetition | None = None
+    advertencia_previa: PriorWarning | None = None
+    abatimento_caucao: DepositDeduction | None = None
+
+
+class QuantityFine(_FineBase):
+    """``unidades`` for each ``por`` of a measured quantity (e.g. 5 UFM for each 100 m²)."""
+
+    tipo: Literal["por_quantidade"]
+    unidades: Amount = Field(gt=0)
+    por: Amount = Field(gt=0)
+    medida: str  # what the quantity measures, e.g. "m²", "metros lineares", "unidades"
+    medida_singular: str | None = None  # "metro linear" (for "1 UFM por metro linear")
+    #: a quantity that is not a whole multiple of ``por``: each started block counts as a whole one,
+    #: the fine is proportional, or only whole numbers are accepted (things counted "por unidade")
+    fracao: Literal["unidade_inteira", "proporcional", "somente_inteiros"]
+    repeticao: Repetition | None = None
+
+    @model_validator(mode="after")
+    def _choice(self) -> QuantityFine:
+        if self.fracao != "somente_inteiros" and not self.interpretacoes:
+            raise ValueError("a regra de fração precisa citar a escolha feita em 'interpretacoes'")
+        return self
+
+
+class PeriodicDoublingFine(_FineBase):
+    """``unidades`` in the first period, doubled every ``dias`` days (Ferraz Arts. 9, 43 and 44)."""
+
+    tipo: Literal["dobra_periodica"]
+    unidades: Amount = Field(gt=0)
+    dias: Count = Field(gt=0)
+
+
+class CapacityFine(_FineBase):
+    """Fine by capacity bracket of the place (Ferraz Art. 62, § 1º)."""
+
+    tipo: Literal["por_capacidade"]
+    faixas: list[Bracket] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> CapacityFine:
+        _check_brackets(self.faixas)
+        return self
+
+
+class GravityLevel(_Strict):
+    descricao: str
+    unidades: Amount = Field(gt=0)
+    citacao: Citation
+
+
+class GravityFine(_FineBase):
+    """Fine by the gravity the agent assigns (Cuiabá Art. 36: leve, grave, gravíssima)."""
+
+    tipo: Literal["por_gravidade"]
+    niveis: dict[str, GravityLevel] = Field(min_length=1)
+
+
+class SizeCosts(_Strict):
+    """Apprehension costs of one animal size (Cuiabá Art. 11, § 3º)."""
+
+    nome: str  # "pequeno porte"
+    transporte: Amount = Field(ge=0)
+    multa: Amount = Field(ge=0)
+    total: Amount = Field(ge=0)  # as printed in the law; must equal transporte + multa
+    diarias: list[Amount] = Field(min_length=1)  # custody fee of the 1st, 2nd, … day
+
+    @model_validator(mode="after")
+    def _total(self) -> SizeCosts:
+        if self.transporte + self.multa != self.total:
+            raise ValueError(f"{self.nome}: total {self.total} ≠ transporte {self.transporte} + multa {self.multa}")
+        return self
+
+
+class SpeciesSize(_Strict):
+    porte: str
+    citacao: Citation
+    interpretacao: str | None = None  # a recorded choice behind this mapping
+
+
+class ApprehensionCosts(_FineBase):
+    """Transport, fine and daily custody fees of an apprehended animal, by size (Cuiabá Art. 11, §§ 2º–4º)."""
+
+    tipo: Literal["custas_apreensao"]
+    citacao_diarias: Citation
+    portes: dict[str, SizeCosts] = Field(min_length=1)
+    especies: dict[str, SpeciesSize] = Field(min_length=1)  # species → size (Art. 11, § 4º)
+
+    @model_validator(mode="after")
+    def _sizes(self) -> ApprehensionCosts:
+        for name, sp in self.especies.items():
+            if sp.porte not in self.portes:
+                raise ValueError(f"a espécie '{name}' aponta para o porte desconhecido '{sp.porte}'")
+        days = {len(p.diarias) for p in self.portes.values()}
+        if len(days) != 1:
+            raise ValueError("todos os portes devem ter o mesmo número de diárias")
+        return self
+
+
+FineRule = Annotated[
+    FixedFine | QuantityFine | PeriodicDoublingFine | CapacityFine | GravityFine | ApprehensionCosts,
+    Field(discriminator="tipo"),
+]
+
+
+class CircumstanceEffect(_Strict):
+    """Numeric effect of attenuating/aggravating circumstances on a range fine (Timóteo Art. 16, § 2º).
+
+    ``nenhum`` (the default): the agent already weighed them when fixing the base value; the memo says
+    so. ``percentual``: each attenuating one lowers and each aggravating one raises the base value by the
+    given percentage, the result kept within the legal range.
+    """
+
+    modo: Literal["nenhum", "percentual"] = "nenhum"
+    citacao: Citation
+    interpretacao: str | None = None
+    atenuante: Amount | None = Field(default=None, gt=0, le=100)  # % per attenuating circumstance
+    agravante: Amount | None = Field(default=None, gt=0, le=100)  # % per aggravating circumstance
+
+    @model_validator(mode="after")
+    def _mode(self) -> CircumstanceEffect:
+        if self.modo == "nenhum" and (self.atenuante is not None or self.agravante is not None):
+            raise ValueError("com modo 'nenhum' não informe percentuais de atenuante/agravante")
+        if self.modo == "percentual" and (self.atenuante is None or self.agravante is None):
+            raise ValueError("com modo 'percentual' informe os percentuais 'atenuante' e 'agravante'")
+        return self
+
+
+class Infraction(_Strict):
+    """An infringed provision a case may cite by id."""
+
+    descricao: str
+    citacao: Citation
+    exige_complemento: bool = False  # e.g. the regulation article must be named on the case
+    complemento_rotulo: str | None = None
+    penalidades: list[str] = Field(min_length=1)  # ids of ``penalidades`` applicable
+    multa: FineRule | None = None  # the fine of this provision
+    #: a defect of the text of this provision (an ``interpretacoes`` id): warned whenever it is applied
+    interpretacao: str | None = None
+
+    @model_validator(mode="after")
+    def _fine_penalty(self) -> Infraction:
+        if self.multa is not None:
+            trigger = self.multa.penalidade or "multa"
+            if trigger not in self.penalidades:
+                raise ValueError(f"a multa é disparada pela penalidade '{trigger}', que não está em 'penalidades'")
+            if isinstance(self.multa, FixedFine) and self.multa.advertencia_previa is not None:
+                warn = self.multa.advertencia_previa.penalidade
+                if warn not in self.penalidades:
+                    raise ValueError(f"a advertência prévia '{warn}' não está em 'penalidades'")
+        return self
+
+
+class Penalty(_Strict):
+    """A penalty or administrative measure of the statute (e.g. Timóteo Art. 16, I–VII)."""
+
+    nome: str
+    citacao: Citation
+    multa_minima: Amount | None = None  # in fiscal units
+    multa_maxima: Amount | None = None
+    somente_primario_sem_agravante: bool = False
+    exige_itens: bool = False  # apprehension/condemnation must list the items
+    calculo: FineRule | None = None  # the amount, for infractions without a formula of their own
+    efeito_circunstancias: CircumstanceEffect | None = None  # range fines only
+
+    @model_validator(mode="after")
+    def _amount(self) -> Penalty:
+        ranged = self.multa_minima is not None or self.multa_maxima is not None
+        if ranged and (self.multa_minima is None or self.multa_maxima is None):
+            raise ValueError("informe multa_minima e multa_maxima juntas")
+        if self.multa_minima is not None and self.multa_maxima is not None and self.multa_minima > self.multa_maxima:
+            raise ValueError("multa_minima maior que multa_maxima")
+        if ranged and self.calculo is not None:
+            raise ValueError("use faixa (multa_minima/multa_maxima) ou 'calculo', não os dois")
+        if self.efeito_circunstancias is not None and not ranged:
+            raise ValueError("efeito_circunstancias só se aplica a multa com faixa (multa_minima/multa_maxima)")
+        return self
+
+
+class Circumstance(_Strict):
+    descricao: str
+    citacao: Citation
+
+
+class Circumstances(_Strict):
+    atenuantes: dict[str, Circumstance]
+    agravantes: dict[str, Circumstance]
+
+
+class Reduction(_Strict):
+    """A percentage reduction of the fine when a fact about the autuado holds (Timóteo Art. 16 § 5º)."""
+
+    id: str
+    descricao: str
+    citacao: Citation
+    percentual: Amount = Field(gt=0, le=100)
+    quando: str  # dotted case path that must be true
+
+
+class Condition(_Strict):
+    campo: str
+    igual: str | bool
+
+
+class Element(_Strict):
+    """A required element of a document kind (e.g. Timóteo Art. 20 § 1º, I–VII).
+
+    ``campos`` are dotted case paths; a list is entered with ``[]`` (every item) or ``[campo=valor]``
+    (the items whose field has that value), e.g. ``penalidades[tipo=apreensao].itens``.
+    """
+
+    codigo: str = Field(pattern=r"^[A-Z0-9][A-Z0-9.\-]*$")
+    descricao: str
+    citacao: Citation
+    severidade: Severity = "erro"
+    verificacao: Literal[
+        "campos", "assinatura_ou_recusa", "dispositivos", "prazo_defesa", "veterinario_oficial",
+        "valores", "datas_em_ordem", "prazo", "multa_calculada", "custas_por_dia",
+    ] = "campos"
+    campos: list[str] = Field(default_factory=list)
+    quando: Condition | None = None
+    prazo: str | None = None  # prazo_defesa / prazo: the deadline id in the law's prazos file
+    prazo_campo: str | None = None  # prazo: the case field holding the deadline id (instead of ``prazo``)
+    valores: list[str | bool] = Field(default_factory=list)  # valores / prazo: the values allowed
+    penalidade: str | None = None  # custas_por_dia: the penalty whose costs accrue per day
+    # assinatura_ou_recusa: where the law says what the signature's date means (data), how a refusal is
+    # certified (recusa) and how an absent person is notified (ciencia); quoted in the findings
+    citacoes: dict[Literal["data", "recusa", "ciencia"], Citation] = Field(default_factory=dict)
+    dica: str
+
+    @model_validator(mode="after")
+    def _fields(self) -> Element:
+        need = {"campos": bool(self.campos), "valores": bool(self.campos and self.valores),
+                "datas_em_ordem": len(self.campos) >= 2, "prazo_defesa": bool(self.prazo),
+                "prazo": (self.prazo is None) != (self.prazo_campo is None) and len(self.campos) <= 1,
+                "custas_por_dia": bool(self.penalidade),
+                "assinatura_ou_recusa": set(self.citacoes) == {"data", "recusa", "ciencia"}}
+        what = {"campos": "a lista 'campos'", "valores": "'campos' e 'valores'",
+                "datas_em_ordem": "ao menos duas datas em 'campos'",
+                "prazo_defesa": "'prazo' (o id do prazo nas regras de prazos)",
+                "prazo": "'prazo' (id fixo) ou 'prazo_campo' (campo do caso com o id), e no máximo um campo "
+                         "com a data de início em 'campos'",
+                "custas_por_dia": "'penalidade' (a penalidade cujas despesas correm por dia)",
+                "assinatura_ou_recusa": "'citacoes' com 'data' (o dispositivo sobre a data da assinatura), "
+                                        "'recusa' (a certificação da recusa) e 'ciencia' (a ciência do ausente)"}
+        if not need.get(self.verificacao, True):
+            raise ValueError(f"o elemento {self.codigo} de verificação '{self.verificacao}' precisa de "
+                             f"{what[self.verificacao]}")
+        return self
+
+
+class Clause(_Strict):
+    """A statement of the law a document kind prints, with its article (e.g. Timóteo Art. 16, § 4º)."""
+
+    texto: str
+    citacao: Citation
+
+
+class DocumentKind(_Strict):
+    titulo: str
+    modelo: str  # template base name in templates/
+    citacao: Citation
+    elementos: list[Element]
+    nulidade: Citation | None = None  # where the law voids a document that omits an element
+    clausulas: list[Clause] = Field(default_factory=list)  # legal statements the document prints
+
+
+class Statute(_Strict):
+    lei: StatuteIdentity
+    unidade_fiscal: FiscalUnit
+    arredondamento: Rounding
+    interpretacoes: list[Interpretation] = Field(default_factory=list)
+    penalidades: dict[str, Penalty]
+    circunstancias: Circumstances | None = None
+    reducoes: list[Reduction] = Field(default_factory=list)
+    infracoes: dict[str, Infraction]
+    documentos: dict[str, DocumentKind]
+
+    @field_validator("infracoes", "penalidades", "documentos")
+    @classmethod
+    def _ids(cls, v: dict[str, object]) -> dict[str, object]:
+        for key in v:
+            if not re.fullmatch(r"[a-z0-9][a-z0-9_\-]*", key):
+                raise ValueError(f"identificador '{key}' inválido: use minúsculas, dígitos, '-' e '_'")
+        return v
+
+    @model_validator(mode="after")
+    def _refs(self) -> Statute:
+        for inf_id, inf in self.infracoes.items():
+            for p in inf.penalidades:
+                if p not in self.penalidades:
+                    raise ValueError(f"a infração '{inf_id}' cita a penalidade desconhecida '{p}'")
+        return self
+
+    @model_validator(mode="after")
+    def _fine_refs(self) -> Statute:
+        _check_fine_refs(self)
+        return self
+
+    # filled in by the loader
+    _id: str = ""
+    _file: Path = Path()
+
+    @property
+    def id(self) -> str:
+        return self._id
+
+    @property
+    def file(self) -> Path:
+        return self._file
+
+    def cite(self, citation: Citation) -> str:
+        return citation.full(self.lei.label)
+
+    @cached_property
+    def example_values(self) -> bool:
+        return any(v.exemplo for v in self.unidade_fiscal.valores)
+
+
+def formula_for(statute: Statute, infraction: Infraction, penalty_id: str) -> FineRule | None:
+    """The formula computing ``penalty_id`` for ``infraction``: its own, else the penalty's."""
+    own = infraction.multa
+    if own is not None and (own.penalidade or "multa") == penalty_id:
+        return own
+    pen = statute.penalidades.get(penalty_id)
+    return pen.calculo if pen is not None else None
+
+
+def _check_fine_refs(statute: Statute) -> None:
+    """Cross-references of the fine formulas: interpretations and penalties exist; every infraction
+    listing a penalty that carries an amount somewhere has a formula for it."""
+    interp = {i.id for i in statute.interpretacoes}
+
+    def need(ref: str | None, where: str) -> None:
+        if ref is not None and ref not in interp:
+            raise ValueError(f"{where} cita a interpretação desconhecida '{ref}' (veja 'interpretacoes')")
+
+    def formula_refs(rule: FineRule, where: str) -> None:
+        for ref in rule.interpretacoes:
+            need(ref, where)
+        if isinstance(rule, FixedFine) and rule.abatimento_caucao is not None:
+            need(rule.abatimento_caucao.interpretacao, where)
+        if isinstance(rule, ApprehensionCosts):
+            for sp in rule.especies.values():
+                need(sp.interpretacao, where)
+
+    costed: set[str] = set()
+    for pen_id, pen in statute.penalidades.items():
+        if pen.calculo is not None:
+            if pen.calculo.penalidade not in (None, pen_id):
+                raise ValueError(f"o cálculo da penalidade '{pen_id}' não pode ser disparado por outra "
+                                 f"penalidade ('{pen.calculo.penalidade}')")
+            formula_refs(pen.calculo, f"o cálculo da penalidade '{pen_id}'")
+            costed.add(pen_id)
+        if pen.efeito_circunstancias is not None:
+            need(pen.efeito_circunstancias.interpretacao, f"a penalidade '{pen_id}'")
+            if statute.circunstancias is None:
+                raise ValueError(f"a penalidade '{pen_id}' tem efeito_circunstancias, mas a lei não tem "
+                                 "'circunstancias'")
+    for inf_id, inf in statute.infracoes.items():
+        need(inf.interpretacao, f"a infração '{inf_id}'")
+        if inf.multa is not None:
+            formula_refs(inf.multa, f"a multa da infração '{inf_id}'")
+            costed.add(inf.multa.penalidade or "multa")
+    for inf_id, inf in statute.infracoes.items():
+        for pen_id in inf.penalidades:
+            listed = statute.penalidades.get(pen_id)
+            if listed is None:
+                continue  # reported by _refs
+            ranged = listed.multa_minima is not None
+            if pen_id in costed and not ranged and formula_for(statute, inf, pen_id) is None:
+                raise ValueError(f"a infração '{inf_id}' admite a penalidade '{pen_id}', mas não diz como "
+                                 "calculá-la: acrescente 'multa' à infração ou 'calculo' à penalidade")
+
+
+def _statute_id(path: Path, root: Path) -> str:
+    rel = path.relative_to(root)
+    return str(rel.with_suffix("")).replace("\\", "/")
+
+
+class RuleSet:
+    """All statutes found under one rules folder, by id (``timoteo-mg/lei-3844-2022``)."""
+
+    def __init__(self, root: Path, statutes: dict[str, Statute]) -> None:
+        self.root = root
+        self.statutes = statutes
+
+    def get(self, statute_id: str) -> Statute:
+        try:
+            return self.statutes[statute_id]
+        except KeyError:
+            known = ", ".join(sorted(self.statutes)) or "(nenhuma)"
+            raise RulesError(
+                f"lei '{statute_id}' não encontrada nas regras ({self.root}).",
+                hint=f"use uma das leis disponíveis: {known}.",
+            ) from None
+
+
+def is_statute_file(path: Path) -> bool:
+    """Statute files are ``<municipio>-<uf>/<lei>.yaml``; companions carry a second suffix."""
+    return path.suffix == ".yaml" and "." not in path.stem and path.stem != "calendario"
+
+
+def load_statute(path: Path, root: Path) -> Statute:
+    doc = load_yaml(path, RulesError)
+    statute = build_model(Statute, doc, RulesError)
+    statute._id = _statute_id(path, root)
+    statute._file = path
+    return statute
+
+
+def load_rules(root: str | Path) -> RuleSet:
+    """Load every statute under ``root``; a missing or empty folder is an error."""
+    folder = Path(root)
+    if not folder.is_dir():
+        raise RulesError(
+            "pasta de regras não encontrada.",
+            file=folder,
+            hint="indique a pasta com --regras (ou --rules) ou use a pasta padrão.",
+        )
+    statutes: dict[str, Statute] = {}
+    for path in sorted(folder.glob("*/*.yaml")):
+        if is_statute_file(path):
+            st = load_statute(path, folder)
+            statutes[st.id] = st
+    if not statutes:
+        raise RulesError("a pasta de regras não contém nenhuma lei (<municipio>-<uf>/<lei>.yaml).", file=folder)
+    return RuleSet(folder, statutes)

@@ -1,0 +1,1 @@
+"""What the library writes to disk: atomic file writes."""

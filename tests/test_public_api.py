@@ -1,0 +1,43 @@
+"""The public API is what ``autos/__init__.py`` exports, and nothing inside the package imports the root package."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import autos
+
+SRC = Path(autos.__file__).parent
+
+
+def test_all_lists_exactly_what_the_root_module_imports() -> None:
+    tree = ast.parse((SRC / "__init__.py").read_text(encoding="utf-8"))
+    imported = {a.asname or a.name for node in tree.body if isinstance(node, ast.ImportFrom)
+                for a in node.names if node.module != "__future__"}
+    assert autos.__all__ == sorted(autos.__all__)
+    assert set(autos.__all__) == imported
+    for name in autos.__all__:
+        assert getattr(autos, name) is not None, name
+
+
+def test_the_public_types_are_the_ones_the_stages_use() -> None:
+    from autos.app.pipeline import Autos
+    from autos.errors import AutosError
+    from autos.processo.model import Processo
+
+    assert autos.Autos is Autos and autos.AutosError is AutosError and autos.Processo is Processo
+    assert issubclass(autos.InputError, autos.AutosError)
+
+
+def test_nothing_inside_the_package_imports_the_root_package() -> None:
+    files = [f for f in SRC.rglob("*.py") if f != SRC / "__init__.py"]
+    assert len(files) > 40
+    for file in files:
+        for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                assert all(a.name != "autos" for a in node.names), file
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                # ``from autos import x`` names a submodule, never a name of the root package
+                if node.module == "autos":
+                    for a in node.names:
+                        assert (SRC / a.name).is_dir() or (SRC / f"{a.name}.py").is_file(), (file, a.name)
