@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 
 from autos.base.yamlio import PathKey, format_path
+from autos.errors import AutosError
 from autos.processo.load import parse_processo
 from autos.processo.load_case import LoadedCase
 
@@ -240,7 +241,13 @@ class _Group:
                 data[key] = value
         data["atos"] = acts
         text = _header(self.sources) + dump_yaml(data)
-        parse_processo(text, processo_file_name(lei, numero))  # what is written must read back as a processo
+        try:
+            parse_processo(text, processo_file_name(lei, numero))  # what is written must read back as a processo
+        except AutosError as exc:
+            report.recusados.append(first.note((), f"o processo {numero.strip()} montado de "
+                                               f"{', '.join(s.file.name for s in self.sources)} não seria um arquivo "
+                                               f"de processo válido ({exc}); não gravado."))
+            return
         report.processos.append(Migrated(lei, numero.strip(), [s.file for s in self.sources], data, text,
                                          self.notes))
 
