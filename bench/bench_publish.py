@@ -235,8 +235,9 @@ def _naive_init(reload: bool) -> None:
     import weasyprint  # noqa: F401 - imported once per worker, as the publisher's workers do
     from docxtpl import DocxTemplate  # noqa: F401
 
+    from autos.app.edital_jobs import RunParams
     from autos.app.pipeline import Autos
-    from autos.publish import RunParams, place_option
+    from autos.app.publish import place_option
 
     _NAIVE["params"] = RunParams(DATA, DATA, None, None, TODAY, place_option(["Quadro de Editais do Paço Municipal"]),
                                  place_option(["Jornal Diário do Aço"]))
@@ -251,8 +252,8 @@ def _naive_one(job: tuple[int, str, str]) -> None:
     from weasyprint import HTML
 
     from autos.app.pipeline import Autos
+    from autos.compute.edital import INDIVIDUAL_KIND, derive, edital_rule
     from autos.processo.load_case import parse_case
-    from autos.publish import INDIVIDUAL_KIND, derive, edital_rule
 
     i, path_s, out_s = job
     path, out, params = Path(path_s), Path(out_s), _NAIVE["params"]

@@ -20,9 +20,11 @@ import yaml
 from pypdf import PdfReader
 
 from autos.app.pipeline import Autos
+from autos.app.processo import is_processo_file
 from autos.checks.validate import select
 from autos.documents.context import mask_cnpj, mask_cpf
 from autos.errors import InputError, RefusedError, RulesError
+from autos.processo import load_processo
 from autos.processo.load_case import load_case
 
 from .conftest import CASOS, DATA, ROOT, TODAY
@@ -491,6 +493,10 @@ def test_dates_in_2026(autos: Autos) -> None:
     """Samples are dated in 2026 and never after the reference date."""
     for sample in sorted(CASOS.glob("*/*.yaml")) + sorted(CASOS.glob("verificacao/**/*.yaml")):
         if sample.parent.name == "pendentes":
+            continue
+        if is_processo_file(sample):  # a processo (samples/editais): every act's date
+            for a in load_processo(sample).processo.atos:
+                assert a.data_do_ato is None or date(2026, 1, 1) <= a.data_do_ato <= TODAY, f"{sample}: {a}"
             continue
         case = autos.load(sample).case
         for d in (case.lavratura.data, case.data_infracao, case.auto.data if case.auto else None):

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 import yaml
 
+from autos.app.processo import is_processo_file
 from autos.base.schema import build_model
 from autos.base.yamlio import load_yaml
 from autos.checks.fines import fine_findings
@@ -23,6 +24,8 @@ from autos.compute.fines import FineResult, compute_fines
 from autos.errors import ComputeError, RulesError
 from autos.processo.load_case import LoadedCase, load_case, parse_case
 from autos.rules.statute import CircumstanceEffect, Statute, load_rules
+
+from .conftest import TODAY
 
 ROOT = Path(__file__).resolve().parents[1]
 CASOS = ROOT / "tests" / "data" / "casos"  # the old per-document case files
@@ -218,6 +221,12 @@ def test_text_defect_warned_whenever_applied(regra: str, extra: dict[str, Any], 
 def test_samples_fines_compute_without_findings(sample: Path) -> None:
     if sample.parent.name == "pendentes":
         pytest.skip("casos pendentes são incompletos de propósito")
+    if is_processo_file(sample):  # a processo (samples/editais): the auto's fine, as of its date, computes
+        from autos.app.pipeline import Autos
+
+        fine = Autos(ROOT / "rules", ROOT / "templates", TODAY).processo_fine_of(sample)
+        assert fine.calculo is not None and fine.final is not None and fine.final > 0
+        return
     loaded = load_case(sample)
     statute = RULES.get(loaded.case.lei)
     assert [f for f in fine_findings(loaded, statute) if f.severidade == "erro"] == []

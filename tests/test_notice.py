@@ -9,7 +9,7 @@ import pytest
 from autos.app.pipeline import Autos
 from autos.errors import InputError
 
-from .conftest import CASOS, SAMPLES
+from .conftest import CASOS, DATA, SAMPLES
 
 
 def test_notice_before_infraction_points_at_the_field_the_date_came_from(autos: Autos, tmp_path: Path) -> None:
@@ -30,16 +30,21 @@ def test_notice_before_infraction_points_at_the_field_the_date_came_from(autos: 
     assert notice[0].linha == src.splitlines().index("    data_publicacao: 2026-05-01") + 1
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in (SAMPLES / "editais").glob("*.yaml")))
+#: old per-document case files of autos awaiting an edital (samples/editais now holds processos)
+AWAITING = DATA / "publish" / "casos"
+
+
+@pytest.mark.parametrize("name", ["ferraz/auto-301-domicilio-desconhecido.yaml", "ferraz/auto-302-ar-mudou-se.yaml",
+                                  "timoteo/auto-31-pj-local-incerto.yaml", "timoteo/auto-32-pf-ar-desconhecido.yaml"])
 def test_autos_awaiting_edital_are_complete(autos: Autos, name: str) -> None:
     """An auto drawn up without the autuado (unknown domicile) or whose AR came back undelivered is a
     complete auto; the notice is still to come (Ferraz art. 76, III; Timóteo art. 21, III)."""
-    report = autos.validate(SAMPLES / "editais" / name)
+    report = autos.validate(AWAITING / name)
     assert report.ok, [f.render() for f in report.errors]
 
 
 def test_returned_ar_runs_no_deadline_and_warns(autos: Autos) -> None:
-    case = SAMPLES / "editais" / "auto-302-ar-mudou-se.yaml"
+    case = AWAITING / "ferraz" / "auto-302-ar-mudou-se.yaml"
     cd = autos.deadlines_of(case)
     assert cd.notice is None and cd.following == []
     assert [r.id for r in cd.pending]  # the terms are still stated, without dates

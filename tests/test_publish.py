@@ -32,20 +32,12 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader, PdfWriter
 
+from autos.app.publish import FAULT_ENV, Options, Published, Publisher, PublishResult, place_option
 from autos.cli import main
-from autos.ledger import EditalRecord, FileRecord, Ledger, LedgerError, PlannedCase
+from autos.compute.edital import classify
 from autos.processo.load_case import parse_case
-from autos.publish import (
-    CODE_RE,
-    FAULT_ENV,
-    Options,
-    Published,
-    Publisher,
-    PublishResult,
-    classify,
-    place_option,
-    verification_code,
-)
+from autos.render.gazette import CODE_RE, verification_code
+from autos.store.ledger import EditalRecord, FileRecord, Ledger, LedgerError, PlannedCase
 
 from .conftest import DATA, ROOT, TODAY
 from .textutil import docx_text, pdf_text
@@ -541,7 +533,7 @@ def test_cli_dry_run_prints_the_plan(tmp_path: Path) -> None:
 
 
 def test_in_process_run_restores_the_garbage_collector(tmp_path: Path) -> None:
-    """``--processos 1`` tunes the collector for rendering (publish._tuned_gc) and gives it back as it was:
+    """``--processos 1`` tunes the collector for rendering (publish.tuned_gc) and gives it back as it was:
     a program using the library keeps its own settings."""
     before = gc.get_threshold()
     result = publish(tmp_path / "out")
@@ -553,22 +545,22 @@ def test_in_process_run_restores_the_garbage_collector(tmp_path: Path) -> None:
 def test_rendering_an_edital_again_gives_the_same_files(tmp_path: Path) -> None:
     """Recovery re-renders the documents of a reserved edital with the reservation's date and time: the PDF and
     the DOCX come out byte for byte the same, so their hashes do not change (DOCX entries keep fixed dates)."""
-    from autos import publish as pub
+    from autos.app import edital_jobs as pub
 
     params = pub.RunParams(DATA_PUB, DATA_JORNAL, str(ROOT / "rules"), str(ROOT / "templates"), TODAY,
                            place_option(["Quadro de Editais do Paço Municipal"]),
                            place_option(["Jornal Diário do Aço"]))
     saved = pub._ENGINE
-    pub._ENGINE = pub._Engine(str(ROOT / "rules"), str(ROOT / "templates"), TODAY)  # as a worker has it
+    pub._ENGINE = pub.Engine(str(ROOT / "rules"), str(ROOT / "templates"), TODAY)  # as a worker has it
     try:
-        prepared = pub._prepare_many([str(CASES / "ferraz" / "auto-301-domicilio-desconhecido.yaml"),
+        prepared = pub.prepare_many([str(CASES / "ferraz" / "auto-301-domicilio-desconhecido.yaml"),
                                       str(CASES / "timoteo" / "auto-32-pf-ar-desconhecido.yaml")], params)
         assert [p.estado for p in prepared] == ["candidato", "candidato"]
         runs = []
         for k in range(2):
             jobs = [pub.CaseJob(p.caso or "", p.arquivo, p.texto, "ABCD-2345", str(tmp_path / f"{k}-{i}.pdf"),
                                 str(tmp_path / f"{k}-{i}.docx")) for i, p in enumerate(prepared)]
-            runs.append([w.sha256 for w in pub._render_cases(jobs, params, "7/2026", datetime(2026, 10, 6, 3, 15))])
+            runs.append([w.sha256 for w in pub.render_cases(jobs, params, "7/2026", datetime(2026, 10, 6, 3, 15))])
     finally:
         pub._ENGINE = saved
     assert runs[0] == runs[1] and len(runs[0]) == 4

@@ -22,13 +22,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from autos import publish as pub
+from autos.app import edital_jobs as jobs
+from autos.app import publish as pub
+from autos.app.publish import FAULT_ENV, FOLDER_LOCK_NAME, CaseProblem, PublishResult, write_manifest
 from autos.cli import main
 from autos.errors import InputError
-from autos.ledger import FileRecord, Ledger, LedgerError, PlannedCase, RunLock, case_key
 from autos.processo.case import document_key
 from autos.processo.load_case import parse_case
-from autos.publish import FAULT_ENV, FOLDER_LOCK_NAME, CaseProblem, PublishResult, write_manifest
+from autos.store.ledger import FileRecord, Ledger, LedgerError, PlannedCase, RunLock, case_key
 
 from .conftest import ROOT, TODAY
 from .procs import group, state, until
@@ -144,15 +145,15 @@ def test_a_case_that_fails_to_render_is_refused_and_its_edital_planned_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A renderer crashing on one case after the number was reserved: that edital (and the one reserved after it)
     is undone and reserved again without the case — same numbers, no gap — and the night goes on."""
-    real = pub._render_case
+    real = jobs.render_case
     bad = case_key(FERRAZ, "301/2026")
 
-    def crashing(eng: pub._Engine, job: pub.CaseJob, *args: object) -> tuple[bytes, bytes]:
+    def crashing(eng: jobs.Engine, job: jobs.CaseJob, *args: object) -> tuple[bytes, bytes]:
         if job.caso == bad:
             raise ValueError("All strings must be XML compatible")
         return real(eng, job, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(pub, "_render_case", crashing)
+    monkeypatch.setattr(jobs, "render_case", crashing)
     out = tmp_path / "out"
     result = publish(out, max_por_edital=1)
     assert result.erro is None, result.erro

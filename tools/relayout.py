@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 
-#: old module -> new module (modules not listed keep their name: autos.errors, autos.publish, autos.ledger,
+#: old module -> new module (modules not listed keep their name: autos.errors,
 #: autos.cli, autos.processo.model, autos.processo.load, autos.processo.fields)
 MODULES: dict[str, str] = {
     # base: reading YAML, citations, pt-BR wording, pydantic helpers, where the data lives
@@ -76,6 +76,9 @@ MODULES: dict[str, str] = {
     "autos.processo.schema": "autos.app.schemas",
     # cli: commands and their text formatting (autos.cli itself keeps its name: cli.py -> cli/__init__.py)
     "autos.describe": "autos.cli.describe",
+    # the edital publication, split along its stages (issue 11, item 7): the batch and the ledger
+    "autos.publish": "autos.app.publish",
+    "autos.ledger": "autos.store.ledger",
     "autos.processo.formats": "autos.cli.processo_formats",
 }
 
@@ -100,6 +103,17 @@ NAMES: dict[tuple[str, str], str] = {
     **{("autos.processo", n): "autos.rules.procedure" for n in ("Procedure", "load_procedure")},
     **{("autos.processo", n): "autos.compute.timeline"
        for n in ("DeadlineState", "Finding", "Pending", "Timeline", "check_timeline", "urgency_of")},
+    # what left publish.py: who needs an edital, the worker side, the gazette and codes, autos conferir
+    **{("autos.app.publish", n): "autos.compute.edital"
+       for n in ("AUTO_KIND", "INDIVIDUAL_KIND", "DEFAULT_JORNAL", "Decision", "Publication", "classify", "derive",
+                 "default_veiculo", "edital_date", "edital_rule", "needs_newspaper")},
+    **{("autos.app.publish", n): "autos.app.edital_jobs"
+       for n in ("CONSOLIDATED_TEMPLATE", "CaseJob", "Failed", "Prepared", "RunParams", "Written", "case_failure")},
+    **{("autos.app.publish", n): "autos.render.gazette"
+       for n in ("CODE_RE", "DOC_CODE_LABEL", "GAZETTE_CODE_LABEL", "GazetteBuilder", "verification_code",
+                 "with_code")},
+    **{("autos.app.publish", n): "autos.app.conferir"
+       for n in ("FILE_LABELS", "LEDGER_ENV", "Verification", "verify_file")},
 }
 
 #: file moves beyond the module ones (a module that becomes a package)

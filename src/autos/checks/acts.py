@@ -36,6 +36,7 @@ from autos.processo.case import (
     Notificacao,
     PenalidadeProposta,
     ReferenciaAuto,
+    returned_for_unknown_address,
 )
 from autos.processo.load import LoadedProcesso
 from autos.processo.load_case import LoadedCase
@@ -314,7 +315,17 @@ class _Builder:
         fields["notificacao"] = self.notice(self.i)
 
     def _edital_notificacao(self, fields: dict[str, Any]) -> None:
+        """The edital; the domicile is unknown also when an AR of the same act came back, by the edital's date,
+        for a reason that shows it (as the publisher concluded: ``autos.compute.edital.classify``), unless the
+        file says ``endereco_desconhecido: false`` in so many words."""
         fields["notificacao"] = self.notice(self.i)
+        a = self.p.autuado
+        typed = self.loaded.line_of(("autuado", "endereco_desconhecido")) != self.loaded.line_of(("autuado",))
+        if not a.endereco_desconhecido and not typed and any(
+                (r := self.proc.atos.get(b.tipo)) is not None and r.forma == "ar" and b.referente == self.act.referente
+                and b.devolucao is not None and b.devolucao.data <= self.as_of
+                and returned_for_unknown_address(b.devolucao.motivo) for b in self.p.atos[:self.i]):
+            fields["autuado"] = a.model_copy(update={"endereco_desconhecido": True})
 
     def _demonstrativo_debito(self, fields: dict[str, Any]) -> None:
         return None

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 import click
 
 from autos.app.pipeline import Autos
-from autos.errors import AutosError
+from autos.errors import AutosError, InputError
 
 if TYPE_CHECKING:  # the publisher is imported by its command only (start-up)
-    from autos.publish import Options
+    from autos.app.publish import Options
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -433,7 +433,7 @@ def novo(ctx: click.Context, lei: str, infracoes: tuple[str, ...], numero: str, 
 
 def _publish_for_terminal(options: Options) -> int:
     """Run and report for a terminal (progress bar on stderr) or a log (plain lines); return the exit code."""
-    from autos.publish import EXIT_ERROR, Publisher, summary
+    from autos.app.publish import EXIT_ERROR, Publisher, summary
 
     tty = sys.stderr.isatty()
     bar: Any = None
@@ -475,7 +475,7 @@ def _publish_for_terminal(options: Options) -> int:
 
 
 @main.command("publicar-editais")
-@click.argument("casos", type=click.Path(path_type=Path, exists=True))
+@click.argument("casos", type=click.Path(path_type=Path, exists=True), nargs=-1, required=True)
 @click.option("--data", "data", type=click.DateTime(formats=["%Y-%m-%d"]), required=True,
               help="Data da publicação no órgão oficial de imprensa (AAAA-MM-DD).")
 @click.option("--data-jornal", "data_jornal", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
@@ -493,38 +493,54 @@ def _publish_for_terminal(options: Options) -> int:
 @click.option("--max-por-edital", "max_por_edital", type=click.IntRange(1), default=250, show_default=True,
               help="Casos por edital; acima disso a mesma data tem mais de um edital, numerados em sequência.")
 @click.pass_context
-def publicar_editais(ctx: click.Context, casos: Path, data: Any, data_jornal: Any, veiculo: tuple[str, ...],
+def publicar_editais(ctx: click.Context, casos: tuple[Path, ...], data: Any, data_jornal: Any, veiculo: tuple[str, ...],
                      jornal: tuple[str, ...], saida: Path, livro: Path | None, dry_run: bool, workers: int | None,
                      max_por_edital: int) -> None:
     """Publicação noturna: edital consolidado, editais individuais, caderno e manifesto (docs/runbook-editais.md).
 
+    PASTA…: pastas (ou arquivos) de processos e de casos antigos. Num processo, o edital publicado é
+    acrescentado à lista 'atos' do arquivo (o resto do arquivo fica como está).
+
     Saída 0: tudo publicado (ou nada a publicar); 1: algum caso recusado (os demais publicados);
     2: erro — parou; o edital em curso não deixou rastro e os anteriores ficaram publicados.
     """
-    from autos.publish import Options, place_option
+    from autos.app.publish import Options, place_option
 
     o = ctx.obj
     sys.exit(_publish_for_terminal(Options(
-        casos=casos, data=data.date(), saida=saida, data_jornal=data_jornal.date() if data_jornal else None,
+        casos=tuple(casos), data=data.date(), saida=saida, data_jornal=data_jornal.date() if data_jornal else None,
         veiculos=place_option(veiculo), jornais=place_option(jornal), livro=livro, dry_run=dry_run,
         workers=workers, max_por_edital=max_por_edital, rules_dir=o["rules_dir"], templates_dir=o["templates_dir"],
         today=o["today"])))
 
 
 @main.command("conferir")
-@click.argument("arquivo", type=click.Path(path_type=Path, exists=True, dir_okay=False))
+@click.argument("arquivo", type=click.Path(path_type=Path, exists=True, dir_okay=False), required=False)
+@click.option("--processo", "processo", type=click.Path(path_type=Path, exists=True, dir_okay=False), default=None,
+              help="Arquivo do processo: confere o edital registrado nele com o livro (e, com ARQUIVO, se o arquivo "
+              "é o edital deste processo).")
 @click.option("--ledger", "--livro", "livro", type=click.Path(path_type=Path, dir_okay=False), default=None,
               envvar="AUTOS_LIVRO", show_envvar=True,
               help="Livro de editais oficial (o único em que o conferir confia; nunca um livro ao lado do arquivo).")
 @click.pass_context
-def conferir(ctx: click.Context, arquivo: Path, livro: Path | None) -> None:
-    """Confere um arquivo publicado: SHA-256 contra o livro de editais. Saída 0: confere; 1: não confere."""
-    from autos.publish import LEDGER_ENV, verify_file
+def conferir(ctx: click.Context, arquivo: Path | None, processo: Path | None, livro: Path | None) -> None:
+    """Confere um arquivo publicado (SHA-256 contra o livro de editais) e/ou o edital de um processo.
+
+    Saída 0: confere; 1: não confere; 2: entrada inutilizável."""
+    from autos.app.conferir import LEDGER_ENV, verify_file, verify_processo
 
     given = ctx.get_parameter_source("livro")
     source = f"a variável {LEDGER_ENV}" if given == click.core.ParameterSource.ENVIRONMENT else "--livro"
+    if arquivo is None and processo is None:
+        _fail(InputError("indique o arquivo publicado (PDF ou DOCX), o processo (--processo ARQUIVO.yaml) ou os dois.",
+                         hint="autos conferir ARQUIVO.pdf --livro LIVRO, ou autos conferir --processo P.yaml --livro "
+                         "LIVRO."))
     try:
-        result = verify_file(arquivo, livro, source=source)
+        if processo is not None:
+            result = verify_processo(processo, livro, arquivo=arquivo, source=source, rules_dir=ctx.obj["rules_dir"])
+        else:
+            assert arquivo is not None
+            result = verify_file(arquivo, livro, source=source)
     except AutosError as exc:
         _fail(exc)
     click.echo("\n".join(result.linhas))

@@ -9,6 +9,7 @@ and unknown keys are checked here.
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import date, time
 from typing import Annotated, Literal
 
@@ -60,6 +61,18 @@ def check_cnpj(value: str) -> str:
 DOCUMENT_NUMBER_PATTERN = r"^[0-9]{1,6}/[0-9]{4}$"
 _DOCUMENT_NUMBER = re.compile(r"([0-9]{1,6})/([0-9]{4})")
 _FIRST_YEAR = 1900
+
+
+#: Correios return reasons that mean the address is not where the person can be found (folded: no accents)
+UNKNOWN_ADDRESS_RETURNS = ("mudou", "desconhecid", "insuficiente", "inexistente", "nao existe", "incert",
+                           "ignorad", "nao localizad")
+
+
+def returned_for_unknown_address(motivo: str) -> bool:
+    """An AR returned for this reason shows the domicile is unknown or uncertain (mudou-se, desconhecido,
+    endereço insuficiente, número inexistente…), not merely that nobody was there (ausente, recusado)."""
+    folded = "".join(c for c in unicodedata.normalize("NFKD", motivo) if not unicodedata.combining(c)).casefold()
+    return any(k in folded for k in UNKNOWN_ADDRESS_RETURNS)
 
 
 def document_key(numero: str) -> tuple[int, int]:

@@ -1,22 +1,32 @@
-"""Overnight edital publication (``autos publicar-editais``) and authenticity check (``autos conferir``).
+"""Overnight edital publication (``autos publicar-editais``): the batch.
 
 A run, for one publication date:
 
 1. finishes any edital a previous run reserved but did not publish (it was killed);
-2. reads the case files (streamed, in parallel), keeps the autos de infração whose autuado must be
-   notified by edital and has not been yet (:func:`classify`), validates each with the edital's dates,
-   and lists every other case it had to refuse, with the reasons;
+2. reads the files (streamed, in parallel) — processos (one file per processo, with ``atos:``) and old
+   per-document case files — and keeps the autos de infração whose autuado must be notified by edital and
+   has not been yet (:mod:`autos.compute.edital`: for a processo, from its timeline), validates each with the
+   edital's dates, and lists every other file it had to refuse, with the reasons;
 3. per law, in groups of at most ``max_por_edital`` cases, publishes an edital: reserve the number in
    the ledger → render into temporary files (consolidated edital, each case's individual edital in PDF
-   and DOCX, the merged gazette file) → rename them into place → commit the hashes (one transaction);
+   and DOCX, the merged gazette file) → rename them into place → commit the hashes (one transaction) →
+   append the edital act to each processo file published (:mod:`autos.store.processo_file`);
 4. writes the manifest of the date (JSON and CSV): every file with its SHA-256 and case, every case
    refused with its reasons.
 
 Nothing a user typed is changed: each individual edital is rendered from an in-memory case derived
-from the auto (``documento: edital_notificacao`` and the publication dates filled in).
+from the auto (``documento: edital_notificacao`` and the publication dates filled in); a processo file only
+gains the edital act, as text after its last act.
 
 The legal choices (which cases, Cuiabá's silent law, Timóteo's newspaper date, masking) are documented
-in ``docs/runbook-editais.md`` and in :func:`classify`.
+in ``docs/runbook-editais.md`` and in :func:`autos.compute.edital.classify`.
+
+The stages live in their own modules: who must be notified by edital (:mod:`autos.compute.edital`), the
+worker side — selection and validation of one file, rendering of the editais (:mod:`autos.app.edital_jobs`),
+the gazette and the verification codes (:mod:`autos.render.gazette`), the ledger (:mod:`autos.store.ledger`),
+the processo file's edital act (:mod:`autos.store.processo_file`) and ``autos conferir``
+(:mod:`autos.app.conferir`). This module is the batch: the pool, the order of reservation → rendering → rename
+→ commit → processo files, recovery and the manifest.
 """
 
 from __future__ import annotations
@@ -24,7 +34,6 @@ from __future__ import annotations
 import contextlib
 import csv
 import errno
-import gc
 import hashlib
 import io
 import json
@@ -32,39 +41,40 @@ import os
 import re
 import signal
 import sqlite3
-import unicodedata
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from autos.app.pipeline import Autos
-from autos.app.workers import watch_parent
-from autos.base import ptbr
-from autos.base.yamlio import read_limited
-from autos.checks.finding import Report
-from autos.compute.deadlines import Deadline
-from autos.errors import AutosError, InputError, OutputError, RefusedError, os_error_pt
-from autos.ledger import (
-    DEFAULT_LEDGER_NAME,
-    EditalRecord,
-    FileRecord,
-    Ledger,
-    LedgerError,
-    Match,
-    PlannedCase,
-    RunLock,
-    case_key,
+from autos.app.edital_jobs import (
+    CaseJob,
+    Failed,
+    Prepared,
+    RunParams,
+    Written,
+    init_worker,
+    inline_engine,
+    output_error,
+    prepare_from_text,
+    prepare_many,
+    render_cases,
+    render_consolidated,
+    write_tmp,
 )
-from autos.processo.case import Case, Edital, Lavratura, Notificacao, ReferenciaAuto
-from autos.processo.load_case import LoadedCase, parse_case
-from autos.rules.deadlines import LawDeadlines, NoticeFormRule
+from autos.app.pipeline import Autos
+from autos.base import ptbr
+from autos.compute.edital import DEFAULT_JORNAL, default_veiculo, edital_kinds, edital_rule, needs_newspaper
+from autos.errors import AutosError, InputError, OutputError, os_error_pt
+from autos.render.gazette import GAZETTE_CODE_LABEL, GazetteBuilder, verification_code
+from autos.rules.deadlines import NoticeFormRule
 from autos.rules.statute import Statute
 from autos.store.files import csv_cell
+from autos.store.ledger import DEFAULT_LEDGER_NAME, EditalRecord, FileRecord, Ledger, LedgerError, PlannedCase, RunLock
+from autos.store.processo_file import EditalAct, RecordError, record_edital
 
 EXIT_OK = 0  #: every selected case published (or nothing to publish)
 EXIT_REJECTED = 1  #: the batch ran to the end, but some cases were refused (listed in the manifest)
@@ -76,8 +86,9 @@ CONSOLIDATED_TEMPLATE = "edital_consolidado"
 
 #: fault injection for tests and drills: ``ponto[:n[:parar]]`` (comma-separated) — the main process kills itself
 #: (SIGKILL, its workers are left to notice) the n-th time it reaches ``ponto`` (reserva, renderizado, renomeado,
-#: commit), or, with ``parar``, stops itself (SIGSTOP) there, for a drill to send the signal it wants; for
-#: ``disco-cheio``, the n-th gazette file write fails with ENOSPC.
+#: commit, registro — after a processo file took its edital act), or, with ``parar``, stops itself (SIGSTOP)
+#: there, for a drill to send the signal it wants; for ``disco-cheio``, the n-th gazette file write fails with
+#: ENOSPC.
 FAULT_ENV = "AUTOS_FALHA_PUBLICACAO"
 
 FILE_LABELS = {
@@ -88,627 +99,12 @@ FILE_LABELS = {
 }
 
 # --------------------------------------------------------------------------------------------------
-# verification codes and masking
-
-
-_CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
-_CODE_CHARS = "[0-9A-HJKMNP-TV-Z]"
-CODE_RE = re.compile(rf"\b({_CODE_CHARS}{{4}}-{_CODE_CHARS}{{4}}-{_CODE_CHARS}{{4}})\b")
-DOC_CODE_LABEL = "Código de verificação:"
-GAZETTE_CODE_LABEL = "código do caderno:"
-
-
-def verification_code(*parts: str) -> str:
-    """A short code (60 bits, ``7KQ2-M9XA-3FDP``) naming one published file; deterministic, so a
-    restarted run prints the same code. It identifies; the SHA-256 in the ledger authenticates."""
-    digest = hashlib.sha256("\x1f".join(("autos-edital", *parts)).encode()).digest()
-    n = int.from_bytes(digest[:8], "big") >> 4
-    chars = []
-    for _ in range(12):
-        chars.append(_CODE_ALPHABET[n & 31])
-        n >>= 5
-    s = "".join(reversed(chars))
-    return f"{s[:4]}-{s[4:8]}-{s[8:]}"
-
-
-def _fold(text: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
-
-
-# --------------------------------------------------------------------------------------------------
-# which cases (the legal rule)
-
-#: Correios return reasons that mean the address is not where the person can be found
-_UNKNOWN_ADDRESS_RETURNS = ("mudou", "desconhecid", "insuficiente", "inexistente", "nao existe", "incert",
-                            "ignorad", "nao localizad")
-
-
-@dataclass(frozen=True)
-class Decision:
-    """What :func:`classify` says about one auto."""
-
-    estado: str  # 'candidato' | 'recusado' | 'sem_edital' | 'publicado_no_caso'
-    motivo: str = ""  # why edital (candidates): the ledger and the manifest keep it, the edital does not
-    problemas: tuple[str, ...] = ()
-
-
-def edital_rule(law: LawDeadlines) -> NoticeFormRule | None:
-    return law.notificacao.formas.get("edital")
-
-
-def classify(case: Case, law: LawDeadlines, *, address_typed: bool = False) -> Decision:
-    """Must this auto's autuado be notified by edital now, and does the law admit it?
-
-    Selected (``candidato``) when no notice has taken effect yet and either
-    * the domicile is unknown (``autuado.endereco_desconhecido: true``), or
-    * the AR letter came back undelivered for a reason that shows the address is unknown or uncertain
-      (mudou-se, desconhecido, endereço insuficiente, número inexistente…), or
-    * the case already says ``notificacao.forma: edital`` without a publication date, with one of the two
-      facts above.
-    The three laws only admit the edital when the domicile is unknown (Ferraz art. 76, III: "se
-    desconhecido o domicílio fiscal"; Timóteo art. 21, III: "em local incerto ou desconhecido"; Cuiabá,
-    silent, by the rules' adopted analogy with Lei federal nº 9.784/1999, art. 26, § 4º: "interessado
-    desconhecido ou com domicílio indefinido"). So an AR returned because the autuado was absent,
-    refused it or did not collect it is refused here: the address is known, and notice must be tried
-    again in person or by letter. A case whose file says ``endereco_desconhecido: false`` in so many words
-    (``address_typed``) is not overruled by the AR.
-    """
-    n = case.notificacao
-    a = case.autuado
-    from_ar = False
-    if n is not None:
-        if n.forma == "edital":
-            if n.edital is not None and n.edital.data_publicacao is not None:
-                return Decision("publicado_no_caso", problemas=(
-                    f"o caso já registra a publicação do edital em {ptbr.format_date(n.edital.data_publicacao)}",))
-        elif n.forma == "ar" and n.ar is not None and n.ar.devolvido:
-            from_ar = True
-        else:
-            return Decision("sem_edital")  # notice given (or under way) in person, by refusal or by AR
-    elif not a.endereco_desconhecido:
-        return Decision("sem_edital")
-    rule = edital_rule(law)
-    if rule is None:
-        return Decision("recusado", problemas=(
-            f"a {law.citacao} não prevê notificação por edital ({law.notificacao.base_legal})",))
-    condition = (rule.condicao or f"o edital exige domicílio desconhecido ({rule.base_legal})").rstrip(".")
-    if a.endereco_desconhecido:
-        return Decision("candidato", motivo="domicílio desconhecido (em local incerto ou não sabido)")
-    if from_ar:
-        assert n is not None and n.ar is not None
-        motivo = (n.ar.motivo_devolucao or "").strip()
-        if not motivo:
-            return Decision("recusado", problemas=(
-                f"AR devolvido sem o motivo da devolução: {condition}; informe notificacao.ar.motivo_devolucao "
-                "(p. ex. 'mudou-se', 'desconhecido', 'endereço insuficiente') ou, se o domicílio for de fato "
-                "desconhecido, marque autuado.endereco_desconhecido: true",))
-        if any(k in _fold(motivo) for k in _UNKNOWN_ADDRESS_RETURNS):
-            if address_typed:
-                return Decision("recusado", problemas=(
-                    f"o AR voltou ('{motivo}'), mas o caso afirma autuado.endereco_desconhecido: false: {condition}; "
-                    "confirme o domicílio e corrija o campo, ou renove a notificação",))
-            return Decision("candidato", motivo=f"carta com AR devolvida sem entrega (motivo: {motivo})")
-        return Decision("recusado", problemas=(
-            f"AR devolvido por '{motivo}', motivo que não mostra domicílio desconhecido: {condition}; "
-            "renove a notificação pessoal ou por carta, ou, se o domicílio for de fato desconhecido, marque "
-            "autuado.endereco_desconhecido: true",))
-    return Decision("recusado", problemas=(
-        f"o caso pede notificação por edital, mas não registra domicílio desconhecido nem AR devolvido: "
-        f"{condition}",))
-
-
-def needs_newspaper(rule: NoticeFormRule) -> bool:
-    """Timóteo art. 21, § 3º: official press AND a local newspaper."""
-    return "edital_jornal" in rule.exige
-
-
-@dataclass(frozen=True)
-class Publication:
-    """Where and when this run publishes, as the derived cases record it."""
-
-    data: date  # official press (--data)
-    data_jornal: date | None  # local newspaper (--data-jornal), only where the law requires it
-    veiculo: str
-    jornal: str | None
-    local: str  # where the edital is issued: "Município/UF"
-    numero: str  # the edital's number "N/AAAA" (individual editais carry the consolidated edital's number)
-    data_edital: date  # the edital's own date: the day it is issued, never after a publication
-
-
-
-def derive(loaded: LoadedCase, documento: str, pub: Publication) -> LoadedCase:
-    """The in-memory case published by edital: the user's case (and file) is not touched (pydantic copies;
-    the YAML lines stay for messages).
-
-    * ``auto_de_infracao``: the auto with its notice by edital on the publication date(s) — validated as
-      the auto that is being notified, and the source of the dates;
-    * ``edital_notificacao``: the individual edital of that auto — its own number (the consolidated
-      edital's), date and place (:func:`edital_date`; the municipality),
-      the auto it refers to (number and date), the infraction date, and the autuado with domicile unknown
-      (:func:`classify` concluded so, from the case or from the AR's return reason).
-    """
-    case = loaded.case
-    prev = case.notificacao
-    notificacao = Notificacao(
-        forma="edital",
-        ar=prev.ar if prev is not None else None,
-        edital=Edital(data_publicacao=pub.data, veiculo=pub.veiculo, data_publicacao_jornal=pub.data_jornal,
-                      jornal=pub.jornal),
-    )
-    update: dict[str, Any] = {
-        "notificacao": notificacao,
-        "autuado": case.autuado.model_copy(update={"endereco_desconhecido": True}),
-    }
-    if documento == INDIVIDUAL_KIND:
-        update.update({
-            "documento": documento,
-            "numero": pub.numero,
-            "auto": ReferenciaAuto(numero=case.numero, data=case.lavratura.data),
-            "data_infracao": case.infraction_date,
-            "lavratura": Lavratura(local=pub.local, data=pub.data_edital),
-        })
-    return LoadedCase(case=case.model_copy(update=update), doc=loaded.doc)
-
-
-# --------------------------------------------------------------------------------------------------
-# worker side: everything a process reuses across documents
-
-
-@dataclass(frozen=True)
-class RunParams:
-    """What every task needs to know about the run (picklable)."""
-
-    data: date
-    data_jornal: date  # used only where the law requires the newspaper
-    rules_dir: str | None
-    templates_dir: str | None
-    today: date | None
-    veiculos: tuple[tuple[str, str], ...] = ()  # (municipio_dir or "*", official press)
-    jornais: tuple[tuple[str, str], ...] = ()  # (municipio_dir or "*", local newspaper)
-    emissao: date | None = None  # the day the editais are issued (the run's today; the ledger's on recovery)
-
-    def publication(self, statute: Statute, rule: NoticeFormRule, numero: str) -> Publication:
-        """The run's publication for one law: one vehicle per edital (never taken from a single case)."""
-        municipio_dir = statute.id.split("/", 1)[0]
-        lei = statute.lei
-        veiculo = _pick(self.veiculos, municipio_dir) or default_veiculo(lei.municipio)
-        jornal = (_pick(self.jornais, municipio_dir) or DEFAULT_JORNAL) if needs_newspaper(rule) else None
-        data_jornal = self.data_jornal if needs_newspaper(rule) else None
-        return Publication(self.data, data_jornal, veiculo, jornal, f"{lei.municipio}/{lei.uf}", numero,
-                           edital_date(self.emissao or self.today or date.today(), self.data, data_jornal))
-
-
-def edital_date(issued: date, data: date, data_jornal: date | None) -> date:
-    """The edital is dated the day it is issued (the run), or the first publication if that is earlier (a
-    publication recorded after the fact): never after a publication, and never in the future when the
-    gazette of a later day is prepared in advance."""
-    return min(d for d in (issued, data, data_jornal) if d is not None)
-
-
-def _pick(pairs: tuple[tuple[str, str], ...], municipio_dir: str) -> str | None:
-    found = dict(pairs)
-    return found.get(municipio_dir) or found.get("*")
-
-
-def default_veiculo(municipio: str) -> str:
-    return f"órgão oficial de imprensa do Município de {municipio}"
-
-
-DEFAULT_JORNAL = "jornal de grande circulação local"
-
-
-@dataclass
-class Prepared:
-    """One case file after selection and validation (sent back from a worker)."""
-
-    arquivo: str
-    estado: str  # 'candidato' | 'recusado' | 'sem_edital' | 'publicado_no_caso' | 'ignorado'
-    lei: str | None = None
-    caso: str | None = None
-    auto_numero: str | None = None
-    sha256: str = ""
-    texto: str = ""
-    linha: dict[str, Any] | None = None
-    motivos: list[str] = field(default_factory=list)
-    motivo: str = ""  # why edital (candidates)
-
-
-class _Engine:
-    """Rules and templates of one process, built once and reused for every document (the PDF renderer keeps
-    its font configuration and parsed stylesheet, the DOCX renderer its prepared templates)."""
-
-    def __init__(self, rules_dir: str | None, templates_dir: str | None, today: date | None) -> None:
-        self.autos = Autos(rules_dir, templates_dir, today)
-
-    def law(self, statute: Statute) -> LawDeadlines:
-        return self.autos.deadline_service.law(statute)
-
-    def context(self, loaded: LoadedCase, *, now: datetime | None = None) -> tuple[Report, str, dict[str, Any]]:
-        """Validate and build the document context (as ``Autos.generate`` does); refuse a case with erros."""
-        report = self.autos.check(loaded)
-        if report.errors:
-            raise RefusedError("; ".join(_finding_text(f) for f in report.errors), file=loaded.file)
-        doc = self.autos.document_context(loaded, now=now, report=report)
-        return report, doc.template, doc.context
-
-    def pdf(self, html: str) -> bytes:
-        return self.autos.pdf_renderer.pdf_from_html(html)
-
-    def docx(self, template: str, ctx: dict[str, Any]) -> bytes:
-        return self.autos.docx_renderer.docx(template, ctx)
-
-
-def with_code(ctx: dict[str, Any], codigo: str) -> dict[str, Any]:
-    """The context with the verification code at the end of the footer line (``rodape``, printed on every
-    page of the PDF and in the DOCX footer by the templates)."""
-    return {**ctx, "rodape": f"{ctx['rodape']} — {DOC_CODE_LABEL} {codigo}"}
-
-
-def _finding_text(f: Any) -> str:
-    where = f" (linha {f.linha})" if getattr(f, "linha", None) else ""
-    cite = f" ({f.citacao})" if getattr(f, "citacao", None) else ""
-    return f"{f.codigo}: {f.mensagem}{cite}{where}"
-
-
-_ENGINE: _Engine | None = None
-
-# A WeasyPrint document allocates hundreds of thousands of objects (boxes, styles), a few in reference cycles.
-# With the default threshold (700) the young generation is collected hundreds of times per document. Freezing
-# the start-up heap (rules, templates, fonts, WeasyPrint itself: never garbage) and collecting the young
-# generation less often saves 2-5% of the CPU of a document on this machine (close to its noise). The older
-# generations keep their defaults: 120 editais rendered in one process peak at 119 MB with these settings as
-# with the defaults, and at 134 MB with rarer old-generation passes (20000, 50, 100).
-_GC_THRESHOLDS = (20_000, 10, 10)
-
-
-def _tune_gc() -> tuple[int, ...]:
-    """Freeze what this process holds now and apply the thresholds above; returns the previous thresholds."""
-    saved = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(*_GC_THRESHOLDS)
-    return saved
-
-
-@contextlib.contextmanager
-def _tuned_gc() -> Iterator[None]:
-    """The collector settings above for the duration of a run in this process, restored afterwards."""
-    saved = _tune_gc()
-    try:
-        yield
-    finally:
-        gc.set_threshold(*saved)
-        gc.unfreeze()
-
-
-def _init_worker(rules_dir: str | None, templates_dir: str | None, today: date | None) -> None:
-    global _ENGINE
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what an interrupt means (Ctrl-C)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler (inherited by fork): stop now
-    watch_parent(EXIT_ERROR)
-    _ENGINE = _Engine(rules_dir, templates_dir, today)
-    _tune_gc()  # a worker lives for one run: its start-up heap is never garbage
-
-
-def _engine() -> _Engine:
-    assert _ENGINE is not None, "worker not initialised"
-    return _ENGINE
-
-
-def _prepare_many(paths: list[str], params: RunParams) -> list[Prepared]:
-    return [_prepare_one(p, params) for p in paths]
-
-
-def _prepare_one(path: str, params: RunParams) -> Prepared:
-    try:  # the same bounds as every YAML the project reads: regular files of at most 1 MiB (a pipe never hangs)
-        raw = read_limited(path)
-    except AutosError as exc:
-        return Prepared(path, "recusado", motivos=[exc.message])
-    sha = hashlib.sha256(raw).hexdigest()
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return Prepared(path, "recusado", sha256=sha, motivos=["o arquivo não está em UTF-8"])
-    return _prepare_text(path, text, sha, params, numero=f"1/{params.data.year}")
-
-
-def case_failure(exc: BaseException, stage: str) -> str:
-    """Why one case could not be used, in Portuguese, for an error that is not an :class:`AutosError` (a case
-    that crashes a library, or a defect): the case is refused with this reason and the run goes on."""
-    import decimal
-
-    detail = f"{type(exc).__name__}: {exc}"[:300]
-    if isinstance(exc, RecursionError):
-        why = ("o arquivo tem listas ou mapas aninhados em centenas de níveis, profundidade que um caso não tem; "
-               "confira a indentação e os colchetes")
-    elif isinstance(exc, (OverflowError, decimal.DecimalException)) or (
-            isinstance(exc, ValueError) and "integer string conversion" in str(exc)):
-        why = ("um número do caso é grande demais (ou inválido) para ser calculado; confira valores e quantidades "
-               "(p. ex. valor_base, quantidade)")
-    elif isinstance(exc, MemoryError):
-        why = "o caso é grande demais para a memória disponível"
-    else:
-        why = "erro interno ao tratar este caso; os demais casos seguiram — guarde o arquivo e chame o suporte"
-    return f"não foi possível {stage}: {why} ({detail})"
-
-
-def _prepare_text(path: str, text: str, sha: str, params: RunParams, *, numero: str) -> Prepared:
-    """Select and validate one case (``numero``: the edital's number, a placeholder before reservation).
-
-    The boundary of one case: any failure (an :class:`AutosError`, or an unexpected exception such as
-    ``RecursionError``, ``OverflowError``, a decimal error, a library's ``ValueError``) refuses this case
-    with its reason and never stops the run."""
-    try:
-        return _prepare_checked(path, text, sha, params, numero=numero)
-    except AutosError as exc:
-        return Prepared(path, "recusado", sha256=sha, motivos=[exc.render()])
-    except Exception as exc:
-        return Prepared(path, "recusado", sha256=sha, motivos=[case_failure(exc, "ler e validar o caso")])
-
-
-def _prepare_checked(path: str, text: str, sha: str, params: RunParams, *, numero: str) -> Prepared:
-    eng = _engine()
-    try:
-        loaded = parse_case(text, path)
-    except AutosError as exc:
-        return Prepared(path, "recusado", sha256=sha, motivos=[exc.render()])
-    case = loaded.case
-    if case.documento != AUTO_KIND:
-        return Prepared(path, "ignorado", lei=case.lei, sha256=sha)
-    out = Prepared(path, "recusado", lei=case.lei, sha256=sha, texto=text, auto_numero=case.numero,
-                   caso=case_key(case.lei, case.numero) if case.numero else None)
-    try:
-        statute = eng.autos.statute_of(loaded)
-        law = eng.law(statute)
-    except AutosError as exc:
-        out.motivos = [exc.render()]
-        return out
-    decision = classify(case, law, address_typed=loaded.doc.line_of(("autuado", "endereco_desconhecido"))
-                        != loaded.doc.line_of(("autuado",)))
-    if decision.estado != "candidato":
-        out.estado = decision.estado
-        out.motivos = list(decision.problemas)
-        return out
-    if INDIVIDUAL_KIND not in statute.documentos:
-        out.motivos = [f"a {law.citacao} admite a notificação por edital ({law.notificacao.base_legal}), mas as "
-                       f"regras de documentos da lei não definem o edital individual ({INDIVIDUAL_KIND}); sem "
-                       "ele o edital não é publicado — acrescente o documento às regras da lei"]
-        return out
-    if not case.numero:
-        out.motivos = ["o auto não tem número (campo 'numero'); o edital precisa citá-lo"]
-        return out
-    out.motivo = decision.motivo
-    try:
-        out.linha = _row(eng, loaded, statute, law, params, numero)
-    except RefusedError as exc:
-        out.motivos = [f"com a notificação por edital publicada em {ptbr.format_date(params.data)}, {exc.message}"]
-        return out
-    except AutosError as exc:
-        out.motivos = [exc.render()]
-        return out
-    out.estado = "candidato"
-    return out
-
-
-def _row(eng: _Engine, loaded: LoadedCase, statute: Statute, law: LawDeadlines, params: RunParams,
-         numero: str) -> dict[str, Any]:
-    """The case's entry in the consolidated edital: what its individual edital publishes (so the two
-    always agree), after validating the auto and the individual edital with the publication's dates."""
-    rule = edital_rule(law)
-    assert rule is not None
-    pub = params.publication(statute, rule, numero)
-    auto = derive(loaded, AUTO_KIND, pub)
-    errors = eng.autos.check(auto).errors  # the auto itself is not rendered here: validating it is enough
-    if errors:
-        raise RefusedError("o auto de infração tem pendências: " + "; ".join(_finding_text(f) for f in errors),
-                           file=loaded.file)
-    individual = derive(loaded, INDIVIDUAL_KIND, pub)
-    try:
-        _report, template, ctx = eng.context(individual)
-    except RefusedError as exc:
-        raise RefusedError(f"o edital individual teria pendências: {exc.message}", file=loaded.file) from None
-    eng.autos.pdf_renderer.html(template, ctx)  # a template error shows now, not after the reservation
-    notice = eng.autos.deadlines(individual).notice
-    assert notice is not None
-    ed = ctx["edital"]
-    return {
-        "nome": ed["notificado"]["nome"],
-        "documento_rotulo": ed["notificado"]["documento_rotulo"],
-        "documento": ed["notificado"]["documento"],
-        "auto": ctx["auto_ref"]["numero"],
-        "auto_data": ctx["auto_ref"]["data"],
-        "processo": ctx["documento"]["processo"],
-        "infracoes": ed["infracoes"],
-        "multa_unidades": ed["multa"]["unidades"] if ed["multa"] else "",
-        "multa_reais": ed["multa"]["reais"] if ed["multa"] else "",
-        "notificacao_em": ed["data_notificacao"],
-        "prazos": [{"descricao": d["descricao"], "prazo": d["prazo"], "data": d["data"] or "",
-                    "base_legal": d["base_legal"]} for d in ctx["prazos"]],
-        "exemplo_aviso": ctx["exemplo_aviso"],
-        "efeito": _effect_text(notice),
-    }
-
-
-def _effect_text(notice: Deadline) -> str:
-    if notice.tipo == "imediata":
-        return f"{notice.descricao}: efeito na própria data da publicação ({notice.base_legal})."
-    text = f"{notice.descricao}: {notice.prazo_texto()} contados da {notice.conta_de}"
-    if notice.prorrogado:
-        assert notice.fim_sem_prorrogacao is not None
-        text += (f"; o prazo terminaria em {ptbr.format_date(notice.fim_sem_prorrogacao)}, dia sem expediente, "
-                 "e foi prorrogado para o primeiro dia útil seguinte")
-    return text + f" ({notice.base_legal})."
-
-
-# --- rendering tasks -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class CaseJob:
-    """Render one case's individual edital (PDF and DOCX) into two temporary files."""
-
-    caso: str
-    arquivo: str
-    texto: str
-    codigo: str
-    pdf_tmp: str
-    docx_tmp: str
-
-
-@dataclass(frozen=True)
-class Written:
-    tmp: str
-    sha256: str
-    bytes: int
-
-
-@dataclass(frozen=True)
-class Failed:
-    """A case whose individual edital could not be rendered: it is refused, and its edital planned again
-    without it."""
-
-    caso: str
-    arquivo: str
-    motivo: str
-
-
-def _render_cases(jobs: list[CaseJob], params: RunParams, numero: str, now: datetime) -> list[Written | Failed]:
-    eng = _engine()
-    out: list[Written | Failed] = []
-    for job in jobs:
-        try:
-            pdf, docx = _render_case(eng, job, params, numero, now)
-        except OutputError:
-            raise  # the run's problem (disk full, folder): not this case's
-        except AutosError as exc:
-            out.append(Failed(job.caso, job.arquivo, f"o edital individual não pôde ser gerado: {exc.render()}"))
-            continue
-        except Exception as exc:  # a library crashing on this case's data (e.g. a control character)
-            out.append(Failed(job.caso, job.arquivo, case_failure(exc, "gerar o edital individual do caso")))
-            continue
-        out.append(_write_tmp(Path(job.pdf_tmp), pdf))
-        out.append(_write_tmp(Path(job.docx_tmp), docx))
-    return out
-
-
-def _render_case(eng: _Engine, job: CaseJob, params: RunParams, numero: str, now: datetime) -> tuple[bytes, bytes]:
-    loaded = parse_case(job.texto, job.arquivo)
-    statute = eng.autos.statute_of(loaded)
-    rule = edital_rule(eng.law(statute))
-    assert rule is not None
-    individual = derive(loaded, INDIVIDUAL_KIND, params.publication(statute, rule, numero))
-    _report, template, ctx = eng.context(individual, now=now)
-    ctx = with_code(ctx, job.codigo)
-    html = eng.autos.pdf_renderer.html(template, ctx)
-    return eng.pdf(html), eng.docx(template, ctx)
-
-
-def _render_consolidated(ctx: dict[str, Any], codigo: str, tmp: str) -> Written:
-    eng = _engine()
-    html = eng.autos.pdf_renderer.html(CONSOLIDATED_TEMPLATE, with_code(ctx, codigo))
-    return _write_tmp(Path(tmp), eng.pdf(html))
-
-
-def _write_tmp(path: Path, data: bytes) -> Written:
-    """Write a temporary file completely (fsync) or raise :class:`OutputError`."""
-    try:
-        with open(path, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            path.unlink()
-        raise _output_error(exc, path) from None
-    return Written(str(path), hashlib.sha256(data).hexdigest(), len(data))
-
-
-def _output_error(exc: OSError, path: Path) -> OutputError:
-    return OutputError(f"não foi possível gravar o arquivo ({os_error_pt(exc)}).", file=path,
-                       hint="libere espaço ou corrija a permissão da pasta de saída e rode de novo; o livro ficou "
-                       "como estava antes deste edital (veja docs/runbook-editais.md).")
-
-
-# --------------------------------------------------------------------------------------------------
-# the gazette file (pypdf): merge, outline, continuous folio numbers, its own verification code
-
-
-class GazetteBuilder:
-    """The gazette (pypdf), built part by part as the documents arrive: merge in order with one bookmark each;
-    at the end stamp every page with ``folio(i, n)`` (continuous numbering of the merged document, 1-based)."""
-
-    def __init__(self) -> None:
-        from pypdf import PdfWriter
-
-        self.writer = PdfWriter()
-
-    def add(self, title: str, path: Path) -> None:
-        from pypdf import PdfReader
-
-        start = len(self.writer.pages)
-        self.writer.append(PdfReader(path), import_outline=False)
-        self.writer.add_outline_item(title=title, page_number=start)
-
-    def finish(self, folio: Callable[[int, int], str], metadata: dict[str, str]) -> bytes:
-        total = len(self.writer.pages)
-        _stamp(self.writer, [folio(i + 1, total) for i in range(total)])
-        self.writer.add_metadata(metadata)
-        buf = io.BytesIO()
-        self.writer.write(buf)
-        return buf.getvalue()
-
-
-def _pdf_string(text: str) -> bytes:
-    raw = text.encode("cp1252", errors="replace")
-    return b"(" + raw.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)") + b")"
-
-
-def _stamp(writer: Any, texts: list[str]) -> None:
-    """Draw one line of text at the top edge of each page, above the running header (Helvetica, WinAnsi),
-    after the page's own content."""
-    from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject
-
-    font = DictionaryObject({
-        NameObject("/Type"): NameObject("/Font"), NameObject("/Subtype"): NameObject("/Type1"),
-        NameObject("/BaseFont"): NameObject("/Helvetica"), NameObject("/Encoding"): NameObject("/WinAnsiEncoding"),
-    })
-    font_ref = writer._add_object(font)
-    push = DecodedStreamObject()
-    push.set_data(b"q\n")
-    push_ref = writer._add_object(push)
-    for page, text in zip(writer.pages, texts, strict=True):
-        resources = page.get("/Resources")
-        if resources is None:
-            resources = DictionaryObject()
-            page[NameObject("/Resources")] = resources
-        resources = resources.get_object()
-        fonts = resources.get("/Font")
-        if fonts is None:
-            fonts = DictionaryObject()
-            resources[NameObject("/Font")] = fonts
-        fonts.get_object()[NameObject("/FAutosCaderno")] = font_ref
-        box = page.mediabox
-        x, y = float(box.left) + 62.36, float(box.top) - 17.0  # 22 mm from the left, 6 mm from the top
-        ops = (b"\nQ q BT /FAutosCaderno 6.5 Tf 0.2 g " + f"{x:.2f} {y:.2f} Td ".encode() + _pdf_string(text)
-               + b" Tj ET Q\n")
-        stamp = DecodedStreamObject()
-        stamp.set_data(ops)
-        contents = page.raw_get("/Contents") if "/Contents" in page else None
-        arr = ArrayObject([push_ref])
-        if isinstance(contents, ArrayObject):
-            arr.extend(contents)
-        elif contents is not None:
-            arr.append(contents)
-        arr.append(writer._add_object(stamp))
-        page[NameObject("/Contents")] = arr
-
-
-# --------------------------------------------------------------------------------------------------
 # the run
 
 
 @dataclass(frozen=True)
 class Options:
-    casos: Path
+    casos: Path | tuple[Path, ...]  # folders or files of cases (old per-document files) and processos
     data: date
     saida: Path
     data_jornal: date | None = None  # None: the same date as ``data``
@@ -722,6 +118,11 @@ class Options:
     rules_dir: Path | None = None
     templates_dir: Path | None = None
     today: date | None = None
+
+    @property
+    def pastas(self) -> tuple[Path, ...]:
+        """The folders (or files) of cases and processos: ``casos`` is one path or several."""
+        return (self.casos,) if isinstance(self.casos, Path) else tuple(self.casos)
 
     @property
     def ledger_path(self) -> Path:
@@ -774,16 +175,19 @@ class PublishResult:
     ja_publicados: list[CaseProblem] = field(default_factory=list)
     planejados: list[PlannedEdital] = field(default_factory=list)
     sem_edital: int = 0
+    edital_no_processo: int = 0  # processos whose file already has the edital act with its publications
     ignorados: int = 0
     lidos: int = 0
     manifesto: list[Path] = field(default_factory=list)
     erro: AutosError | None = None
+    registrados: list[str] = field(default_factory=list)  # processo files the edital act was appended to
+    nao_registrados: list[CaseProblem] = field(default_factory=list)  # published, but the file could not take it
 
     @property
     def exit_code(self) -> int:
         if self.erro is not None:
             return EXIT_ERROR
-        return EXIT_REJECTED if self.recusados else EXIT_OK
+        return EXIT_REJECTED if self.recusados or self.nao_registrados else EXIT_OK
 
 
 class _Inline(Executor):
@@ -975,16 +379,10 @@ class Publisher:
         workers = self.o.workers or os.cpu_count() or 1
         args = (self.params.rules_dir, self.params.templates_dir, self.params.today)
         if workers <= 1:
-            global _ENGINE
-            saved = _ENGINE
-            _ENGINE = _Engine(*args)
-            try:
-                with _tuned_gc():  # this process renders: tune as a worker, restore at the end
-                    yield _Inline()
-            finally:
-                _ENGINE = saved
+            with inline_engine(*args):  # this process renders: tuned as a worker, restored at the end
+                yield _Inline()
             return
-        pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=args)
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=init_worker, initargs=args)
         try:
             yield pool
         finally:
@@ -1014,7 +412,7 @@ class Publisher:
             problems: list[str] = []
             numero = f"{rec.numero}/{rec.ano}"
             for c in rec.casos:
-                p = self.pool.submit(_prepare_from_text, c.arquivo, c.texto_caso, c.sha256_caso, params,
+                p = self.pool.submit(prepare_from_text, c.arquivo, c.texto_caso, c.sha256_caso, params,
                                      numero).result()
                 if p.estado != "candidato":
                     problems.append(f"{c.arquivo}: {'; '.join(p.motivos) or p.estado}")
@@ -1053,13 +451,17 @@ class Publisher:
             raise
 
     def _select_and_publish_all(self, ledger: Ledger) -> None:
-        root = self.o.casos
-        if not root.exists():
-            raise InputError("pasta de casos não encontrada.", file=root, hint="confira o caminho informado.")
         from autos.base.yamlio import iter_yaml_files
 
-        files = [str(p) for p in (iter_yaml_files(root) if root.is_dir() else [root])]
-        self.log(f"{len(files)} arquivo(s) de caso em {root}; publicação de {ptbr.format_date(self.o.data)}.")
+        roots = self.o.pastas
+        files: list[str] = []
+        for root in roots:
+            if not root.exists():
+                raise InputError("pasta de casos não encontrada.", file=root, hint="confira o caminho informado.")
+            files.extend(str(p) for p in (iter_yaml_files(root) if root.is_dir() else [root]))
+        where = ", ".join(str(r) for r in roots)
+        self.log(f"{len(files)} arquivo(s) de caso ou processo em {where}; publicação de "
+                 f"{ptbr.format_date(self.o.data)}.")
         self.start(len(files))
         groups: dict[str, _Group] = {}
         chunk = 8
@@ -1073,7 +475,7 @@ class Publisher:
                 if batch is None:
                     exhausted = True
                     break
-                pending.append(self.pool.submit(_prepare_many, batch, self.params))
+                pending.append(self.pool.submit(prepare_many, batch, self.params))
             if not pending:
                 break
             for prepared in pending.popleft().result():
@@ -1092,6 +494,9 @@ class Publisher:
         if p.estado == "ignorado":
             self.result.ignorados += 1
             return None
+        if p.estado == "publicado_no_caso" and p.processo is not None:
+            self.result.edital_no_processo += 1
+            return None
         if p.estado in ("sem_edital", "publicado_no_caso"):
             self.result.sem_edital += 1
             return None
@@ -1102,6 +507,14 @@ class Publisher:
                 self._duplicate(p, other)
             else:
                 found = ledger.case_edital(p.caso)
+                if found is not None and p.processo is not None and found[0].estado == "publicado":
+                    # published, but the processo does not have the act yet (a run stopped between the commit and
+                    # the file, or the file could not take it then): record it now; nothing is published again
+                    if self.o.dry_run:
+                        self.log(f"seria registrado no processo: {p.arquivo}: edital {found[0].rotulo}.")
+                    elif p.auto_numero is not None:
+                        self._record(found[0], p.arquivo, p.caso, p.auto_numero, later=True)
+                    return None
                 if found is not None:
                     self._already(found[0], found[1], p)
                     return None
@@ -1232,7 +645,7 @@ class Publisher:
             try:
                 folder.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                raise _output_error(exc, folder) from None
+                raise output_error(exc, folder) from None
             for stale in folder.glob(".*.tmp"):
                 stale.unlink()
             self._submit(pending)
@@ -1246,7 +659,7 @@ class Publisher:
         consolidated = pending.file("edital_consolidado")
         assert consolidated.codigo is not None
         ctx = self._consolidated_context(rec, group, pending.statute, pending.rule)
-        pending.futures.add(self.pool.submit(_render_consolidated, ctx, consolidated.codigo,
+        pending.futures.add(self.pool.submit(render_consolidated, ctx, consolidated.codigo,
                                              str(tmp_of[consolidated.caminho])))  # the longest task first
         jobs = []
         for p in group.items:
@@ -1257,7 +670,7 @@ class Publisher:
             jobs.append(CaseJob(p.caso, p.arquivo, p.texto, pdf.codigo, str(tmp_of[pdf.caminho]),
                                 str(tmp_of[docx.caminho])))
         for i in range(0, len(jobs), self.o.lote):  # at most max_por_edital cases: bounded
-            pending.futures.add(self.pool.submit(_render_cases, jobs[i:i + self.o.lote], pending.params,
+            pending.futures.add(self.pool.submit(render_cases, jobs[i:i + self.o.lote], pending.params,
                                                  f"{rec.numero}/{rec.ano}", rec.reservado_em))
 
     def _complete(self, ledger: Ledger, pending: _Pending) -> Published:
@@ -1293,7 +706,7 @@ class Publisher:
             try:
                 os.replace(tmp, final)
             except OSError as exc:
-                raise _output_error(exc, final) from None
+                raise output_error(exc, final) from None
             pending.renamed.append(final)
         _fsync_dir(pending.folder)
         self.faults.hit("renomeado")
@@ -1304,7 +717,40 @@ class Publisher:
         self.result.publicados.append(record)  # a summary: the details stay in the ledger (memory stays flat)
         self.log(f"publicado: edital {record.rotulo} ({record.lei}) com {record.casos} caso(s), "
                  f"{len(rec.arquivos)} arquivo(s) em {pending.folder}.")
+        for p in pending.group.items:  # committed: the edital is published whatever happens to the files now
+            if p.processo is not None and p.auto_numero is not None:
+                self._record(rec, p.arquivo, p.caso, p.auto_numero)
+                self.faults.hit("registro")
         return record
+
+    # --- the processo file -----------------------------------------------------------------------
+    def _record(self, rec: EditalRecord, arquivo: str, caso: str | None, auto_numero: str, *,
+                later: bool = False) -> None:
+        """Append the published edital to the processo file as its act (:mod:`autos.store.processo_file`); a file that
+        cannot take it is listed (the edital stays published, and the next run tries again)."""
+        try:
+            kinds = edital_kinds(self.autos.processos.procedure(rec.lei))
+            if not kinds:
+                raise RecordError("as regras do processo da lei não têm o ato de edital.", file=arquivo)
+            lei = self.autos.rules.get(rec.lei).lei
+            pubs: list[tuple[date, Literal["oficial", "jornal"], str]] = [(rec.data_publicacao, "oficial",
+                                                                           rec.veiculo)]
+            if rec.jornal and rec.data_jornal:
+                pubs.append((rec.data_jornal, "jornal", rec.jornal))
+            act = EditalAct(kinds[0], f"{rec.numero}/{rec.ano}", rec.data_edital, auto_numero,
+                            f"{lei.municipio}/{lei.uf}", tuple(pubs),
+                            f"edital {rec.rotulo} ({rec.lei}), acrescentado por autos publicar-editais conforme o "
+                            "livro de editais")
+            written = record_edital(Path(arquivo), act)
+        except AutosError as exc:
+            self.result.nao_registrados.append(CaseProblem(arquivo, caso, [
+                f"edital {rec.rotulo} publicado, mas não registrado no processo: {exc.render()}"]))
+            self.log(f"não registrado no processo: {arquivo}: {exc.render()}")
+            return
+        if written:
+            self.result.registrados.append(arquivo)
+            how = " (publicado por uma execução que parou antes de registrá-lo)" if later else ""
+            self.log(f"registrado no processo: {arquivo}: edital {rec.rotulo}{how}.")
 
     def _abort(self, ledger: Ledger, pending: _Pending, *, kill: bool = True, strict: bool = False) -> None:
         """Leave nothing of an edital that did not get committed; a fresh one also leaves the ledger as before.
@@ -1392,8 +838,8 @@ class Publisher:
         try:
             self.faults.hit("disco-cheio")
         except OSError as exc:
-            raise _output_error(exc, tmp) from None
-        return _write_tmp(tmp, data)
+            raise output_error(exc, tmp) from None
+        return write_tmp(tmp, data)
 
     def _consolidated_context(self, rec: EditalRecord, group: _Group, statute: Statute,
                               rule: NoticeFormRule) -> dict[str, Any]:
@@ -1421,7 +867,7 @@ class Publisher:
         titulo = f"Edital de Notificação nº {rec.numero}/{rec.ano}"
         return {
             "cabecalho": {"prefeitura": f"PREFEITURA MUNICIPAL DE {lei.municipio.upper()}",
-                          "estado": _state_name(lei.uf), "orgao": orgao},
+                          "estado": state_name(lei.uf), "orgao": orgao},
             "lei": {"rotulo": lei.label, "ementa": " ".join(lei.ementa.split())},
             "edital": {
                 "numero": f"{rec.numero}/{rec.ano}",
@@ -1458,16 +904,11 @@ class Publisher:
         except AutosError as exc:
             self.result.erro = self.result.erro or exc
         except (OSError, sqlite3.Error) as exc:
-            self.result.erro = self.result.erro or (_output_error(exc, self.saida) if isinstance(exc, OSError)
+            self.result.erro = self.result.erro or (output_error(exc, self.saida) if isinstance(exc, OSError)
                                                     else LedgerError(f"livro de editais: {exc}"))
 
 
-def _prepare_from_text(arquivo: str, texto: str, sha: str, params: RunParams, numero: str) -> Prepared:
-    """Recovery: prepare a case from the text stored in the ledger (the file may have changed since)."""
-    return _prepare_text(arquivo, texto, sha, params, numero=numero)
-
-
-def _state_name(uf: str) -> str:
+def state_name(uf: str) -> str:
     from autos.documents.context import _STATE_NAMES
 
     return _STATE_NAMES.get(uf, uf)
@@ -1484,7 +925,7 @@ def _lock_folder(folder: Path) -> RunLock:
     try:
         taken = lock.acquire()
     except OSError as exc:
-        raise _output_error(exc, lock.path) from None
+        raise output_error(exc, lock.path) from None
     if not taken:
         raise LedgerError("outra execução está publicando editais nesta pasta de saída neste momento (talvez com "
                           "outro livro).", file=folder, hint="aguarde o fim da outra execução e rode de novo.")
@@ -1510,11 +951,11 @@ def _claim_folder(folder: Path, ledger_path: Path, *, write: bool) -> None:
             f"confira que é o mesmo e apague o arquivo {marker} (veja docs/runbook-editais.md).")
     if recorded is None and write:
         tmp = folder / f".{FOLDER_LEDGER_NAME}.tmp"
-        _write_tmp(tmp, (here + "\n").encode())  # OutputError with the cause in Portuguese (disk full…)
+        write_tmp(tmp, (here + "\n").encode())  # OutputError with the cause in Portuguese (disk full…)
         try:
             os.replace(tmp, marker)
         except OSError as exc:
-            raise _output_error(exc, marker) from None
+            raise output_error(exc, marker) from None
 
 
 def _ensure_writable(folder: Path) -> None:
@@ -1690,122 +1131,6 @@ def _indent(text: str, n: int) -> str:
 
 
 # --------------------------------------------------------------------------------------------------
-# autos conferir
-
-
-@dataclass
-class Verification:
-    arquivo: Path
-    sha256: str
-    livro: Path
-    confere: bool
-    linhas: list[str]
-
-    @property
-    def exit_code(self) -> int:
-        return EXIT_OK if self.confere else EXIT_REJECTED
-
-
-#: the ledger ``autos conferir`` trusts when ``--livro`` is not given
-LEDGER_ENV = "AUTOS_LIVRO"
-
-
-def _describe(m: Match) -> str:
-    e, f = m.arquivo, m.edital
-    text = (f"{FILE_LABELS.get(e.tipo, e.tipo)} do edital {f.rotulo} ({f.lei}), publicado em "
-            f"{ptbr.format_date(f.data_publicacao)}")
-    if e.caso:
-        text += f"; caso: auto nº {e.caso.split('#', 1)[1]}"
-    return text
-
-
-def verify_file(path: Path, ledger_path: Path | None, *, source: str = "--livro") -> Verification:
-    """Recompute the SHA-256 of ``path`` and compare it with the ledger ``ledger_path``; say what the file claims
-    to be. Only the ledger the user names (``--livro``, or the configured :data:`LEDGER_ENV`; ``source`` says
-    which) is trusted: never one found next to the file, which could have come with a forged file."""
-    if ledger_path is None:
-        raise LedgerError("nenhum livro de editais indicado: o conferir só confia no livro que você indicar, nunca "
-                          "num livro encontrado ao lado do arquivo (ele pode ter vindo junto com um arquivo falso).",
-                          file=path, hint=f"indique o livro oficial com --livro CAMINHO ou configure a variável de "
-                          f"ambiente {LEDGER_ENV} (o livro da publicação é {DEFAULT_LEDGER_NAME} na pasta de saída).")
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"não foi possível ler o arquivo ({os_error_pt(exc)}).", file=path) from None
-    found = ledger_path.absolute()
-    if not found.is_file():
-        raise LedgerError(f"livro de editais não encontrado (indicado por {source}).", file=found,
-                          hint=f"confira o caminho de --livro ou da variável {LEDGER_ENV}.")
-    sha = hashlib.sha256(data).hexdigest()
-    with Ledger(found, readonly=True) as ledger:
-        head = f"Livro consultado: {found} (indicado por {source})."
-        matches = [m for m in ledger.by_hash(sha) if m.edital.estado == "publicado"]
-        if matches:
-            m = matches[0]
-            lines = [head, f"CONFERE: o SHA-256 do arquivo está registrado no livro de editais ({found}).",
-                     f"É o {_describe(m)}.",
-                     f"Código de verificação: {m.arquivo.codigo or '(DOCX, sem código impresso)'}.",
-                     f"SHA-256: {sha}"]
-            return Verification(path, sha, found, True, lines)
-        lines = [head, "NÃO CONFERE: este arquivo não é nenhum dos arquivos publicados registrados no livro "
-                 f"({found}).", f"SHA-256 do arquivo: {sha}"]
-        claims = _claimed_codes(data)
-        if not claims:
-            lines.append("O arquivo não traz código de verificação legível.")
-        for label, code in claims:
-            rows = ledger.by_code(code)
-            if not rows:
-                lines.append(f"O arquivo traz o {label} {code}, que não existe neste livro.")
-                continue
-            m = rows[0]
-            if data[:4] == b"PK\x03\x04" and m.arquivo.tipo == "edital_individual_pdf":
-                m = ledger.sibling(m, "edital_individual_docx") or m  # the DOCX prints its PDF's code
-            lines.append(f"O arquivo diz ser, pelo {label} {code}, o {_describe(m)}; mas o SHA-256 não confere "
-                         f"com o registrado ({m.arquivo.sha256 or 'edital ainda não concluído'}): o arquivo foi "
-                         "alterado depois da publicação ou não é o publicado.")
-        return Verification(path, sha, found, False, lines)
-
-
-def _printed_text(data: bytes) -> str:
-    """The text of a PDF (pages read until one shows a code: a gazette has one on every page) or of a DOCX's
-    footers (where the code is printed); empty for anything unreadable."""
-    if data[:4] == b"PK\x03\x04":
-        import zipfile
-
-        try:
-            with zipfile.ZipFile(io.BytesIO(data)) as z:
-                parts = [z.read(n).decode("utf-8", "replace") for n in z.namelist() if n.startswith("word/footer")]
-        except Exception:  # a damaged DOCX (bad zip, corrupt deflate data, CRC, encryption…) has no readable code
-            return ""
-        return re.sub(r"<[^>]+>", " ", " ".join(parts))
-    try:
-        from pypdf import PdfReader
-
-        texts: list[str] = []
-        for page in PdfReader(io.BytesIO(data)).pages:
-            texts.append(page.extract_text() or "")
-            if CODE_RE.search(texts[-1]):
-                break
-        return " ".join(texts)
-    except Exception:  # any unreadable or non-PDF file simply has no readable code
-        return ""
-
-
-def _claimed_codes(data: bytes) -> list[tuple[str, str]]:
-    """Verification codes printed in a file: the gazette's if any, else each document's (in order, once)."""
-    text = re.sub(r"\s+", " ", _printed_text(data))
-    out: list[tuple[str, str]] = []
-    for code in dict.fromkeys(re.findall(re.escape(GAZETTE_CODE_LABEL) + r"\s*" + CODE_RE.pattern, text)):
-        out.append(("código do caderno", code))
-    for code in dict.fromkeys(re.findall(re.escape(DOC_CODE_LABEL) + r"\s*" + CODE_RE.pattern, text)):
-        if ("código do caderno", code) not in out:
-            out.append(("código de verificação", code))
-    if any(label == "código do caderno" for label, _ in out):
-        out = [c for c in out if c[0] == "código do caderno"]
-    return out
-
-
-# --------------------------------------------------------------------------------------------------
 # command line (``autos publicar-editais``): progress, log lines and the summary
 
 
@@ -1838,11 +1163,17 @@ def summary(result: PublishResult, options: Options) -> str:
         lines.append("nada novo a publicar nesta data.")
     lines.append(f"casos lidos: {result.lidos}; recusados: {len(result.recusados)}; já publicados antes (não "
                  f"republicados): {len(result.ja_publicados)}; sem edital (notificação por outra forma): "
-                 f"{result.sem_edital}; outros documentos (ignorados): {result.ignorados}")
+                 f"{result.sem_edital}; outros documentos (ignorados): {result.ignorados}"
+                 + (f"; processos com o edital já registrado: {result.edital_no_processo}"
+                    if result.edital_no_processo else ""))
     for c in result.recusados:
         lines.append(f"recusado: {c.arquivo}: {' | '.join(c.motivos)}")
     for c in result.ja_publicados:
         lines.append(f"já publicado: {c.arquivo}: {' | '.join(c.motivos)}")
+    for arquivo in result.registrados:
+        lines.append(f"edital registrado no processo: {arquivo}")
+    for c in result.nao_registrados:
+        lines.append(f"NÃO registrado no processo: {c.arquivo}: {' | '.join(c.motivos)}")
     if result.manifesto:
         lines.append("manifesto: " + ", ".join(str(p) for p in result.manifesto))
     return "\n".join(lines)

@@ -1,0 +1,194 @@
+"""``autos conferir``: is this file (or this processo's edital) the one the ledger recorded as published?"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from autos.base import ptbr
+from autos.errors import InputError, os_error_pt
+from autos.render.gazette import claimed_codes
+from autos.store.ledger import DEFAULT_LEDGER_NAME, Ledger, LedgerError, Match, case_key
+
+EXIT_OK = 0
+EXIT_REJECTED = 1
+
+FILE_LABELS = {
+    "edital_consolidado": "edital consolidado (PDF)",
+    "edital_individual_pdf": "edital individual (PDF)",
+    "edital_individual_docx": "edital individual (DOCX)",
+    "caderno": "caderno para o diário oficial (PDF unificado)",
+}
+
+
+@dataclass
+class Verification:
+    arquivo: Path
+    sha256: str
+    livro: Path
+    confere: bool
+    linhas: list[str]
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_OK if self.confere else EXIT_REJECTED
+
+
+#: the ledger ``autos conferir`` trusts when ``--livro`` is not given
+LEDGER_ENV = "AUTOS_LIVRO"
+
+
+def _describe(m: Match) -> str:
+    e, f = m.arquivo, m.edital
+    text = (f"{FILE_LABELS.get(e.tipo, e.tipo)} do edital {f.rotulo} ({f.lei}), publicado em "
+            f"{ptbr.format_date(f.data_publicacao)}")
+    if e.caso:
+        text += f"; caso: auto nº {e.caso.split('#', 1)[1]}"
+    return text
+
+
+def verify_file(path: Path, ledger_path: Path | None, *, source: str = "--livro") -> Verification:
+    """Recompute the SHA-256 of ``path`` and compare it with the ledger ``ledger_path``; say what the file claims
+    to be. Only the ledger the user names (``--livro``, or the configured :data:`LEDGER_ENV`; ``source`` says
+    which) is trusted: never one found next to the file, which could have come with a forged file."""
+    if ledger_path is None:
+        raise LedgerError("nenhum livro de editais indicado: o conferir só confia no livro que você indicar, nunca "
+                          "num livro encontrado ao lado do arquivo (ele pode ter vindo junto com um arquivo falso).",
+                          file=path, hint=f"indique o livro oficial com --livro CAMINHO ou configure a variável de "
+                          f"ambiente {LEDGER_ENV} (o livro da publicação é {DEFAULT_LEDGER_NAME} na pasta de saída).")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"não foi possível ler o arquivo ({os_error_pt(exc)}).", file=path) from None
+    found = ledger_path.absolute()
+    if not found.is_file():
+        raise LedgerError(f"livro de editais não encontrado (indicado por {source}).", file=found,
+                          hint=f"confira o caminho de --livro ou da variável {LEDGER_ENV}.")
+    sha = hashlib.sha256(data).hexdigest()
+    with Ledger(found, readonly=True) as ledger:
+        head = f"Livro consultado: {found} (indicado por {source})."
+        matches = [m for m in ledger.by_hash(sha) if m.edital.estado == "publicado"]
+        if matches:
+            m = matches[0]
+            lines = [head, f"CONFERE: o SHA-256 do arquivo está registrado no livro de editais ({found}).",
+                     f"É o {_describe(m)}.",
+                     f"Código de verificação: {m.arquivo.codigo or '(DOCX, sem código impresso)'}.",
+                     f"SHA-256: {sha}"]
+            return Verification(path, sha, found, True, lines)
+        lines = [head, "NÃO CONFERE: este arquivo não é nenhum dos arquivos publicados registrados no livro "
+                 f"({found}).", f"SHA-256 do arquivo: {sha}"]
+        claims = claimed_codes(data)
+        if not claims:
+            lines.append("O arquivo não traz código de verificação legível.")
+        for label, code in claims:
+            rows = ledger.by_code(code)
+            if not rows:
+                lines.append(f"O arquivo traz o {label} {code}, que não existe neste livro.")
+                continue
+            m = rows[0]
+            if data[:4] == b"PK\x03\x04" and m.arquivo.tipo == "edital_individual_pdf":
+                m = ledger.sibling(m, "edital_individual_docx") or m  # the DOCX prints its PDF's code
+            lines.append(f"O arquivo diz ser, pelo {label} {code}, o {_describe(m)}; mas o SHA-256 não confere "
+                         f"com o registrado ({m.arquivo.sha256 or 'edital ainda não concluído'}): o arquivo foi "
+                         "alterado depois da publicação ou não é o publicado.")
+        return Verification(path, sha, found, False, lines)
+
+
+# --------------------------------------------------------------------------------------------------
+# a processo: is the edital it records the one the ledger published (and is this file that edital's)?
+
+
+def verify_processo(processo: Path, ledger_path: Path | None, *, arquivo: Path | None = None,
+                    source: str = "--livro", rules_dir: Path | None = None) -> Verification:
+    """Compare the edital act(s) of ``processo`` with what the ledger recorded for its auto: the edital's number,
+    the publication dates and vehicles. With ``arquivo`` (a published PDF or DOCX), also say whether that file is
+    the one recorded and belongs to this processo's edital (its consolidated edital, its gazette, or this auto's
+    individual edital). Only the ledger the user names is trusted, as in :func:`verify_file`."""
+    from autos.app.processo import ProcessoService
+    from autos.processo.load import load_processo
+
+    file_check = verify_file(arquivo, ledger_path, source=source) if arquivo is not None else None
+    if ledger_path is None:
+        verify_file(processo, None, source=source)  # raises the Portuguese error about the missing ledger
+    assert ledger_path is not None
+    loaded = load_processo(processo)
+    p = loaded.processo
+    proc = ProcessoService(rules_dir).procedure(p.lei)
+    initial = proc.initial_kind()
+    auto = next((a for a in p.atos if a.tipo == initial), None)
+    found = ledger_path.absolute()
+    lines = [f"Livro consultado: {found} (indicado por {source}).", f"Processo: {p.numero} ({processo})."]
+    if file_check is not None:
+        lines += [f"Arquivo: {arquivo}"] + [f"  {x}" for x in file_check.linhas[1:]]
+    if auto is None or not auto.numero:
+        lines.append("NÃO CONFERE: o processo não tem auto numerado; não há edital dele a conferir.")
+        return Verification(processo, "", found, False, lines)
+    try:
+        caso = case_key(p.lei, auto.numero)
+    except ValueError as exc:
+        lines.append(f"NÃO CONFERE: o número do auto ('{auto.numero}') não é N/AAAA ({exc}).")
+        return Verification(processo, "", found, False, lines)
+    kinds = {k for k, r in proc.atos.items() if r.forma == "edital"}
+    acts = [(i, a) for i, a in enumerate(p.atos) if a.tipo in kinds and a.referente == auto.numero]
+    with Ledger(found, readonly=True) as ledger:
+        hit = ledger.case_edital(caso)
+        rec = ledger.edital(hit[0].id) if hit is not None else None
+    ok = True
+    if rec is None or rec.estado != "publicado":
+        lines.append(f"NÃO CONFERE: o livro não registra edital publicado para o auto nº {auto.numero} deste processo"
+                     + (f" (o edital {rec.rotulo} está reservado e não foi concluído)." if rec is not None else "."))
+        if acts:
+            lines.append(f"O processo registra {len(acts)} edital(is) do auto (atos[{acts[0][0]}], linha "
+                         f"{loaded.line_of(('atos', acts[0][0]))}) que o livro não tem: publicação feita fora do "
+                         "autos ou livro errado.")
+        ok = False
+    else:
+        numero = f"{rec.numero}/{rec.ano}"
+        lines.append(f"O livro registra o edital {rec.rotulo} ({rec.lei}) do auto nº {auto.numero}, publicado em "
+                     f"{ptbr.format_date(rec.data_publicacao)} ({rec.veiculo})"
+                     + (f" e em {ptbr.format_date(rec.data_jornal)} ({rec.jornal})"
+                        if rec.jornal and rec.data_jornal else "") + ".")
+        same = [(i, a) for i, a in acts if a.numero == numero]
+        if not same:
+            ok = False
+            lines.append("NÃO CONFERE: o processo não tem o ato desse edital"
+                         + (f" (tem edital nº {', '.join(str(a.numero) for _, a in acts)})" if acts else "")
+                         + "; rode autos publicar-editais de novo para registrá-lo no processo.")
+        else:
+            i, a = same[-1]
+            where = f"atos[{i}], linha {loaded.line_of(('atos', i))}"
+            wanted: set[tuple[str, date, str | None]] = {("oficial", rec.data_publicacao, rec.veiculo)}
+            if rec.jornal and rec.data_jornal:
+                wanted.add(("jornal", rec.data_jornal, rec.jornal))
+            have: set[tuple[str, date, str | None]] = {(x.meio, x.data, x.veiculo) for x in a.publicacoes or []}
+            if have != wanted:
+                ok = False
+                lines.append(f"NÃO CONFERE: as publicações do edital no processo ({where}) diferem das do livro: no "
+                             f"processo {_pubs(have)}; no livro {_pubs(wanted)}.")
+            else:
+                lines.append(f"CONFERE: o edital {rec.rotulo} registrado no processo ({where}) é o do livro, com as "
+                             "mesmas publicações.")
+        if file_check is not None:
+            m = _match_of(found, file_check.sha256)
+            if m is None:
+                ok = False
+            elif m.edital.id != rec.id or (m.arquivo.caso is not None and m.arquivo.caso != caso):
+                ok = False
+                lines.append(f"NÃO CONFERE: o arquivo é publicado, mas não é deste processo: é o {_describe(m)}.")
+            else:
+                lines.append(f"CONFERE: o arquivo é o {_describe(m)}, deste processo.")
+    if file_check is not None and not file_check.confere:
+        ok = False
+    return Verification(processo, "", found, ok, lines)
+
+
+def _pubs(items: set[tuple[str, date, str | None]]) -> str:
+    return "; ".join(f"{m} em {ptbr.format_date(d)} ({v or 'sem veículo'})"
+                     for m, d, v in sorted(items, key=lambda t: (t[1], t[0]))) or "nenhuma"
+
+
+def _match_of(ledger_path: Path, sha: str) -> Match | None:
+    with Ledger(ledger_path, readonly=True) as ledger:
+        return next((m for m in ledger.by_hash(sha) if m.edital.estado == "publicado"), None)
