@@ -31,7 +31,7 @@ from autos.app.pipeline import Autos
 from autos.documents.context import build_context
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLE = ROOT / "samples" / "timoteo-mg" / "auto-pj-completo.yaml"
+SAMPLE = ROOT / "tests" / "data" / "casos" / "timoteo-mg" / "auto-pj-completo.yaml"
 
 
 def _rounds(pairs: list[tuple[Callable[[], object], Callable[[], object]]], rounds: int,

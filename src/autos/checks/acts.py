@@ -175,6 +175,8 @@ def document_kind(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Stat
         kind = PROTOCOL
     elif a.tipo in _MEASURE_DOCUMENTS:
         kind = _MEASURE_DOCUMENTS[a.tipo]
+    elif a.tipo == "notificacao_preliminar":
+        kind = "notificacao_preliminar"
     else:
         kind = None
     return kind if kind in kinds else None
@@ -325,6 +327,24 @@ class _Builder:
             fields["assinaturas"] = (sig or Assinaturas()).model_copy(update={"testemunhas": [witness]})
             self.paths.update({("assinaturas", "testemunhas"): ("atos", n, "testemunha"),
                                ("assinaturas", "testemunhas", 0): ("atos", n, "testemunha")})
+
+    def _notificacao_preliminar(self, fields: dict[str, Any]) -> None:
+        """The order and its term; the notice is the act's own dated signature (Ferraz art. 76, I, by analogy:
+        delivery against a dated receipt), and the fine it threatens is the act's own (no auto exists yet)."""
+        a, i = self.act, self.i
+        fields["exigencia"] = a.exigencia
+        self.paths[("exigencia",)] = ("atos", i, "exigencia")
+        if a.assinaturas is not None:
+            fields["assinaturas"] = a.assinaturas
+            self.paths[("assinaturas",)] = ("atos", i, "assinaturas")
+            signed = a.assinaturas.autuado
+            if signed is not None and signed.situacao == "assinou":
+                fields["notificacao"] = Notificacao(forma="pessoal", data=signed.data or a.data)
+                self.paths.update({("notificacao",): ("atos", i, "assinaturas", "autuado"),
+                                   ("notificacao", "data"): ("atos", i, "assinaturas", "autuado", "data")})
+        if a.penalidades is not None:
+            fields["penalidades"] = list(a.penalidades)
+            self.paths[("penalidades",)] = ("atos", i, "penalidades")
 
     def _notificacao_ar(self, fields: dict[str, Any]) -> None:
         """The letter states its AR's return only when it is known by the letter's date (a later via)."""

@@ -282,7 +282,9 @@ class _Checker:
                          proc.cite(f.citacao), f"preencha '{f.campo}' no processo.")
         initial = proc.initial_kind()
         autos = [i for i, a in enumerate(p.atos) if a.tipo == initial]
-        if not autos:
+        if not autos and not all((k := proc.atos.get(a.tipo)) is not None and k.pode_preceder_auto for a in p.atos):
+            # a processo opened by an act the law puts before the auto (an apprehension, a notificação
+            # preliminar) is waiting for the auto, not missing it
             r = proc.atos[initial]
             self.add("SEM-AUTO", f"o processo não tem {r.nome}: todo processo começa por ele "
                      f"({proc.cite(r.citacao)}).", ("atos",), proc.cite(r.citacao), f"acrescente o ato '{initial}'.")
