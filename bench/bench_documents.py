@@ -13,9 +13,9 @@ and in CPU time of the process:
 fresh child process (``wait4``) on each number of generated cases — the report is streamed, so the peak
 should not grow with the number of cases.
 
-Cases are generated into a temporary folder from the samples in ``samples/`` (every law and kind found
-there at run time): names, numbers, dates and CPF/CNPJ (valid check digits, python-stdnum) vary, and a
-share of the cases is left incomplete (a required element removed) or unreadable (a wrong CPF).
+Cases are generated into a temporary folder from the per-document files in ``tests/data/casos/`` (every law
+and kind found there at run time): names, numbers, dates and CPF/CNPJ (valid check digits, python-stdnum)
+vary, and a share of the cases is left incomplete (a required element removed) or unreadable (a wrong CPF).
 
 Run (one core): ``taskset -c 0 .venv/bin/python bench/bench_documents.py [--casos 10000] [--rodadas 3] [--docs 10]``
 Memory: ``.venv/bin/python bench/bench_documents.py --memoria 1000,100000`` (only that; 100,000 cases take a while)
@@ -54,7 +54,7 @@ from autos.processo.load_case import LoadedCase, parse_case
 from autos.render.pdf import EmbeddedFile, PdfMetadata
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = ROOT / "samples"
+SAMPLES = ROOT / "tests" / "data" / "casos"  # the per-document case files (the processos are bench_processo.py's)
 TODAY = date(2026, 11, 29)
 
 FIRST = ["Ana", "Bruno", "Carla", "Diego", "Elaine", "Fábio", "Gabriela", "Heitor", "Isabel", "João", "Karina",

@@ -30,7 +30,7 @@ from weasyprint import HTML
 from autos.app.pipeline import Autos
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLE = ROOT / "samples" / "timoteo-mg" / "auto-pj-completo.yaml"
+SAMPLE = ROOT / "tests" / "data" / "casos" / "timoteo-mg" / "auto-pj-completo.yaml"
 
 
 def _rounds(pairs: list[tuple[Callable[[], object], Callable[[], object]]], rounds: int,

@@ -15,12 +15,12 @@ from pypdf import PdfReader
 from autos.app.pipeline import Autos
 from autos.cli import main
 
-from .conftest import ROOT, SAMPLES
+from .conftest import CASOS, ROOT
 from .textutil import pdf_text
 
 BASE = ["--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"), "--hoje", "2026-11-29"]
-COMPLETE = SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml"
-INCOMPLETE = SAMPLES / "pendentes" / "timoteo-auto-incompleto.yaml"
+COMPLETE = CASOS / "timoteo-mg" / "auto-pj-completo.yaml"
+INCOMPLETE = CASOS / "pendentes" / "timoteo-auto-incompleto.yaml"
 PDFAID = "{http://www.aiim.org/pdfa/ns/id/}"
 
 

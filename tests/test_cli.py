@@ -10,16 +10,16 @@ from click.testing import CliRunner
 
 from autos.cli import main
 
-from .conftest import DATA, ROOT, SAMPLES
+from .conftest import CASOS, DATA, ROOT
 
 BASE = ["--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"), "--hoje", "2026-11-29"]
-INCOMPLETE = str(SAMPLES / "pendentes" / "timoteo-auto-incompleto.yaml")
-COMPLETE = str(SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml")
+INCOMPLETE = str(CASOS / "pendentes" / "timoteo-auto-incompleto.yaml")
+COMPLETE = str(CASOS / "timoteo-mg" / "auto-pj-completo.yaml")
 
 
 def run(*args: str) -> tuple[int, str]:
     result = CliRunner().invoke(main, [*BASE, *args])
-    return result.exit_code, result.output
+    return result.exit_code, result.stdout if "--json" in args else result.output  # JSON is stdout; notices go to stderr
 
 
 def test_validar_incomplete_exits_1_and_names_each_inciso() -> None:

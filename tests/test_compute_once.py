@@ -32,7 +32,7 @@ from autos.app.pipeline import Autos
 from autos.base.yamlio import load_yaml
 from autos.processo.load import is_processo_data
 
-from .conftest import ROOT, SAMPLES, TODAY
+from .conftest import CASOS, ROOT, SAMPLES, TODAY
 
 
 def _is_processo(file: Path) -> bool:
@@ -40,7 +40,9 @@ def _is_processo(file: Path) -> bool:
 
 
 _SAMPLES = sorted(p for p in SAMPLES.rglob("*.yaml") if "verificacao" not in p.parts)
-CASES = [p for p in _SAMPLES if not _is_processo(p)]
+#: the samples are processos; the old single-document case files (still generated) are kept as test data
+_CASE_FILES = sorted(p for p in CASOS.rglob("*.yaml") if "verificacao" not in p.parts)
+CASES = [p for p in _SAMPLES + _CASE_FILES if not _is_processo(p)]
 #: act documents whose deadlines run by the rite (certidão do edital, notificação da decisão, protocolo…)
 ACT_DOCUMENTS = sorted((ROOT / "tests" / "data" / "processo" / "documentos").glob("*.yaml"))
 PROCESSOS = [p for p in _SAMPLES if _is_processo(p)] + ACT_DOCUMENTS
@@ -54,11 +56,11 @@ class _Counting:
         self.counts: Counter[str] = Counter()
         self._inside: Counter[str] = Counter()
 
-    def wrap(self, module: Any, name: str, label: str, *, unless_inside: str | None = None) -> None:
+    def wrap(self, module: Any, name: str, label: str, *, unless_inside: tuple[str, ...] = ()) -> None:
         original = getattr(module, name)
 
         def counted(*args: Any, **kwargs: Any) -> Any:
-            if unless_inside is None or not self._inside[unless_inside]:
+            if not any(self._inside[outer] for outer in unless_inside):
                 self.counts[label] += 1
             self._inside[label] += 1
             try:
@@ -81,13 +83,14 @@ def counter(monkeypatch: pytest.MonkeyPatch) -> _Counting:
     c = _Counting(monkeypatch)
     # costs_by_day prices one variant of the case per day of custody: those are its table, not a recount
     c.wrap(autos.compute.fines, "costs_by_day", "custas")
-    c.wrap(autos.compute.fines, "_compute", "multa", unless_inside="custas")
+    c.wrap(autos.compute.fines, "_compute", "multa", unless_inside=("custas",))
     c.wrap(autos.compute.deadlines, "deadlines_after_notice", "prazos")
-    c.wrap(autos.compute.deadlines, "notice_effective", "notificacao", unless_inside="prazos")
-    c.wrap(autos.checks.validate, "validate_case", "validacao")
     c.wrap(autos.compute.timeline, "check_timeline", "linha_do_tempo")
+    # the timeline's notices are part of the timeline (counted once per processo as such)
+    c.wrap(autos.compute.deadlines, "notice_effective", "notificacao", unless_inside=("prazos", "linha_do_tempo"))
+    c.wrap(autos.checks.validate, "validate_case", "validacao")
     c.wrap(autos.rules.procedure, "load_procedure", "regras_processo")
-    c.wrap(autos.rules.deadlines, "load_law_deadlines", "regras_prazos", unless_inside="regras_processo")
+    c.wrap(autos.rules.deadlines, "load_law_deadlines", "regras_prazos", unless_inside=("regras_processo",))
     c.wrap(autos.rules.calendar, "load_calendar", "calendario")
     return c
 
@@ -252,7 +255,7 @@ def test_validar_computes_each_act_once(processo: Path, counter: _Counting, lib:
 
 def test_the_wrappers_count(counter: _Counting, lib: Autos) -> None:
     """The counters see the calls (a wrapper that was not installed would make every test above pass)."""
-    case = SAMPLES / "ferraz-de-vasconcelos-sp" / "notificacao-ar-ruido-bar.yaml"
+    case = CASOS / "ferraz-de-vasconcelos-sp" / "notificacao-ar-ruido-bar.yaml"
     with counter.counting() as counts:
         lib.fines(lib.load(case))
         lib.deadlines(lib.load(case))
@@ -305,7 +308,7 @@ def test_prazos_error_names_file_path_and_line(tmp_path: Path) -> None:
     days = "base_legal: Lei nº 3.844/2022, art. 20, § 1º, V\n    tipo: dias_corridos"
     assert days in text
     prazos.write_text(text.replace(days, days.replace("dias_corridos", "horas"), 1), encoding="utf-8")
-    case = SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml"
+    case = CASOS / "timoteo-mg" / "auto-pj-completo.yaml"
     line = next(n for n, ln in enumerate(case.read_text(encoding="utf-8").splitlines(), 1)
                 if ln.startswith("notificacao:"))
     result = CliRunner().invoke(main, ["--regras", str(rules), "prazos", str(case)])

@@ -27,7 +27,7 @@ from autos.errors import InputError, RefusedError, RulesError
 from autos.processo import load_processo
 from autos.processo.load_case import load_case
 
-from .conftest import DATA, ROOT, SAMPLES, TODAY
+from .conftest import CASOS, DATA, ROOT, TODAY
 from .textutil import docx_text, pdf_text
 
 CALCULADOS = "calculados"  # key of the computed values (not an element code)
@@ -347,14 +347,14 @@ def _render(sample: str) -> dict[str, str]:
     """The DOCX and PDF text of a sample (rendered once per test process)."""
     autos = Autos(ROOT / "rules", ROOT / "templates", today=TODAY)
     with tempfile.TemporaryDirectory() as tmp:
-        result = autos.generate(SAMPLES / sample, tmp, "ambos")
+        result = autos.generate(CASOS / sample, tmp, "ambos")
         assert not result.draft, sample
         by_ext = {p.suffix: p.read_bytes() for p in result.files}
     return {"docx": docx_text(by_ext[".docx"]), "pdf": pdf_text(by_ext[".pdf"])}
 
 
 def _element_codes(autos: Autos, sample: str) -> list[str]:
-    loaded = autos.load(SAMPLES / sample)
+    loaded = autos.load(CASOS / sample)
     return [el.codigo for el in autos.statute_of(loaded).documentos[loaded.case.documento].elementos]
 
 
@@ -364,7 +364,7 @@ def _element_codes(autos: Autos, sample: str) -> list[str]:
 def test_every_kind_of_every_law_is_covered(autos: Autos) -> None:
     covered = set()
     for sample in EXPECTED:
-        loaded = autos.load(SAMPLES / sample)
+        loaded = autos.load(CASOS / sample)
         covered.add((loaded.case.lei, loaded.case.documento))
     # kinds made only from a processo act (the decision) are covered by the processo fixtures whose documents
     # test_processo_gerar / test_processo_decisao read
@@ -399,7 +399,7 @@ def test_element_values_are_in_the_document(sample: str, fmt: str) -> None:
 
 @pytest.mark.parametrize("sample", sorted(EXPECTED))
 def test_samples_are_valid(autos: Autos, sample: str) -> None:
-    report = autos.validate(SAMPLES / sample)
+    report = autos.validate(CASOS / sample)
     assert report.ok, [f.render() for f in report.errors]
 
 
@@ -425,7 +425,7 @@ def test_masks() -> None:
 
 def test_edital_context_has_no_unpublishable_data(autos: Autos) -> None:
     """The edital's context does not even contain the address, facts or full number: a template cannot leak them."""
-    loaded = autos.load(SAMPLES / f"{FERRAZ}/edital-entulho-domicilio-desconhecido.yaml")
+    loaded = autos.load(CASOS / f"{FERRAZ}/edital-entulho-domicilio-desconhecido.yaml")
     ctx = autos.document_context(loaded).context
     for key in ("autuado", "fatos", "testemunhas", "lavratura", "penalidades", "abertura"):
         assert key not in ctx
@@ -433,7 +433,7 @@ def test_edital_context_has_no_unpublishable_data(autos: Autos) -> None:
 
 
 def test_edital_with_known_address_is_refused(autos: Autos, tmp_path: Path) -> None:
-    src = (SAMPLES / f"{FERRAZ}/edital-entulho-domicilio-desconhecido.yaml").read_text(encoding="utf-8")
+    src = (CASOS / f"{FERRAZ}/edital-entulho-domicilio-desconhecido.yaml").read_text(encoding="utf-8")
     case = tmp_path / "caso.yaml"
     case.write_text(src.replace("endereco_desconhecido: true", "endereco_desconhecido: false"), encoding="utf-8")
     report = autos.validate(case)
@@ -474,21 +474,21 @@ def test_kind_the_law_lacks_is_an_input_error(autos: Autos, tmp_path: Path, muni
 
 @pytest.mark.parametrize("sample", sorted(EXPECTED))
 def test_pdf_letterhead_pages_and_metadata(autos: Autos, sample: str, tmp_path: Path) -> None:
-    result = autos.generate(SAMPLES / sample, tmp_path, "pdf")
+    result = autos.generate(CASOS / sample, tmp_path, "pdf")
     data = result.files[0].read_bytes()
     reader = PdfReader(io.BytesIO(data))
     text = pdf_text(data)
     n = len(reader.pages)
     assert f"Página 1 de {n}" in text and f"Página {n} de {n}" in text
     assert "PREFEITURA MUNICIPAL DE" in text
-    loaded = autos.load(SAMPLES / sample)
+    loaded = autos.load(CASOS / sample)
     kind = autos.statute_of(loaded).documentos[loaded.case.documento]
     assert reader.metadata is not None and (reader.metadata.title or "").startswith(kind.titulo)
 
 
 def test_dates_in_2026(autos: Autos) -> None:
     """Samples are dated in 2026 and never after the reference date."""
-    for sample in sorted(SAMPLES.glob("*/*.yaml")) + sorted(SAMPLES.glob("verificacao/**/*.yaml")):
+    for sample in sorted(CASOS.glob("*/*.yaml")) + sorted(CASOS.glob("verificacao/**/*.yaml")):
         if sample.parent.name == "pendentes":
             continue
         if is_processo_file(sample):  # a processo (samples/editais): every act's date
@@ -528,7 +528,7 @@ def _rules_copy(tmp_path: Path, municipio: str, edit: Callable[[str], str]) -> A
 
 def test_prazo_check_refuses_a_deadline_missing_from_the_prazos_file(tmp_path: Path) -> None:
     autos = _rules_copy(tmp_path, CUIABA, lambda s: s.replace("prazo: resgate_art11_p2", "prazo: resgate_art11_p9"))
-    report = autos.validate(SAMPLES / f"{CUIABA}/termo-apreensao-cavalo.yaml")
+    report = autos.validate(CASOS / f"{CUIABA}/termo-apreensao-cavalo.yaml")
     assert [f.codigo for f in report.errors] == ["CBA-11-2-RESGATE"]
     assert "'resgate_art11_p9' não está nas regras de prazos" in report.errors[0].mensagem
 
@@ -539,7 +539,7 @@ def test_prazo_check_refuses_a_deadline_counted_from_another_event(tmp_path: Pat
         return s.replace("        prazo: resgate_art11_p2\n        campos: [apreensao.data_recolhimento]\n",
                          "        prazo: resgate_art11_p2\n")
     autos = _rules_copy(tmp_path, CUIABA, edit)
-    report = autos.validate(SAMPLES / f"{CUIABA}/termo-apreensao-cavalo.yaml")
+    report = autos.validate(CASOS / f"{CUIABA}/termo-apreensao-cavalo.yaml")
     assert [f.codigo for f in report.errors] == ["CBA-11-2-RESGATE"]
     assert "corre da data em que o animal foi recolhido" in report.errors[0].mensagem
 
@@ -550,7 +550,7 @@ def test_element_rules_are_checked_when_loading(tmp_path: Path) -> None:
 
 
 def test_list_paths() -> None:
-    loaded = load_case(SAMPLES / f"{TIMOTEO}/termo-apreensao-queijo.yaml")
+    loaded = load_case(CASOS / f"{TIMOTEO}/termo-apreensao-queijo.yaml")
     assert [v for _, v in select(loaded.case, "penalidades[tipo=apreensao].fiel_depositario.nome")] == [
         "Maria Aparecida dos Santos"]
     assert select(loaded.case, "penalidades[tipo=multa].itens") == []
@@ -587,7 +587,7 @@ def test_edital_under_a_municipal_template_name_still_publishes_only_what_it_may
     statute.write_text(statute.read_text(encoding="utf-8").replace("modelo: edital_notificacao",
                                                                    "modelo: edital_municipal"), encoding="utf-8")
     autos = Autos(rules, templates, today=TODAY)
-    result = autos.generate(SAMPLES / f"{FERRAZ}/edital-entulho-domicilio-desconhecido.yaml", tmp_path / "out", "ambos")
+    result = autos.generate(CASOS / f"{FERRAZ}/edital-entulho-domicilio-desconhecido.yaml", tmp_path / "out", "ambos")
     for path in result.files:
         data = path.read_bytes()
         text = pdf_text(data) if path.suffix == ".pdf" else docx_text(data)

@@ -28,6 +28,7 @@ from autos.rules.statute import CircumstanceEffect, Statute, load_rules
 from .conftest import TODAY
 
 ROOT = Path(__file__).resolve().parents[1]
+CASOS = ROOT / "tests" / "data" / "casos"  # the old per-document case files
 DATA = ROOT / "tests" / "data" / "fines"
 RULES = load_rules(ROOT / "rules")
 FERRAZ = "ferraz-de-vasconcelos-sp/lei-3240-2015"
@@ -158,7 +159,7 @@ def test_rounding_step_shown_only_when_needed() -> None:
 
 
 def test_timoteo_sample_unchanged() -> None:
-    loaded = load_case(ROOT / "samples" / "timoteo-mg" / "auto-pj-completo.yaml")
+    loaded = load_case(CASOS / "timoteo-mg" / "auto-pj-completo.yaml")
     result = compute_fines(loaded.case, RULES.get(TIMOTEO))
     assert result is not None
     assert result.reais_texto() == "R$ 3.807,75 (três mil oitocentos e sete reais e setenta e cinco centavos)"
@@ -216,7 +217,7 @@ def test_text_defect_warned_whenever_applied(regra: str, extra: dict[str, Any], 
     assert f"({ident})" in findings[0].mensagem
 
 
-@pytest.mark.parametrize("sample", sorted((ROOT / "samples").glob("*/*.yaml")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("sample", sorted(CASOS.glob("*/*.yaml")), ids=lambda p: p.stem)
 def test_samples_fines_compute_without_findings(sample: Path) -> None:
     if sample.parent.name == "pendentes":
         pytest.skip("casos pendentes são incompletos de propósito")
@@ -235,7 +236,7 @@ def test_samples_fines_compute_without_findings(sample: Path) -> None:
 
 def test_new_samples_have_fines() -> None:
     for folder in ("ferraz-de-vasconcelos-sp", "cuiaba-mt"):
-        files = sorted((ROOT / "samples" / folder).glob("*.yaml"))
+        files = sorted((CASOS / folder).glob("*.yaml"))
         assert files, folder
         for f in files:
             loaded = load_case(f)

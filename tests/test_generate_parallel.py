@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from autos.app.pipeline import Autos, CaseOutcome
 from autos.cli import main
 
-from .conftest import DATA, ROOT, SAMPLES
+from .conftest import CASOS, DATA, ROOT
 from .procs import alive, children, until
 from .textutil import docx_text, pdf_text
 
@@ -31,10 +31,10 @@ NOW = datetime(2026, 11, 29, 10, 30, 15)
 def cases(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Complete cases of every law, one refused (pendências, exit 1) and one unreadable (exit 2), in between."""
     folder = tmp_path_factory.mktemp("casos")
-    picks = [SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml", SAMPLES / "pendentes" / "timoteo-auto-incompleto.yaml",
-             SAMPLES / "ferraz-de-vasconcelos-sp" / "auto-terreno-sem-limpeza.yaml",
-             DATA / "invalid" / "cnpj-invalido.yaml", SAMPLES / "cuiaba-mt" / "auto-animal-solto.yaml",
-             SAMPLES / "timoteo-mg" / "notificacao-ar-mel.yaml"]
+    picks = [CASOS / "timoteo-mg" / "auto-pj-completo.yaml", CASOS / "pendentes" / "timoteo-auto-incompleto.yaml",
+             CASOS / "ferraz-de-vasconcelos-sp" / "auto-terreno-sem-limpeza.yaml",
+             DATA / "invalid" / "cnpj-invalido.yaml", CASOS / "cuiaba-mt" / "auto-animal-solto.yaml",
+             CASOS / "timoteo-mg" / "notificacao-ar-mel.yaml"]
     for i, src in enumerate(picks):
         shutil.copy(src, folder / f"{i:02d}-{src.name}")
     return folder

@@ -114,7 +114,7 @@ HOSTILE_CASES = yaml.safe_load((HOSTILE / "casos" / "expectations.yaml").read_te
 HOSTILE_RULES = yaml.safe_load((HOSTILE / "regras" / "expectations.yaml").read_text(encoding="utf-8"))
 ROOT = DATA.parent.parent
 CLI_BASE = ["--modelos", str(ROOT / "templates"), "--hoje", "2026-11-29"]
-RULES_SAMPLE = ROOT / "samples" / "timoteo-mg" / "auto-pf-recusa-testemunha.yaml"
+RULES_SAMPLE = DATA / "casos" / "timoteo-mg" / "auto-pf-recusa-testemunha.yaml"
 
 #: wording of the libraries under the loaders; none may reach a user
 ENGLISH = ["Traceback", "Error:", "Input should", "unacceptable character", "control characters",

@@ -9,13 +9,13 @@ import pytest
 from autos.app.pipeline import Autos
 from autos.errors import InputError
 
-from .conftest import DATA, SAMPLES
+from .conftest import CASOS, DATA, SAMPLES
 
 
 def test_notice_before_infraction_points_at_the_field_the_date_came_from(autos: Autos, tmp_path: Path) -> None:
     """Timóteo art. 21, III: an edital published before the infraction is refused. Without
     data_infracao the infraction date is the auto's date (auto.data, 12/05/2026)."""
-    src = (SAMPLES / "timoteo-mg" / "edital-pj-local-incerto.yaml").read_text(encoding="utf-8")
+    src = (CASOS / "timoteo-mg" / "edital-pj-local-incerto.yaml").read_text(encoding="utf-8")
     src = src.replace("data_infracao: 2026-05-12\n", "").replace("data_publicacao: 2026-06-02",
                                                                  "data_publicacao: 2026-05-01")
     case = tmp_path / "edital.yaml"

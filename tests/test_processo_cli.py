@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from autos.cli import main
 
-from .conftest import DATA, ROOT, SAMPLES
+from .conftest import CASOS, DATA, ROOT, SAMPLES
 
 BASE = ["--regras", str(ROOT / "rules"), "--hoje", "2026-11-30"]
 PROC = DATA / "processo"
@@ -24,7 +24,7 @@ SAMPLE = SAMPLES / "processos"
 
 def run(*args: str) -> tuple[int, str]:
     result = CliRunner().invoke(main, [*BASE, *args])
-    return result.exit_code, result.output
+    return result.exit_code, result.stdout if "--json" in args else result.output  # JSON is stdout; notices go to stderr
 
 
 # --- autos prazos ---------------------------------------------------------------------------------
@@ -72,7 +72,7 @@ def test_prazos_on_an_unusable_processo_exits_2() -> None:
 
 
 def test_prazos_on_an_old_case_file_works_as_before() -> None:
-    code, out = run("prazos", str(SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml"))
+    code, out = run("prazos", str(CASOS / "timoteo-mg" / "auto-pj-completo.yaml"))
     assert code == 0
     assert "31/03/2026" in out and "art. 20, § 1º, V" in out  # 16/03 + 15 days: the old per-document output
 
@@ -90,7 +90,14 @@ def test_pendencias_samples_show_every_bucket_in_order() -> None:
     rows = _rows(out)
     got = [(r["urgencia"], r["vence"], r["processo"]) for r in rows]
     assert got == [
+        ("vencido", "2026-04-30", "SIM-2026/000142"),  # judgment 30 days after the defence term (no defence)
+        ("vencido", "2026-07-29", "SIM-2026/000188"),  # the same, the notice by edital effective 12/06
+        ("vencido", "2026-09-03", "SIM-2026/000203"),  # the same, the AR joined on 20/07
+        ("vencido", "2026-10-05", "PM-FV 2026/004417"),  # dívida ativa: the Ferraz art. 80 payment term ran out
+        ("vencido", "2026-11-03", "PM-FV 2026/005102"),  # the same, after the edital
         ("vencido", "2026-11-16", "SIM-2026/000171"),  # judgment by default overdue (Lei 9.784, art. 49)
+        ("vencido", "2026-11-24", "CCZ-2026/000512"),  # horse not rescued in 3 working days: other destination
+        ("hoje", "2026-11-30", "CCZ-2026/000512"),  # defence (Lei 9.784, art. 44, by analogy) ends today
         ("hoje", "2026-11-30", "CCZ-2026/0077"),  # payment (EXEMPLO) ends today
         ("esta semana", "2026-12-03", "FV-2026/0520"),  # appeal, Ferraz art. 78
         ("esta semana", "2026-12-07", "FV-2026/0520"),  # payment, Ferraz art. 80
@@ -98,8 +105,10 @@ def test_pendencias_samples_show_every_bucket_in_order() -> None:
         ("depois", "2026-12-10", "FV-2026/0531"),  # embargo, Ferraz art. 37
         ("depois", "2027-10-26", "SIM-2026/000180"),  # interdiction, Timóteo art. 16, § 3º
         ("sem prazo", "", "FV-2026/0531"),  # AR posted, not yet back
+        ("sem prazo", "", "PM-FV 2026/005377"),  # final notice (art. 80) posted, not yet back
     ]
-    closed = {"SIM-2026/000150", "FV-2026/0412", "FV-2026/0388", "CCZ-2026/0090"}
+    closed = {"SIM-2026/000150", "FV-2026/0412", "FV-2026/0388", "CCZ-2026/0090", "SIM-2026/000157",
+              "CCZ-2026/000391"}
     assert not closed & {r["processo"] for r in rows}
 
 
@@ -108,7 +117,7 @@ def test_pendencias_text_groups_by_urgency() -> None:
     assert code == 0
     heads = [line for line in out.splitlines() if line.startswith("== ")]
     assert heads == ["== VENCIDO ==", "== HOJE ==", "== ESTA SEMANA ==", "== DEPOIS ==", "== SEM PRAZO =="]
-    assert "9 processo(s)" in out
+    assert f"{len(list(SAMPLE.rglob('*.yaml')))} processo(s)" in out
 
 
 def test_pendencias_local_hoje_overrides_the_global_one() -> None:
@@ -123,7 +132,8 @@ def test_pendencias_local_hoje_overrides_the_global_one() -> None:
 def test_pendencias_filters_by_law_and_agent() -> None:
     code, out = run("pendencias", str(SAMPLE), "--csv", "--lei", "ferraz-de-vasconcelos-sp/lei-3240-2015")
     assert code == 0
-    assert {r["processo"] for r in _rows(out)} == {"FV-2026/0520", "FV-2026/0531"}
+    assert {r["processo"] for r in _rows(out)} == {"FV-2026/0520", "FV-2026/0531", "PM-FV 2026/004417",
+                                                   "PM-FV 2026/005102", "PM-FV 2026/005377"}
     code, out = run("pendencias", str(SAMPLE), "--csv", "--agente", "patrícia")
     assert {r["processo"] for r in _rows(out)} == {"FV-2026/0520", "FV-2026/0531"}
     code, out = run("pendencias", str(SAMPLE), "--json", "--agente", "Ninguém")
@@ -207,7 +217,7 @@ def test_pendencias_exit_2_on_unusable_file_or_nothing_found(tmp_path: Path) -> 
 
 
 def test_pendencias_skips_old_case_files_in_a_folder() -> None:
-    code, out = run("pendencias", str(SAMPLES / "timoteo-mg"), "--json")
+    code, out = run("pendencias", str(CASOS / "timoteo-mg"), "--json")
     assert code == 2  # no processo file there: the list cannot be given as complete
     assert json.loads(out)["processos"] == 0
 
@@ -216,7 +226,7 @@ def test_pendencias_reports_a_malformed_processo_in_a_folder_but_skips_case_file
     folder = tmp_path / "p"
     folder.mkdir()
     shutil.copy(SAMPLE / "cuiaba-mt" / "ccz-2026-0077-recurso.yaml", folder)
-    shutil.copy(SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml", folder)  # a case file: not a processo
+    shutil.copy(CASOS / "timoteo-mg" / "auto-pj-completo.yaml", folder)  # a case file: not a processo
     (folder / "caso-quebrado.yaml").write_text("lei: x\ndocumento: auto_de_infracao\nfatos: [a\n", encoding="utf-8")
     code, out = run("pendencias", str(folder), "--json")
     assert code == 0, out

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from autos.cli import main
 
-from .conftest import DATA, ROOT, SAMPLES
+from .conftest import CASOS, DATA, ROOT, SAMPLES
 
 BASE = ["--regras", str(ROOT / "rules"), "--hoje", "2026-11-30"]
 DOCS = DATA / "processo" / "documentos"
@@ -22,7 +22,7 @@ SIM150 = SAMPLES / "processos" / "timoteo-mg" / "sim-2026-000150-recurso-pago.ya
 
 def run(*args: str) -> tuple[int, str]:
     result = CliRunner().invoke(main, [*BASE, *args])
-    return result.exit_code, result.output
+    return result.exit_code, result.stdout if "--json" in args else result.output  # JSON is stdout; notices go to stderr
 
 
 def _line(file: Path, text: str) -> int:
@@ -63,7 +63,7 @@ def test_validar_complete_processo_exits_0() -> None:
 
 
 def test_validar_json_has_the_shape_of_a_case_report() -> None:
-    code, out = run("validar", "--json", str(TIM_EDITAL), str(SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml"))
+    code, out = run("validar", "--json", str(TIM_EDITAL), str(CASOS / "timoteo-mg" / "auto-pj-completo.yaml"))
     assert code == 1
     proc, case = json.loads(out)
     assert set(case) <= set(proc)  # same keys, plus the processo's
@@ -78,7 +78,7 @@ def test_validar_json_has_the_shape_of_a_case_report() -> None:
 
 def test_validar_folder_with_processos_and_cases(tmp_path: Path) -> None:
     shutil.copy(FV_AR, tmp_path / "processo.yaml")
-    shutil.copy(SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml", tmp_path / "caso.yaml")
+    shutil.copy(CASOS / "timoteo-mg" / "auto-pj-completo.yaml", tmp_path / "caso.yaml")
     code, out = run("validar", str(tmp_path))
     assert code == 0, out
     assert "2 caso(s) verificado(s); 0 com erro." in out
@@ -127,7 +127,8 @@ def test_multa_processo_cancelled(tmp_path: Path) -> None:
 
 
 def test_old_case_files_unchanged() -> None:
-    code, out = run("multa", str(SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml"))
-    assert code == 0 and out.startswith("Memória de cálculo")
-    code, out = run("validar", str(SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml"))
+    result = CliRunner().invoke(main, [*BASE, "multa", str(CASOS / "timoteo-mg" / "auto-pj-completo.yaml")])
+    assert result.exit_code == 0 and result.stdout.startswith("Memória de cálculo")
+    assert "arquivo antigo" in result.stderr  # read as before, with the notice
+    code, out = run("validar", str(CASOS / "timoteo-mg" / "auto-pj-completo.yaml"))
     assert code == 0, out

@@ -22,7 +22,7 @@ from autos.cli import main
 from autos.errors import ReplaceRefusedError
 from autos.store.register import Register, RegisterError, normalize_document
 
-from .conftest import DATA, ROOT, SAMPLES
+from .conftest import CASOS, DATA, ROOT, SAMPLES
 from .register_clerk import clerk
 
 BASE = ["--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"), "--hoje", "2026-11-30"]
@@ -60,13 +60,14 @@ def test_rebuild_indexes_every_processo_and_says_what_differs(tmp_path: Path) ->
     shutil.copytree(SAMPLES / "processos", folder)
     code, out = run("registro", "reconstruir", str(folder))
     assert code == 0, out
-    assert "9 processo(s) indexado(s)" in out
-    assert out.count("novo: ") == 9
+    n = len(list(folder.rglob("*.yaml")))
+    assert n >= 9 and f"{n} processo(s) indexado(s)" in out
+    assert out.count("novo: ") == n
     with Register.open(folder / "registro.sqlite3", readonly=True) as reg:
         indexed = reg.indexed()
         assert set(indexed) == {p.relative_to(folder).as_posix() for p in folder.rglob("*.yaml")}
         # the autuado of a PJ by its CNPJ digits, typed with dots, slash and dash in the file
-        assert [r[2] for r in reg.processos_of("11222333000181")] == ["SIM-2026/000150"]
+        assert "SIM-2026/000150" in [r[2] for r in reg.processos_of("11222333000181")]
         # acts with N/AAAA numbers are indexed by (N, AAAA); others (DEC-5/2026) by their text only
         assert reg.users(TIM, "auto", 2026, 10) == [("timoteo-mg/sim-2026-000150-recurso-pago.yaml",
                                                      "SIM-2026/000150", 1)]
@@ -428,7 +429,7 @@ def test_gerar_never_replaces_a_different_document(tmp_path: Path) -> None:
 def test_generate_case_file_same_bytes_is_a_no_op_different_is_refused(autos: Any, tmp_path: Path) -> None:
     from datetime import datetime
 
-    case = SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml"
+    case = CASOS / "timoteo-mg" / "auto-pj-completo.yaml"
     when = datetime(2026, 11, 29, 10, 0)
     first = autos.generate(case, tmp_path, "pdf", now=when)
     assert first.unchanged == []

@@ -11,10 +11,10 @@ from pypdf import PdfReader
 from autos.app.pipeline import Autos
 from autos.errors import OutputError, RefusedError, RenderError
 
-from .conftest import SAMPLES
+from .conftest import CASOS
 from .textutil import docx_text, pdf_text
 
-TIMOTEO = SAMPLES / "timoteo-mg"
+TIMOTEO = CASOS / "timoteo-mg"
 
 # Lei 3.844/2022, art. 20, § 1º — the value of every element of the complete PJ sample, as printed.
 PJ_ELEMENTS = {
@@ -97,13 +97,13 @@ def test_refusal_with_witness_is_certified(autos: Autos, tmp_path: Path) -> None
 
 def test_incomplete_case_is_refused_and_writes_nothing(autos: Autos, tmp_path: Path) -> None:
     with pytest.raises(RefusedError) as info:
-        autos.generate(SAMPLES / "pendentes" / "timoteo-auto-incompleto.yaml", tmp_path, "ambos")
+        autos.generate(CASOS / "pendentes" / "timoteo-auto-incompleto.yaml", tmp_path, "ambos")
     assert "TIM-20-1-III" in str(info.value) and "--minuta" in str(info.value)
     assert list(tmp_path.iterdir()) == []
 
 
 def test_draft_is_marked_and_lists_what_is_missing(autos: Autos, tmp_path: Path) -> None:
-    result = autos.generate(SAMPLES / "pendentes" / "timoteo-auto-incompleto.yaml", tmp_path, "ambos", draft=True)
+    result = autos.generate(CASOS / "pendentes" / "timoteo-auto-incompleto.yaml", tmp_path, "ambos", draft=True)
     assert result.draft and all("MINUTA" in p.name for p in result.files)
     for path in result.files:
         data = path.read_bytes()

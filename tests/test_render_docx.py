@@ -25,7 +25,7 @@ from autos.errors import AutosError, RenderError
 from autos.processo.load_case import load_case
 from autos.render.docx import CompileOnceEnvironment, DocxRenderer
 
-from .conftest import ROOT, SAMPLES
+from .conftest import CASOS, ROOT
 from .textutil import docx_text
 
 NOW = datetime(2026, 11, 29, 22, 15)
@@ -33,7 +33,7 @@ NOW = datetime(2026, 11, 29, 22, 15)
 
 def _documents() -> list[Path]:
     return sorted(p for sub in ("timoteo-mg", "ferraz-de-vasconcelos-sp", "cuiaba-mt")
-                  for p in iter_yaml_files(SAMPLES / sub))
+                  for p in iter_yaml_files(CASOS / sub))
 
 
 def _context(autos: Autos, path: Path) -> tuple[str, dict[str, object]]:
@@ -86,14 +86,14 @@ def test_core_properties_are_all_rendered(autos: Autos, path: Path) -> None:
 
 
 def test_same_context_gives_the_same_bytes(autos: Autos) -> None:
-    template, ctx = _context(autos, SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml")
+    template, ctx = _context(autos, CASOS / "timoteo-mg" / "auto-pj-completo.yaml")
     first = autos.docx_renderer.docx(template, ctx)
     assert autos.docx_renderer.docx(template, ctx) == first
     assert DocxRenderer(ROOT / "templates").docx(template, ctx) == first  # a fresh process would agree
 
 
 def test_case_data_is_xml_escaped_in_body_and_properties(autos: Autos) -> None:
-    template, ctx = _context(autos, SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml")
+    template, ctx = _context(autos, CASOS / "timoteo-mg" / "auto-pj-completo.yaml")
     meta = dict(ctx["metadados"])  # type: ignore[call-overload]
     meta["assunto"] = "Queijos & Cia <script>"
     data = autos.docx_renderer.docx(template, {**ctx, "metadados": meta, "rodape": "A & B <b>"})
@@ -125,7 +125,7 @@ def _with_body_text(text: str) -> bytes:
 ])
 def test_bad_template_is_a_clear_error(autos: Autos, tmp_path: Path, body: str, words: list[str]) -> None:
     renderer = _custom(tmp_path, "auto_de_infracao", _with_body_text(body))
-    _template, ctx = _context(autos, SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml")
+    _template, ctx = _context(autos, CASOS / "timoteo-mg" / "auto-pj-completo.yaml")
     with pytest.raises(RenderError) as info:
         renderer.docx("auto_de_infracao", ctx)
     for w in words:
@@ -145,5 +145,5 @@ def test_missing_template(tmp_path: Path) -> None:
 
 
 def test_rendered_text_matches_docxtpl(autos: Autos) -> None:
-    template, ctx = _context(autos, SAMPLES / "ferraz-de-vasconcelos-sp" / "auto-terreno-sem-limpeza.yaml")
+    template, ctx = _context(autos, CASOS / "ferraz-de-vasconcelos-sp" / "auto-terreno-sem-limpeza.yaml")
     assert docx_text(autos.docx_renderer.docx(template, ctx)) == docx_text(_docxtpl(autos, template, ctx))

@@ -16,10 +16,10 @@ from docx import Document
 
 from autos.cli import main
 
-from .conftest import ROOT, SAMPLES
+from .conftest import CASOS, ROOT
 from .textutil import docx_text, pdf_text
 
-COMPLETE = SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml"
+COMPLETE = CASOS / "timoteo-mg" / "auto-pj-completo.yaml"
 SECRET = "SEGREDO-FORA-DA-PASTA"
 ENGLISH = ("is undefined", "has no attribute", "Encountered", "unexpected", "Unexpected", "Range too big",
            "No filter", "unsafe", "division by zero", "expected token", "Error:")

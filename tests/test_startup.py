@@ -7,9 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .conftest import ROOT, SAMPLES
+from .conftest import CASOS, ROOT, SAMPLES
 
-CASE = str(SAMPLES / "timoteo-mg" / "auto-pj-completo.yaml")
+CASE = str(CASOS / "timoteo-mg" / "auto-pj-completo.yaml")
 PROCESSO = str(SAMPLES / "processos" / "ferraz-de-vasconcelos-sp" / "fv-2026-0412-recurso-pago.yaml")
 BASE = ["--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"), "--hoje", "2026-11-29"]
 HEAVY = ("weasyprint", "docxtpl")
@@ -38,11 +38,11 @@ def _loaded_after(commands: list[list[str]], tmp_path: Path) -> dict[str, list[s
 
 
 def test_commands_that_render_nothing_do_not_import_the_renderers(tmp_path: Path) -> None:
-    light = [["--help"], ["validar", CASE], ["validar", "--json", CASE], ["verificar", str(SAMPLES / "timoteo-mg")],
-             ["verificar", "--json", str(SAMPLES / "timoteo-mg")], ["multa", CASE], ["multa", "--json", CASE],
+    light = [["--help"], ["validar", CASE], ["validar", "--json", CASE], ["verificar", str(CASOS / "timoteo-mg")],
+             ["verificar", "--json", str(CASOS / "timoteo-mg")], ["multa", CASE], ["multa", "--json", CASE],
              ["prazos", CASE], ["prazos", "--json", CASE], ["regras"],
              ["regras", "mostrar", "timoteo-mg/lei-3844-2022"], ["gerar", "--help"],
-             ["verificar", str(SAMPLES / "timoteo-mg"), "--html", str(tmp_path / "relatorio.html")],
+             ["verificar", str(CASOS / "timoteo-mg"), "--html", str(tmp_path / "relatorio.html")],
              ["prazos", PROCESSO], ["validar", PROCESSO], ["multa", PROCESSO],
              ["pendencias", str(SAMPLES / "processos"), "--html", str(tmp_path / "pendencias.html")]]
     # the last command renders: the probe sees the renderers once they are really needed

@@ -7,7 +7,7 @@ import yaml
 
 from autos.app.pipeline import Autos
 
-from .conftest import DATA, SAMPLES
+from .conftest import CASOS, DATA
 
 FINDINGS = DATA / "findings"
 EXPECT = yaml.safe_load((FINDINGS / "expectations.yaml").read_text(encoding="utf-8"))
@@ -39,7 +39,7 @@ INCOMPLETE_EXPECTED = {
 
 
 def test_incomplete_sample_names_every_missing_art20_element(autos: Autos) -> None:
-    report = autos.validate(SAMPLES / "pendentes" / "timoteo-auto-incompleto.yaml")
+    report = autos.validate(CASOS / "pendentes" / "timoteo-auto-incompleto.yaml")
     codes = {f.codigo: f for f in report.errors}
     for code, inciso in INCOMPLETE_EXPECTED.items():
         assert code in codes, f"{code} missing from {sorted(codes)}"
@@ -49,7 +49,7 @@ def test_incomplete_sample_names_every_missing_art20_element(autos: Autos) -> No
 
 @pytest.mark.parametrize("sample", ["auto-pj-completo.yaml", "auto-pf-recusa-testemunha.yaml"])
 def test_complete_samples_have_no_errors(autos: Autos, sample: str) -> None:
-    report = autos.validate(SAMPLES / "timoteo-mg" / sample)
+    report = autos.validate(CASOS / "timoteo-mg" / sample)
     assert report.ok, [f.render() for f in report.errors]
     # the example fiscal-unit value is always flagged
     assert any(f.codigo == "VALOR-EXEMPLO" for f in report.warnings)

@@ -15,7 +15,7 @@ from autos.app.verify import iter_verification_json, verification_html, verifica
 from autos.checks.finding import Report
 from autos.cli import main
 
-from .conftest import DATA, ROOT, SAMPLES
+from .conftest import CASOS, DATA, ROOT, SAMPLES
 
 BASE = ["--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"), "--hoje", "2026-11-29"]
 VERIFY = DATA / "verify"
@@ -25,7 +25,7 @@ PENDING = VERIFY / "pendentes"
 
 def run(*args: str) -> tuple[int, str]:
     result = CliRunner().invoke(main, [*BASE, *args])
-    return result.exit_code, result.output
+    return result.exit_code, result.stdout if "--json" in args else result.output  # JSON is stdout; notices go to stderr
 
 
 # --- text ----------------------------------------------------------------------------------------
@@ -111,9 +111,9 @@ def test_whole_samples_folder_agrees_with_validar() -> None:
     assert files == {p.resolve() for p in SAMPLES.rglob("*.y*ml")}
 
 
-@pytest.mark.skipif(not (SAMPLES / "verificacao").is_dir(), reason="samples/verificacao ainda não existe")
+@pytest.mark.skipif(not (CASOS / "verificacao").is_dir(), reason="tests/data/casos/verificacao ainda não existe")
 def test_verification_samples_mix_complete_and_incomplete(autos: Autos) -> None:
-    folder = SAMPLES / "verificacao"
+    folder = CASOS / "verificacao"
     v = verify(autos, [folder])
     assert {c.arquivo.resolve() for c in v.casos} == {p.resolve() for p in folder.rglob("*.y*ml")}
     status = {c.status for c in v.casos}

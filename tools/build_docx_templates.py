@@ -671,6 +671,72 @@ def protocolo() -> Doc:
     return doc
 
 
+def _prazos_section(doc: Doc, title: str) -> None:
+    _heading(doc, title)
+    _prazos(doc, "prazos_documento")
+
+
+def _text_section(doc: Doc, title: str, text: str) -> None:
+    _heading(doc, title)
+    _p(doc, text)
+
+
+def _termo_opening(doc: Doc) -> None:
+    _p(doc, "{{ abertura }}, o agente abaixo identificado, com fundamento na {{ documento.base_legal }}, lavrou o "
+            "presente {{ documento.titulo }}{% if auto_ref.texto %}, relativo ao {{ auto_ref.texto }}{% endif %}, "
+            "nos termos seguintes.")
+    _heading(doc, "Responsável")
+    _identificacao(doc)
+
+
+def termo_medida() -> Doc:
+    """Termo de embargo or de interdição: the measure, its reason, its term (with the date it ends), the clauses."""
+    doc = _base()
+    _termo_opening(doc)
+
+    def measure(d: Doc) -> None:
+        _heading(d, "Medida")
+        _p(d, "{{ medida.impoe }}", bold=True)
+        _if(d, "medida.numero", lambda d2: _labelled(d2, "Termo nº:", "{{ medida.numero }}"))
+        _if(d, "medida.descricao", lambda d2: _labelled(d2, "Descrição:", "{{ medida.descricao }}"))
+    _if(doc, "medida", measure)
+    _heading(doc, "Motivo")
+    _p(doc, "{{ fatos }}")
+    _infracoes(doc)
+    _if(doc, "prazos_documento", lambda d: _prazos_section(d, "Prazo"))
+    _clausulas(doc)
+    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _signatures(doc, [[*AGENTE, "Agente responsável"], ["{{ autuado.nome }}", "Responsável — ciente"]],
+                witnesses=False)
+    return doc
+
+
+def termo_levantamento() -> Doc:
+    """Termo de levantamento (embargo, interdição) or de restituição: the measure ended, the decision it depends
+    on, the date it ends, the term the measure had."""
+    doc = _base()
+    _termo_opening(doc)
+
+    def measure(d: Doc) -> None:
+        _heading(d, "Medida encerrada")
+        _if(d, "medida.descricao", lambda d2: _labelled(d2, "Descrição:", "{{ medida.descricao }}"))
+        _if(d, "medida.itens", lambda d2: _loop_table(d2, ["Descrição", "Quantidade", "Lote / identificação"],
+                                                      "i in medida.itens",
+                                                      ["{{ i.descricao }}", "{{ i.quantidade }}", "{{ i.lote }}"]))
+        _if(d, "medida.local_deposito", lambda d2: _labelled(d2, "Local de depósito:", "{{ medida.local_deposito }}"))
+        _if(d, "decisao_base", lambda d2: _text_section(d2, "Decisão", "{{ decisao_base }}"))
+        _p(d, "{{ medida.encerra }}", bold=True)
+        _if(d, "medida.no_prazo", lambda d2: _p(d2, "{{ medida.no_prazo }}"))
+    _if(doc, "medida", measure)
+    _if(doc, "prazos_documento", lambda d: _prazos_section(d, "Prazo da medida"))
+    _clausulas(doc)
+    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _signatures(doc, [[*AGENTE, "Agente responsável"],
+                      ["{{ autuado.nome }}", "Responsável — {% if medida and medida.tipo == 'apreensao' %}recebi"
+                       "{% else %}ciente{% endif %}"]], witnesses=False)
+    return doc
+
+
 KINDS: dict[str, Callable[[], Doc]] = {
     "auto_de_infracao": auto_de_infracao,
     "notificacao_preliminar": notificacao_preliminar,
@@ -683,6 +749,8 @@ KINDS: dict[str, Callable[[], Doc]] = {
     "certidao_publicacao_edital": certidao_publicacao_edital,
     "notificacao_decisao": notificacao_decisao,
     "protocolo": protocolo,
+    "termo_medida": termo_medida,
+    "termo_levantamento": termo_levantamento,
 }
 
 

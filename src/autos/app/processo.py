@@ -15,10 +15,29 @@ from autos.base.yamlio import iter_yaml_files, load_yaml
 from autos.compute.timeline import URGENCY_ORDER, DeadlineMemo, Pending, Timeline, check_timeline
 from autos.errors import AutosError, InputError
 from autos.processo.load import LoadedProcesso, from_doc, is_processo_data, load_processo
+from autos.processo.load_case import case_from_doc
+from autos.processo.migrate import Unmapped, leading_comments, migrate_cases, old_file_notice
 from autos.rules.calendar import MunicipalCalendar, load_calendar
 from autos.rules.procedure import Procedure, load_procedure, procedure_file
+from autos.store.files import write_new_atomic
 
-__all__ = ["PendingReport", "PendingRow", "ProcessoService", "is_processo_file"]
+__all__ = [
+    "MigrationResult", "PendingReport", "PendingRow", "ProcessoService", "is_old_case_file", "is_processo_file",
+    "migrate_files", "old_file_notice",
+]
+
+
+def is_old_case_file(file: Path) -> bool:
+    """True when ``file`` looks like an old single-document case file: a top-level ``lei:`` or
+    ``documento:`` key and no ``atos:`` key. Only the keys at the start of a line are read (no YAML parse),
+    so the notice costs little on a large folder; a file that cannot be read is not one (its error is
+    reported by the command that reads it)."""
+    try:
+        with file.open(encoding="utf-8") as fh:
+            keys = {line.split(":", 1)[0] for line in fh if line[:1].isalpha() and ":" in line}
+    except (OSError, UnicodeDecodeError):
+        return False
+    return "atos" not in keys and bool(keys & {"lei", "documento"})
 
 
 def is_processo_file(file: Path) -> bool:
@@ -147,3 +166,67 @@ def _may_be_processo(file: Path) -> bool:
         return True
     keys = {line.split(":", 1)[0] for line in text.splitlines() if line[:1].isalpha()}
     return "atos" in keys or "documento" not in keys
+
+
+@dataclass
+class MigrationResult:
+    """``autos migrar``: the processo files written, what was not mapped, what was refused or unreadable."""
+
+    escritos: list[tuple[Path, list[Path]]] = field(default_factory=list)  # (processo file, old files)
+    nao_mapeado: list[Unmapped] = field(default_factory=list)
+    recusados: list[Unmapped] = field(default_factory=list)
+    ignorados: list[Path] = field(default_factory=list)  # already processo files
+    falhas: list[AutosError] = field(default_factory=list)
+
+    def exit_code(self) -> int:
+        if self.falhas or not (self.escritos or self.recusados or self.ignorados):
+            return 2
+        return 1 if self.recusados or self.nao_mapeado else 0
+
+    def to_dict(self) -> dict[str, object]:
+        return {"processos": [{"arquivo": str(f), "de": [str(x) for x in src]} for f, src in self.escritos],
+                "nao_mapeado": [u.to_dict() for u in self.nao_mapeado],
+                "recusados": [u.to_dict() for u in self.recusados],
+                "ignorados": [str(f) for f in self.ignorados],
+                "erros": [str(e) for e in self.falhas], "codigo_saida": self.exit_code()}
+
+
+def migrate_files(paths: list[Path], out_dir: Path) -> MigrationResult:
+    """Group the old single-document files under ``paths`` into processo files in ``out_dir``
+    (``<municipio>/<processo>.yaml``). Nothing is written when an input file is unreadable; an existing
+    file is never overwritten (that processo is refused); the old files are never touched."""
+    result = MigrationResult()
+    cases = []
+    comments: dict[Path, list[str]] = {}
+    files: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            files.extend(iter_yaml_files(p))
+        elif p.is_file():
+            files.append(p)
+        else:
+            result.falhas.append(InputError("arquivo ou pasta não encontrado.", file=p, hint="confira o caminho."))
+    for f in files:
+        try:
+            doc = load_yaml(f, InputError)
+            if is_processo_data(doc.data):
+                result.ignorados.append(f)
+                continue
+            cases.append(case_from_doc(doc))
+            comments[f] = leading_comments(f.read_text(encoding="utf-8"))
+        except AutosError as exc:
+            result.falhas.append(exc)
+    if result.falhas:
+        return result
+    report = migrate_cases(cases, comments)
+    result.recusados.extend(report.recusados)
+    for m in report.processos:
+        target = out_dir / m.file_name
+        if not write_new_atomic(target, m.text.encode("utf-8")):
+            result.recusados.append(Unmapped(target, None, "", "já existe: não é sobrescrito. Escolha outra pasta "
+                                             f"(-o) ou apague o arquivo; processo {m.numero}, de "
+                                             f"{', '.join(str(s) for s in m.sources)}."))
+            continue
+        result.escritos.append((target, m.sources))
+        result.nao_mapeado.extend(m.nao_mapeado)
+    return result

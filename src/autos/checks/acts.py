@@ -36,6 +36,7 @@ from autos.processo.case import (
     Edital,
     Impugnacao,
     Lavratura,
+    Medida,
     Notificacao,
     PenalidadeProposta,
     PrazoDoAto,
@@ -71,6 +72,15 @@ PROTOCOL = "protocolo"
 #: the debit statement of a decision that keeps or reduces the fine
 STATEMENT = "demonstrativo_debito"
 _DUE = ("mantida", "reduzida")
+#: a measure's act (embargo, interdiction) and the act that ends a measure (levantamento, restitution) → its termo
+_MEASURE_DOCUMENTS = {"embargo": "termo_embargo", "interdicao": "termo_interdicao",
+                      "levantamento_embargo": "termo_levantamento_embargo",
+                      "levantamento_interdicao": "termo_levantamento_interdicao", "restituicao": "termo_restituicao"}
+#: the act that ends a measure → the measure's act it cites
+_MeasureKind = Literal["embargo", "interdicao", "apreensao"]
+_ENDS: dict[str, _MeasureKind] = {"levantamento_embargo": "embargo", "levantamento_interdicao": "interdicao",
+                                 "restituicao": "apreensao"}
+_MEASURES: dict[str, _MeasureKind] = {"embargo": "embargo", "interdicao": "interdicao", "apreensao": "apreensao"}
 
 
 @dataclass(frozen=True)
@@ -163,6 +173,10 @@ def document_kind(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Stat
         kind = "termo_apreensao"
     elif a.tipo in ("defesa", "recurso"):
         kind = PROTOCOL
+    elif a.tipo in _MEASURE_DOCUMENTS:
+        kind = _MEASURE_DOCUMENTS[a.tipo]
+    elif a.tipo == "notificacao_preliminar":
+        kind = "notificacao_preliminar"
     else:
         kind = None
     return kind if kind in kinds else None
@@ -313,6 +327,24 @@ class _Builder:
             fields["assinaturas"] = (sig or Assinaturas()).model_copy(update={"testemunhas": [witness]})
             self.paths.update({("assinaturas", "testemunhas"): ("atos", n, "testemunha"),
                                ("assinaturas", "testemunhas", 0): ("atos", n, "testemunha")})
+
+    def _notificacao_preliminar(self, fields: dict[str, Any]) -> None:
+        """The order and its term; the notice is the act's own dated signature (Ferraz art. 76, I, by analogy:
+        delivery against a dated receipt), and the fine it threatens is the act's own (no auto exists yet)."""
+        a, i = self.act, self.i
+        fields["exigencia"] = a.exigencia
+        self.paths[("exigencia",)] = ("atos", i, "exigencia")
+        if a.assinaturas is not None:
+            fields["assinaturas"] = a.assinaturas
+            self.paths[("assinaturas",)] = ("atos", i, "assinaturas")
+            signed = a.assinaturas.autuado
+            if signed is not None and signed.situacao == "assinou":
+                fields["notificacao"] = Notificacao(forma="pessoal", data=signed.data or a.data)
+                self.paths.update({("notificacao",): ("atos", i, "assinaturas", "autuado"),
+                                   ("notificacao", "data"): ("atos", i, "assinaturas", "autuado", "data")})
+        if a.penalidades is not None:
+            fields["penalidades"] = list(a.penalidades)
+            self.paths[("penalidades",)] = ("atos", i, "penalidades")
 
     def _notificacao_ar(self, fields: dict[str, Any]) -> None:
         """The letter states its AR's return only when it is known by the letter's date (a later via)."""
@@ -479,9 +511,10 @@ class _Builder:
 
     def _termo_apreensao(self, fields: dict[str, Any]) -> None:
         a, i = self.act, self.i
-        pens = [x for x in fields.get("penalidades", []) if x.tipo != "apreensao"]
+        pid = self.apprehension_penalty(fields.get("penalidades", []))
+        pens = [x for x in fields.get("penalidades", []) if x.tipo != pid]
         k = len(pens)
-        pens.append(PenalidadeProposta(tipo="apreensao", itens=list(a.itens or []),
+        pens.append(PenalidadeProposta(tipo=pid, itens=list(a.itens or []),
                                        fiel_depositario=a.fiel_depositario, local_deposito=a.local_deposito))
         fields["penalidades"] = pens
         self.paths.update({("penalidades", k): ("atos", i), ("penalidades", k, "tipo"): ("atos", i, "tipo"),
@@ -500,6 +533,66 @@ class _Builder:
                                ("apreensao", "descricao"): ("atos", i, "descricao"),
                                ("apreensao", "data_recolhimento"): ("atos", i, "recolhimento"),
                                ("apreensao", "local_recolhimento"): ("atos", i, "local_deposito")})
+
+    def measure(self, j: int) -> Medida:
+        """Measure act ``j`` (embargo, interdiction, apprehension) as the case's ``medida``; its place is the act's
+        own ``local``, else the processo's (where the work or the establishment is)."""
+        b = self.p.atos[j]
+        base: PathKey = ("atos", j)
+        self.paths.update({("medida",): base, ("medida", "tipo"): (*base, "tipo"),
+                           ("medida", "numero"): (*base, "numero"), ("medida", "data"): (*base, self.date_field(j)),
+                           ("medida", "local"): (*base, "local") if b.local else ("local",),
+                           ("medida", "descricao"): (*base, "descricao"),
+                           ("medida", "abrangencia"): (*base, "abrangencia"), ("medida", "itens"): (*base, "itens"),
+                           ("medida", "local_deposito"): (*base, "local_deposito")})
+        tipo = _MEASURES.get(b.tipo) or _ENDS[self.act.tipo]
+        return Medida(tipo=tipo, numero=b.numero, data=b.data_do_ato, local=b.local or self.p.local,
+                      descricao=b.descricao, abrangencia=b.abrangencia, itens=list(b.itens or []),
+                      local_deposito=b.local_deposito)
+
+    def _termo_embargo(self, fields: dict[str, Any]) -> None:
+        fields["medida"] = self.measure(self.i)
+
+    def _termo_interdicao(self, fields: dict[str, Any]) -> None:
+        fields["medida"] = self.measure(self.i)
+
+    def _end_of_measure(self, fields: dict[str, Any]) -> None:
+        """A levantamento or a restitution: the measure it ends (the act it cites, when it is the measure's act
+        and known by this date: the timeline reports any other), ending on this act's date; and the last
+        decision on the auto or on appeal known by then (a restitution may depend on it: Ferraz art. 60, p.u.)."""
+        j = _referenced(self.loaded, self.i)
+        if j is not None and self.p.atos[j].tipo == _ENDS[self.act.tipo] and self.known(j):
+            fields["medida"] = self.measure(j).model_copy(update={"fim": self.as_of})
+        else:
+            fields["medida"] = Medida(tipo=_ENDS[self.act.tipo], fim=self.as_of)
+            self.paths[("medida",)] = ("atos", self.i, "referente")
+        self.paths[("medida", "fim")] = ("atos", self.i, "data")
+        decided = [k for k, b in enumerate(self.p.atos[:self.i]) if b.tipo in _DECISIONS and self.known(k)]
+        if decided:
+            k = decided[-1]
+            b = self.p.atos[k]
+            base: PathKey = ("atos", k)
+            self.paths.update({("decisao",): base, ("decisao", "numero"): (*base, "numero"),
+                               ("decisao", "data"): (*base, "data"), ("decisao", "resultado"): (*base, "resultado")})
+            fields["decisao"] = Decisao(instancia=_DECISIONS[b.tipo], numero=b.numero, data=b.data_do_ato,
+                                        resultado=b.resultado, autoridade=b.autoridade)
+        else:  # the decision the law requires before it is missing: point at the act itself
+            self.paths[("decisao",)] = ("atos", self.i)
+
+    _termo_levantamento_embargo = _end_of_measure
+    _termo_levantamento_interdicao = _end_of_measure
+    _termo_restituicao = _end_of_measure
+
+    def apprehension_penalty(self, proposed: list[PenalidadeProposta]) -> str:
+        """The law's penalty id of this apprehension: the one the auto proposed, else the one citing the same
+        article as the act (Ferraz: ``apreensao-equipamento``, art. 60, p.u.), else ``apreensao``."""
+        own = [x.tipo for x in proposed if x.tipo.startswith("apreensao") and x.tipo in self.statute.penalidades]
+        if own:
+            return own[0]
+        rule = self.proc.atos[self.act.tipo]
+        same = [k for k, v in self.statute.penalidades.items()
+                if k.startswith("apreensao") and v.citacao == rule.citacao]
+        return same[0] if same else "apreensao"
 
     def notice(self, j: int) -> Notificacao | None:
         """Notice act ``j`` as the case's ``notificacao``, with only what happened by the document's date."""

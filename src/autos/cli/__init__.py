@@ -28,7 +28,7 @@ class _AliasGroup(click.Group):
     ALIASES: ClassVar[dict[str, str]] = {
         "validate": "validar", "generate": "gerar", "rules": "regras", "deadlines": "prazos", "fine": "multa",
         "check": "verificar", "publish-editais": "publicar-editais", "verify-pdf": "conferir",
-        "pending": "pendencias",
+        "pending": "pendencias", "migrate": "migrar",
     }
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
@@ -76,6 +76,7 @@ def validar(ctx: click.Context, casos: tuple[Path, ...], as_json: bool, registro
     from autos.app.register import add_register_findings
     from autos.cli.reports import reports_text
 
+    _notice_old_files(casos)
     reports = _autos(ctx).validate_many(list(casos))
     try:
         add_register_findings(reports, registro)
@@ -103,6 +104,7 @@ def verificar(ctx: click.Context, pastas: tuple[Path, ...], as_json: bool, html:
     from autos.app.verify import iter_verification_json, iter_verification_text, verify, write_verification_html
 
     autos = _autos(ctx)
+    _notice_old_files(pastas)
     with verify(autos, list(pastas)) as result:  # the report is streamed: memory stays flat
         if as_json:
             _echo_stream(iter_verification_json(result))
@@ -115,6 +117,23 @@ def verificar(ctx: click.Context, pastas: tuple[Path, ...], as_json: bool, html:
                 _fail(exc)
             click.echo(f"relatório HTML gravado: {html}", err=as_json)
         sys.exit(result.exit_code())
+
+
+#: old single-document files named one by one on stderr; beyond that, a count
+_OLD_NOTICES = 5
+
+
+def _notice_old_files(paths: Iterable[Path]) -> None:
+    """A Portuguese notice on stderr for each old single-document file among ``paths`` (folders expanded)."""
+    from autos.app.pipeline import iter_case_paths
+    from autos.app.processo import is_old_case_file, old_file_notice
+
+    old = [p for p in iter_case_paths(list(paths)) if p.suffix in (".yaml", ".yml") and is_old_case_file(p)]
+    for p in old[:_OLD_NOTICES]:
+        click.echo(old_file_notice(p), err=True)
+    if len(old) > _OLD_NOTICES:
+        click.echo(f"aviso: e mais {len(old) - _OLD_NOTICES} arquivo(s) antigo(s), de um só documento: converta "
+                   "as pastas com `autos migrar PASTA -o PASTA_NOVA`.", err=True)
 
 
 def _echo_stream(pieces: Iterable[str]) -> None:
@@ -188,6 +207,7 @@ def gerar(ctx: click.Context, casos: tuple[Path, ...], formato: str, saida: Path
         click.echo("erro: --arquivo gera PDF/A; use --formato pdf ou ambos.", err=True)
         sys.exit(2)
     worst = 0
+    _notice_old_files(list(casos))  # processo files are never old ones
     try:
         with ProcessoRecorder(registro) as recorder:
             for result in _autos(ctx).generate_files(list(casos), saida, formato,  # type: ignore[arg-type]
@@ -231,6 +251,7 @@ def prazos(ctx: click.Context, caso: Path, as_json: bool) -> None:
     from autos.cli.reports import deadlines_json, deadlines_table
     from autos.compute.timeline import Timeline
 
+    _notice_old_files([caso])
     try:
         result = _autos(ctx).deadlines_report(caso)
     except AutosError as exc:
@@ -299,6 +320,7 @@ def multa(ctx: click.Context, caso: Path, as_json: bool) -> None:
     from autos.checks.processo import ProcessoFine
     from autos.cli.describe import describe_fines
 
+    _notice_old_files([caso])
     try:
         result = _autos(ctx).fine_report(caso)
     except AutosError as exc:
@@ -312,6 +334,31 @@ def multa(ctx: click.Context, caso: Path, as_json: bool) -> None:
         click.echo(json.dumps(result.to_dict() if result else None, ensure_ascii=False, indent=2))
     else:
         click.echo(describe_fines(result))
+
+
+@main.command("migrar")
+@click.argument("arquivos", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("-o", "--saida", "--output", "saida", required=True, type=click.Path(path_type=Path, file_okay=False),
+              help="Pasta onde gravar os processos (um arquivo por processo, em <município>/).")
+@click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
+def migrar(arquivos: tuple[Path, ...], saida: Path, as_json: bool) -> None:
+    """Agrupa arquivos antigos (um documento por arquivo) em arquivos de processo.
+
+    Junta os documentos do mesmo auto (lei e número do auto), põe os fatos de cada um em atos, na ordem
+    das datas, e grava um processo por auto. Nunca sobrescreve nem apaga; diz, com arquivo e linha, o que
+    não pôde ser mapeado. Saída 0: tudo migrado; 1: algo não mapeado ou não gravado; 2: arquivo ilegível
+    (nada é gravado).
+    """
+    from autos.app.processo import migrate_files
+    from autos.cli.processo_formats import migration_text
+
+    try:
+        result = migrate_files(list(arquivos), saida)
+    except AutosError as exc:
+        _fail(exc)
+    click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if as_json
+               else migration_text(result, saida))
+    sys.exit(result.exit_code())
 
 
 @main.group("regras", invoke_without_command=True)

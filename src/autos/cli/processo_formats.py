@@ -12,7 +12,7 @@ import io
 from datetime import date
 from typing import Any
 
-from autos.app.processo import PendingReport
+from autos.app.processo import MigrationResult, PendingReport
 from autos.base.ptbr import money_full
 from autos.checks.processo import FineDecision, ProcessoFine
 from autos.cli.describe import describe_fines
@@ -20,8 +20,8 @@ from autos.compute.timeline import Timeline
 from autos.rules.calendar import format_date
 from autos.store.files import csv_cell
 
-__all__ = ["fine_text", "pending_csv", "pending_html", "pending_json", "pending_text", "timeline_json",
-           "timeline_text"]
+__all__ = ["fine_text", "migration_text", "pending_csv", "pending_html", "pending_json", "pending_text",
+           "timeline_json", "timeline_text"]
 
 _WHO = {"autuado": "autuado", "administracao": "administração", "correios": "correios"}
 
@@ -197,4 +197,32 @@ def fine_text(f: ProcessoFine) -> str:
     for n, when, valor in f.pagamentos:
         paid = money_full(valor) if valor is not None else "valor não informado"
         out.append(f"Pagamento (ato {n}){' em ' + format_date(when) if when else ''}: {paid}.")
+    return "\n".join(out)
+
+
+def migration_text(r: MigrationResult, out_dir: object) -> str:
+    """``autos migrar``: each processo written and its old files, then what was not mapped or refused."""
+    out: list[str] = []
+    for f, sources in r.escritos:
+        out.append(f"processo gravado: {f}")
+        out.extend(f"    de {s}" for s in sources)
+    for f in r.ignorados:
+        out.append(f"ignorado (já é um arquivo de processo): {f}")
+    if r.nao_mapeado:
+        out.append("")
+        out.append("Não mapeado (confira e complete o processo à mão):")
+        out.extend(f"  - {u.render()}" for u in r.nao_mapeado)
+    if r.recusados:
+        out.append("")
+        out.append("Não gravado:")
+        out.extend(f"  - {u.render()}" for u in r.recusados)
+    for e in r.falhas:
+        out.append(f"erro: {e}")
+    if r.falhas:
+        out.append("Nenhum processo foi gravado: corrija os arquivos ilegíveis e rode de novo.")
+    elif r.escritos:
+        out.append("")
+        out.append(f"Os arquivos antigos não foram alterados. Confira os processos: autos validar {out_dir}")
+    elif not (r.recusados or r.ignorados):
+        out.append("Nenhum arquivo antigo encontrado.")
     return "\n".join(out)

@@ -237,6 +237,7 @@ class _Checker:
         self.deadlines: list[DeadlineState] = []
         self.by_number: dict[str, int] = {}
         self.ref_index: dict[int, int] = {}  # act index -> index of the act it cites
+        self.ended: dict[int, int] = {}  # act index -> the act that ended it (encerra_citado)
         self.closed_by: int | None = None
         self.done = 0  # acts processed so far (run_act)
         self.computed = False  # deadlines computed (only when the structure is sound)
@@ -281,7 +282,9 @@ class _Checker:
                          proc.cite(f.citacao), f"preencha '{f.campo}' no processo.")
         initial = proc.initial_kind()
         autos = [i for i, a in enumerate(p.atos) if a.tipo == initial]
-        if not autos:
+        if not autos and not all((k := proc.atos.get(a.tipo)) is not None and k.pode_preceder_auto for a in p.atos):
+            # a processo opened by an act the law puts before the auto (an apprehension, a notificação
+            # preliminar) is waiting for the auto, not missing it
             r = proc.atos[initial]
             self.add("SEM-AUTO", f"o processo não tem {r.nome}: todo processo começa por ele "
                      f"({proc.cite(r.citacao)}).", ("atos",), proc.cite(r.citacao), f"acrescente o ato '{initial}'.")
@@ -384,6 +387,20 @@ class _Checker:
             self.add("REFERENCIA-INVALIDA", f"{self.label(i)} cita {self.label(j)}, mas deve citar: {kinds}.", path,
                      self.proc.cite(r.citacao), f"use o número de um destes atos: {kinds}.")
             return
+        cited, own = self.p.atos[j].data_do_ato, a.data_do_ato
+        if cited is not None and own is not None and own < cited:  # e.g. a levantamento before its embargo
+            self.add("ANTES-DO-ATO-CITADO", f"{self.label(i)} tem data anterior à de {self.label(j)}, que ele cita: "
+                     f"pela {self.proc.cite(r.citacao)}, ele só pode vir depois desse ato.", ("atos", i, "data"),
+                     self.proc.cite(r.citacao), "confira a data dos dois atos.")
+            return
+        if r.encerra_citado:
+            k = self.ended.get(j)
+            if k is not None:  # e.g. a second levantamento of the same embargo, a restitution after a destination
+                self.add("ATO-JA-ENCERRADO", f"{self.label(i)} cita {self.label(j)}, que já terminou com "
+                         f"{self.label(k)} ({self.proc.cite(r.citacao)}).", path, self.proc.cite(r.citacao),
+                         "retire o ato repetido ou corrija o número que ele cita.")
+                return
+            self.ended[j] = i
         self.ref_index[i] = j
 
     # ---- deadlines -------------------------------------------------------------------------------

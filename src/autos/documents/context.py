@@ -40,7 +40,7 @@ from autos.compute.fines import FineResult, _norm_key
 from autos.compute.result import CaseComputation
 from autos.documents.lines import DeadlineLine, rule_term
 from autos.errors import AutosError, ComputeError
-from autos.processo.case import Case, Decisao
+from autos.processo.case import Case, Decisao, Medida
 from autos.rules.deadlines import NOTICE_EVENT, DeadlineRule, LawDeadlines
 from autos.rules.statute import ApprehensionCosts, DocumentKind, Element, Statute
 
@@ -799,11 +799,87 @@ def _ar_certificate(case: Case, statute: Statute, kind: DocumentKind, fines: Fin
     }
 
 
+def _measure_sentence(md: Medida, local: str, data: str, fim: str) -> tuple[str, str]:
+    """The operative sentence of the termo that imposes the measure and of the one that ends it."""
+    termo = f", termo nº {md.numero}," if md.numero else ","
+    if md.tipo == "embargo":
+        return (f"Fica EMBARGADA a obra situada em {local}, a partir de {data}.",
+                f"Fica LEVANTADO o embargo da obra situada em {local}, imposto em {data}{termo} em {fim}.")
+    if md.tipo == "interdicao":
+        extent = {"total": " TOTAL", "parcial": " PARCIAL"}.get(md.abrangencia or "", "")
+        return (f"Fica INTERDITADO, em interdição{extent}, o estabelecimento situado em {local}, a partir de {data}.",
+                f"Fica LEVANTADA a interdição{extent} do estabelecimento situado em {local}, imposta em {data}{termo} "
+                f"em {fim}.")
+    if md.itens:
+        return (f"Ficam APREENDIDOS os bens acima descritos, em {data}.",
+                f"Ficam RESTITUÍDOS ao proprietário ou responsável os bens acima descritos, apreendidos em {data}"
+                f"{termo} em {fim}.")
+    return (f"Fica APREENDIDO o que está acima descrito, em {data}.",
+            f"Fica RESTITUÍDO ao proprietário ou responsável o que foi apreendido em {data}{termo} conforme descrito "
+            f"acima, em {fim}.")
+
+
+def _ended_within(md: Medida, kind: DocumentKind, draft: bool, computed: CaseComputation) -> str:
+    """Whether a measure ended within the term the kind declares for it (counted from the measure's date, with
+    the law's deadline rules and calendar the computation holds): a levantamento after the 30 days of the
+    embargo leaves the fine of Ferraz art. 38 due."""
+    if md.fim is None or md.data is None:
+        return ""
+    law, cal = computed.law_and_calendar()
+    for el in kind.elementos:
+        if el.verificacao != "prazo" or el.prazo is None or el.prazo not in law.prazos or el.campos != ["medida.data"]:
+            continue
+        d = _safe(lambda pid=el.prazo: compute(pid, md.data, law, cal), draft)
+        if d is None:
+            continue
+        end = _as_date(d.fim)
+        rule = law.deadline(el.prazo)
+        when = ("dentro do prazo, que terminava" if md.fim <= end else "depois do fim do prazo, que terminou")
+        return (f"A medida termina em {ptbr.format_date(md.fim)}, {when} em {ptbr.format_date(end)} "
+                f"({rule.descricao.lower()}; {rule.base_legal}).")
+    return ""
+
+
+def _measure(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
+             notice_date: str | None, computed: CaseComputation) -> dict[str, Any]:
+    """Termo de embargo, de interdição, de levantamento or de restituição, as of its date: the measure (where,
+    what, since when, its number), the date it ends (a levantamento or restitution), the decision it depends on
+    when there is one, and the terms the kind declares (Ferraz art. 37, p.u.: 30 days of embargo; Timóteo art.
+    16, § 3º: 12 months of interdiction) counted from the measure's date by the deadline engine."""
+    md = case.medida
+    m = _missing_fn(draft)
+    out: dict[str, Any] = {"prazos_documento": element_deadlines(case, statute, kind, draft=draft, computed=computed),
+                           "medida": None, "decisao_base": ""}
+    if md is None:
+        return out
+    data = _fmt_date(md.data, draft)
+    imposes, ends = _measure_sentence(md, m(md.local), data, _fmt_date(md.fim, draft))
+    out["medida"] = {
+        "tipo": md.tipo, "numero": md.numero or "", "data": data, "local": m(md.local),
+        "descricao": _flat(md.descricao) if md.descricao else "",
+        "itens": [{"descricao": i.descricao, "quantidade": i.quantidade or "", "lote": i.lote or ""}
+                  for i in md.itens],
+        "local_deposito": md.local_deposito or "",
+        "fim": _fmt_date(md.fim, draft),
+        "impoe": imposes,
+        "encerra": ends,
+        "no_prazo": _ended_within(md, kind, draft, computed),
+    }
+    d = case.decisao
+    if d is not None:
+        name = "Decisão do recurso" if d.instancia == "recurso" else "Julgamento de primeira instância"
+        out["decisao_base"] = (f"{name}{' nº ' + d.numero if d.numero else ''}, de {_fmt_date(d.data, draft)}: "
+                               f"{_RESULTS.get(d.resultado or '', m(None))}.")
+    return out
+
+
 _KIND_SECTIONS: dict[str, Any] = {
     "certidao_publicacao_edital": _publication_certificate,
     "notificacao_decisao": _decision_notice,
     "protocolo": _protocol,
     "certidao_juntada_ar": _ar_certificate,
+    "termo_medida": _measure,
+    "termo_levantamento": _measure,
     "decisao": _decision,
     "notificacao_preliminar": _preliminary,
     "notificacao_ar": _letter,

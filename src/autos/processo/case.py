@@ -399,6 +399,25 @@ class AtoProcesso(_Strict):
     prazos: list[PrazoDoAto] = Field(default_factory=list)
 
 
+class Medida(_Strict):
+    """An administrative measure (embargo of a work, interdiction of an establishment, apprehension of goods)
+    as a processo act records it; in a termo that ends it (levantamento, restituição) it is the measure ended,
+    and ``fim`` the date it ends."""
+
+    tipo: Literal["embargo", "interdicao", "apreensao"] = Field(description="a medida: embargo, interdicao ou "
+                                                                "apreensao")
+    numero: str | None = Field(default=None, description="número do termo da medida")
+    data: date | None = Field(default=None, description="data em que a medida foi imposta")
+    local: str | None = Field(default=None, description="onde a medida foi imposta (obra, estabelecimento)")
+    descricao: str | None = Field(default=None, description="o que foi embargado, interditado ou apreendido")
+    abrangencia: Literal["total", "parcial"] | None = Field(default=None, description="interdição: total ou "
+                                                            "parcial")
+    itens: list[ItemApreendido] = Field(default_factory=list, description="apreensão: os bens apreendidos")
+    local_deposito: str | None = Field(default=None, description="apreensão: onde os bens ficaram depositados")
+    fim: date | None = Field(default=None, description="termo de levantamento ou de restituição: a data em que "
+                             "a medida termina")
+
+
 DocumentKindId = Annotated[str, Field(pattern=r"^[a-z_]+$")]
 
 
@@ -431,6 +450,8 @@ class Case(_Strict):
                                     "resultado, autoridade e a defesa ou o recurso decidido")
     ato: AtoProcesso | None = Field(default=None, description="documento de um ato de processo: o que o "
                                     "processo sabe do ato na data do documento")
+    medida: Medida | None = Field(default=None, description="termo de embargo, de interdição, de levantamento ou "
+                                  "de restituição: a medida imposta (ou a que termina) e suas datas")
     observacoes: str | None = None
 
     @field_validator("numero")

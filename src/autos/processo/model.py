@@ -20,6 +20,7 @@ from autos.processo.case import (
     Assinaturas,
     Autuado,
     Circunstancias,
+    Exigencia,
     Infracao,
     ItemApreendido,
     PenalidadeProposta,
@@ -89,6 +90,8 @@ class Ato(_Strict):
     destino: str | None = None
     abrangencia: Literal["total", "parcial"] | None = None
     descricao: str | None = None
+    exigencia: Exigencia | None = Field(default=None, description="notificação preliminar: o que o notificado "
+                                        "deve fazer e o id do prazo da lei para fazê-lo")
     observacoes: str | None = None
 
     @field_validator("hora", mode="before")

@@ -51,7 +51,7 @@ ACT_FIELDS: frozenset[str] = frozenset({
     "hora", "local", "agente", "circunstancias", "penalidades", "assinaturas", "testemunha", "postagem",
     "recebimento", "devolucao", "juntada", "publicacoes", "resultado", "valor", "autoridade",
     "fundamentacao", "itens", "fiel_depositario", "local_deposito", "recolhimento", "destino", "abrangencia",
-    "descricao",
+    "descricao", "exigencia",
 })
 
 #: processo-level fields a law may require (``processo_campos``)
@@ -103,6 +103,9 @@ class ActRule(_Strict):
     exige_vencido: list[str] = Field(default_factory=list)
     encerra: bool = False
     encerra_se_resultado: list[Resultado] = Field(default_factory=list)
+    #: the act ends the act it cites (a levantamento its embargo, a restitution its apprehension): no other act
+    #: that ends it may cite it again
+    encerra_citado: bool = False
 
 
 class _NewDeadline(_Strict):

@@ -35,6 +35,30 @@ def write_atomic(target: Path, data: bytes) -> None:
         fh.write(data)
 
 
+def write_new_atomic(target: Path, data: bytes) -> bool:
+    """Write ``data`` to ``target`` all at once, only if ``target`` does not exist (never overwrites, even
+    when another program creates it meanwhile). ``False``: it exists, nothing written."""
+    ensure_dir(target.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        os.fchmod(fd, 0o666 & ~_UMASK)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        try:
+            os.link(tmp, target)  # atomic, and fails if the target exists
+        except FileExistsError:
+            return False
+        return True
+    except OSError as exc:
+        raise OutputError(f"não foi possível gravar o arquivo ({os_error_pt(exc)}).", file=target,
+                          hint="verifique o espaço em disco e a permissão de escrita na pasta.") from None
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+
+
 @contextlib.contextmanager
 def open_atomic(target: Path) -> Iterator[BinaryIO]:
     """A file to write ``target`` piece by piece: it appears, complete, when the block ends without error;
