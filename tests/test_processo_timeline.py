@@ -192,6 +192,33 @@ def test_ferraz_appeal_after_ten_days_art78_is_intempestivo_and_does_not_suspend
 # --- Cuiabá (Lei nº 3.666/1997) -------------------------------------------------------------------------
 
 
+def test_ferraz_notificacao_preliminar_art4_thirty_days_then_the_auto(service: ProcessoService, tmp_path: Path) -> None:
+    sample = SAMPLE / "ferraz-de-vasconcelos-sp" / "pm-fv-2026-004417-terreno.yaml"
+    # only the notificação preliminar, signed by the autuado on 10/08 (seg): art. 4º, 30 dias corridos excluding
+    # the first day: 11–31/08 (21 days) + 01–09/09 (9) → 09/09 (qua); nothing closed on 09/09
+    text = sample.read_text(encoding="utf-8")
+    only = tmp_path / "preliminar.yaml"
+    only.write_text(text[: text.index("  - tipo: auto")], encoding="utf-8")
+    t = _timeline(service, only, date(2026, 8, 20))
+    assert not t.achados
+    assert _deadlines(t) == [("limpeza_terreno_art4", date(2026, 8, 10), date(2026, 9, 9), "em curso")]
+    assert t.situacao == "aguardando atendimento da notificação preliminar até 09/09/2026"
+    # not complied by 09/09: the administration inspects and writes the auto — 5 days by analogy with
+    # Lei 9.784/1999, art. 24 (the rules' choice): 09/09 → 14/09 (seg)
+    t = _timeline(service, only, date(2026, 9, 12))
+    assert _deadlines(t) == [
+        ("limpeza_terreno_art4", date(2026, 8, 10), date(2026, 9, 9), "perdido"),
+        ("auto_apos_preliminar_lei9784_art24", date(2026, 9, 9), date(2026, 9, 14), "em curso"),
+    ]
+    # the whole sample: the auto of 15/09 meets it (one day late) and starts the appeal term (art. 78)
+    t = _timeline(service, sample, date(2026, 12, 1))
+    assert _deadlines(t)[:3] == [
+        ("limpeza_terreno_art4", date(2026, 8, 10), date(2026, 9, 9), "perdido"),
+        ("auto_apos_preliminar_lei9784_art24", date(2026, 9, 9), date(2026, 9, 14), "cumprido"),
+        ("recurso_art78", date(2026, 9, 15), date(2026, 9, 25), "perdido"),
+    ]
+
+
 def test_cuiaba_rescue_art11_p2_and_rite_by_analogy(service: ProcessoService) -> None:
     t = _timeline(service, SAMPLE / "cuiaba-mt" / "ccz-2026-0077-recurso.yaml")
     assert not t.achados

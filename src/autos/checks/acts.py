@@ -383,10 +383,11 @@ class _Builder:
             if rule.forma is None:
                 continue
             for s in rule.inicia:
-                b = self.proc.prazos.get(s.prazo)
-                if (b is not None and "pagamento" in b.cumprido_por and tipo in s.se_referente
-                        and (not s.se_resultado or res in s.se_resultado) and s.prazo not in out):
-                    out.append(s.prazo)
+                if (pid := s.prazo) is None or (b := self.proc.prazos.get(pid)) is None:
+                    continue
+                if ("pagamento" in b.cumprido_por and tipo in s.se_referente
+                        and (not s.se_resultado or res in s.se_resultado) and pid not in out):
+                    out.append(pid)
         return out
 
     def _act_block(self, fields: dict[str, Any]) -> AtoProcesso:
@@ -405,8 +406,8 @@ class _Builder:
         res = a.resultado if a.resultado is not None else (self.p.atos[j].resultado if j is not None else None)
         out: list[str] = []
         for s in rule.inicia:
-            if s.se_frustrada or s.conta_de_campo != "data":  # a term from another field (recolhimento)
-                continue
+            if s.se_frustrada or s.conta_de_campo != "data" or s.prazo is None:
+                continue  # a term from another field (recolhimento) or named by the act (its own document states it)
             if s.se_referente and (j is None or self.p.atos[j].tipo not in s.se_referente):
                 continue
             if s.se_resultado and res not in s.se_resultado:

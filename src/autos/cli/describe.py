@@ -76,7 +76,8 @@ def describe_procedure(proc: Procedure) -> str:
             out.append("    exige: " + "; ".join(f"{f.campo} ({proc.cite(f.citacao)})" for f in act.campos))
         if act.segue:
             out.append("    depois de: " + ", ".join(act.segue))
-        starts = sorted({s.prazo for s in act.inicia})
+        starts = sorted({s.prazo if s.prazo is not None else f"o indicado em '{s.do_campo}.prazo'"
+                         for s in act.inicia})
         if starts:
             out.append("    inicia os prazos: " + ", ".join(starts))
     if proc.nao_previstos:

@@ -538,6 +538,9 @@ class _Checker:
             st.frustrada = frustrated
         j = self.ref_index.get(i)
         for s in r.inicia:
+            sid = s.prazo if s.prazo is not None else (a.exigencia.prazo if a.exigencia is not None else None)
+            if sid is None or sid not in self.proc.prazos:
+                continue  # a missing or unknown exigencia.prazo is a finding of the act's own check (its article)
             if s.se_frustrada != frustrated:
                 continue
             if s.se_referente and (j is None or self.p.atos[j].tipo not in s.se_referente):
@@ -550,14 +553,16 @@ class _Checker:
                 start = a.recolhimento
                 if start is None:
                     self.add("CAMPO-FALTANDO", f"{self.label(i)}: falta 'recolhimento', de que corre o prazo "
-                             f"{s.prazo}.", ("atos", i, "recolhimento"), self.proc.law.deadline(s.prazo).base_legal)
+                             f"{sid}.", ("atos", i, "recolhimento"), self.proc.law.deadline(sid).base_legal)
                     continue
+            elif s.do_campo is not None:
+                start = _signed(a) or effective
             else:
                 start = effective
             if start is None:
                 continue
             objeto = (j if j is not None else i) if s.objeto == "referente" else i
-            self.start(s.prazo, start, i, objeto)
+            self.start(sid, start, i, objeto)
         # 4. does it close the processo?
         if r.encerra or (r.encerra_se_resultado and a.resultado in r.encerra_se_resultado):
             if self.closed_by is None:
@@ -685,3 +690,10 @@ def check_timeline(loaded: LoadedProcesso, procedure: Procedure, calendar: Munic
         for i in range(len(loaded.processo.atos)):
             c.run_act(i)
     return c.finish()
+
+
+def _signed(a: Ato) -> date | None:
+    """The date the autuado signed an act delivered by hand (a notificação preliminar), when recorded: the term
+    it sets counts from the notice, and the dated signature is the notice."""
+    sig = a.assinaturas.autuado if a.assinaturas is not None else None
+    return sig.data if sig is not None and sig.situacao == "assinou" else None

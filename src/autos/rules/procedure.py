@@ -75,9 +75,12 @@ class _Condition(_Strict):
 
 
 class _Start(_Strict):
-    """A deadline an act starts, and when."""
+    """A deadline an act starts, and when. ``prazo`` names the deadline; ``do_campo: exigencia`` takes it from
+    the act itself (a notificação preliminar names, in ``exigencia.prazo``, the term of the article it applies:
+    Ferraz art. 4º and the others its rules list) — exactly one of the two."""
 
-    prazo: str
+    prazo: str | None = None
+    do_campo: Literal["exigencia"] | None = None
     objeto: Literal["este", "referente"] = "este"
     se_referente: list[str] = Field(default_factory=list)
     se_resultado: list[Resultado] = Field(default_factory=list)
@@ -128,7 +131,9 @@ class DeadlineBehaviour(_Strict):
 
     acao: str
     obrigado: Obrigado
-    cumprido_por: list[str] = Field(min_length=1)
+    #: the acts that meet it; empty for an obligation no act of the processo records as done (the autuado's
+    #: compliance with a notificação preliminar is seen in the field: what the processo records is its lapse)
+    cumprido_por: list[str] = Field(default_factory=list)
     prejudicado_por: list[_Condition] = Field(default_factory=list)
     ao_vencer: list[str] = Field(default_factory=list)
     providencia: str | None = None
@@ -281,7 +286,13 @@ def _build(doc: YamlDoc, m: _ProcedureFile, law: LawDeadlines, lei: str) -> Proc
                 raise err((*path, "aceita", i), f"campo de ato desconhecido '{name}'.",
                           f"use um de: {', '.join(sorted(ACT_FIELDS))}.")
         for i, s in enumerate(a.inicia):
-            if s.prazo not in m.prazos:
+            if (s.prazo is None) == (s.do_campo is None):
+                raise err((*path, "inicia", i), "indique 'prazo' (o id do prazo) ou 'do_campo: exigencia' (o prazo "
+                          "que o próprio ato indica), um dos dois.")
+            if s.do_campo == "exigencia" and "exigencia" not in {f.campo for f in a.campos}:
+                raise err((*path, "inicia", i, "do_campo"), "'do_campo: exigencia' exige o campo 'exigencia' em "
+                          "'campos' deste ato.")
+            if s.prazo is not None and s.prazo not in m.prazos:
                 raise err((*path, "inicia", i, "prazo"), f"prazo '{s.prazo}' não está em 'prazos'.",
                           "declare em 'prazos' como o prazo se cumpre (acao, obrigado, cumprido_por).")
             for j, ref in enumerate(s.se_referente):
