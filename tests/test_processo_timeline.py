@@ -34,8 +34,18 @@ def _timeline(service: ProcessoService, file: Path, hoje: date = HOJE) -> Timeli
     return service.timeline_of(file, hoje)
 
 
+#: the 5 days to notify the auto (Lei 9.784/1999, art. 24, by analogy) start with every auto: checked on their own
+#: in test_the_auto_must_be_notified_in_five_days_lei9784_art24, left out of the other lists
+AUTO_NOTICE = "notificacao_auto_lei9784_art24"
+
+
 def _deadlines(t: Timeline) -> list[tuple[str, date, date, str]]:
-    return [(p.id, p.deadline.inicio, p.fim, p.estado) for p in t.prazos]
+    return [(p.id, p.deadline.inicio, p.fim, p.estado) for p in t.prazos if p.id != AUTO_NOTICE]
+
+
+def _auto_notice(t: Timeline) -> tuple[date, date, str]:
+    (p,) = [p for p in t.prazos if p.id == AUTO_NOTICE]
+    return p.deadline.inicio, p.fim, p.estado
 
 
 # --- Timóteo (Lei nº 3.844/2022) ----------------------------------------------------------------------
@@ -155,7 +165,8 @@ def test_ferraz_divida_ativa_after_payment_term_art80(service: ProcessoService) 
         # Lei 4.320/1964, art. 39, § 2º, in 5 days (Lei 9.784/1999, art. 24): 24/07 → 29/07 (qua); done 20/08, late
         ("inscricao_divida_ativa_lei9784_art24", date(2026, 7, 24), date(2026, 7, 29), "cumprido"),
     ]
-    assert t.prazos[2].nota is not None and "22 dia(s) depois do vencimento" in t.prazos[2].nota
+    da = [p for p in t.prazos if p.id != AUTO_NOTICE][2]
+    assert da.nota is not None and "22 dia(s) depois do vencimento" in da.nota
     assert t.situacao == "encerrado: inscrição em dívida ativa em 20/08/2026"
 
 
@@ -217,6 +228,32 @@ def test_ferraz_notificacao_preliminar_art4_thirty_days_then_the_auto(service: P
         ("auto_apos_preliminar_lei9784_art24", date(2026, 9, 9), date(2026, 9, 14), "cumprido"),
         ("recurso_art78", date(2026, 9, 15), date(2026, 9, 25), "perdido"),
     ]
+
+
+@pytest.mark.parametrize(("sample", "auto_notice"), [
+    # Timóteo art. 21: auto 03/08/2026 (seg) + 5 dias corridos = 08/08 (sáb) → 10/08 (seg); notified in person 03/08
+    ("timoteo-mg/sim-2026-000150-recurso-pago.yaml", (date(2026, 8, 3), date(2026, 8, 10), "cumprido")),
+    # Ferraz art. 76: auto 29/08/2026 (sáb) + 5 = 03/09 (qui); notified in person 01/09
+    ("ferraz-de-vasconcelos-sp/fv-2026-0412-recurso-pago.yaml", (date(2026, 8, 29), date(2026, 9, 3), "cumprido")),
+    # Cuiabá art. 35 (the law does not regulate the notice): auto 12/08/2026 (qua) + 5 = 17/08 (seg); notified 12/08
+    ("cuiaba-mt/ccz-2026-0077-recurso.yaml", (date(2026, 8, 12), date(2026, 8, 17), "cumprido")),
+])
+def test_the_auto_must_be_notified_in_five_days_lei9784_art24(service: ProcessoService, sample: str,
+                                                             auto_notice: tuple[date, date, str]) -> None:
+    # no law sets a term to notify the auto: Lei 9.784/1999, art. 24 (5 days), by analogy, as for the other acts
+    # of the administration — so an auto nobody notified is on the clerk's list instead of "sem prazo em curso"
+    assert _auto_notice(_timeline(service, SAMPLE / sample)) == auto_notice
+
+
+def test_an_auto_not_notified_is_overdue_on_the_clerks_list(service: ProcessoService, tmp_path: Path) -> None:
+    text = (SAMPLE / "timoteo-mg" / "sim-2026-000150-recurso-pago.yaml").read_text(encoding="utf-8")
+    only = tmp_path / "so-o-auto.yaml"
+    only.write_text(text[: text.index("  - tipo: notificacao_pessoal")], encoding="utf-8")
+    t = _timeline(service, only, date(2026, 11, 30))
+    assert _auto_notice(t) == (date(2026, 8, 3), date(2026, 8, 10), "perdido")
+    assert t.situacao == "notificação do auto: vencido em 10/08/2026"
+    assert [(x.quem, x.acao, x.vence, x.urgencia) for x in t.pendencias] == [
+        ("administracao", "notificação do auto", date(2026, 8, 10), "vencido")]
 
 
 def test_cuiaba_rescue_art11_p2_and_rite_by_analogy(service: ProcessoService) -> None:
@@ -334,7 +371,7 @@ def test_two_notices_defence_in_time_for_the_later_one(service: ProcessoService)
     # time, not intempestivo; one judgment term only: 20/10 + 30 days (Lei 9.784/1999, art. 49) = 19/11 (qui)
     t = _timeline(service, PROC / "validos" / "timoteo-duas-notificacoes.yaml")
     assert t.atos[3].intempestivo is None
-    assert [(p.id, p.fim, p.estado) for p in t.prazos] == [
+    assert [(p.id, p.fim, p.estado) for p in t.prazos if p.id != AUTO_NOTICE] == [
         ("defesa_art20_p1_v", date(2026, 10, 16), "prejudicado"),
         ("defesa_art20_p1_v", date(2026, 10, 23), "cumprido"),
         ("julgamento_lei9784_art49", date(2026, 11, 19), "perdido"),
@@ -343,7 +380,8 @@ def test_two_notices_defence_in_time_for_the_later_one(service: ProcessoService)
 
 def test_ar_received_but_not_joined_is_the_clerks_task_art21_p2(service: ProcessoService) -> None:
     t = _timeline(service, PROC / "validos" / "timoteo-ar-sem-juntada.yaml")
-    assert not t.prazos  # art. 21, § 2º: notice only takes effect with the juntada
+    # art. 21, § 2º: the notice only takes effect with the juntada (the AR posted meets the term to notify)
+    assert [p.id for p in t.prazos] == [AUTO_NOTICE]
     assert [(x.quem, x.urgencia) for x in t.pendencias] == [("administracao", "sem prazo")]
     assert "juntada" in t.pendencias[0].acao
 
@@ -356,5 +394,5 @@ def test_cuiaba_animal_not_rescued_art11_p5(service: ProcessoService) -> None:
     assert (rescue.id, rescue.fim, rescue.estado) == ("resgate_art11_p2", date(2026, 11, 25), "perdido")
     assert [d.date for d in rescue.deadline.dias_pulados] == [date(2026, 11, 20), date(2026, 11, 21),
                                                                date(2026, 11, 22)]
-    first = t.pendencias[0]
-    assert first.urgencia == "vencido" and "outra destinação" in first.acao and first.vence == date(2026, 11, 25)
+    (first,) = [x for x in t.pendencias if "outra destinação" in x.acao]
+    assert first.urgencia == "vencido" and first.vence == date(2026, 11, 25)
