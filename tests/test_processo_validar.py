@@ -132,3 +132,20 @@ def test_old_case_files_unchanged() -> None:
     assert "arquivo antigo" in result.stderr  # read as before, with the notice
     code, out = run("validar", str(CASOS / "timoteo-mg" / "auto-pj-completo.yaml"))
     assert code == 0, out
+
+
+def test_auto_with_absent_autuado_states_the_later_notice_by_ar_art21(tmp_path: Path) -> None:
+    # Timóteo art. 20, § 1º, VII and art. 21: the autuado absent at the lavratura is given notice later, by AR
+    # (or edital); the auto, checked as of its own date, knows the form the processo records for that act
+    sample = SAMPLES / "editais" / "sim-2026-000232-ar-desconhecido.yaml"
+    code, out = run("validar", str(sample))
+    assert code == 0, out
+    assert "TIM-20-1-VII: ato 1 (Auto de Infração de 10/09/2026): autuado ausente na lavratura; a ciência será " \
+           "por carta com AR (art. 21)" in out
+    # without the later notice act, the auto has no notice at all: an error, as for a single-document case
+    text = sample.read_text(encoding="utf-8")
+    only = tmp_path / "so-o-auto.yaml"
+    only.write_text(text[: text.index("  - tipo: notificacao_ar")], encoding="utf-8")
+    code, out = run("validar", str(only))
+    assert code == 1, out
+    assert "autuado ausente na lavratura e sem notificação por AR ou edital registrada" in out

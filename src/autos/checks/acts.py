@@ -317,6 +317,7 @@ class _Builder:
                    and (r := self.proc.atos.get(b.tipo)) is not None and r.forma is not None
                    and b.referente is not None and b.referente == self.act.numero]
         if not notices:
+            self._announced_notice(fields)
             return
         n = notices[-1]
         fields["notificacao"] = self.notice(n)
@@ -327,6 +328,20 @@ class _Builder:
             fields["assinaturas"] = (sig or Assinaturas()).model_copy(update={"testemunhas": [witness]})
             self.paths.update({("assinaturas", "testemunhas"): ("atos", n, "testemunha"),
                                ("assinaturas", "testemunhas", 0): ("atos", n, "testemunha")})
+
+    def _announced_notice(self, fields: dict[str, Any]) -> None:
+        """An autuado absent at the lavratura is given notice later, by AR or edital (Timóteo art. 21): the auto
+        states the form the processo records for that later notice — the form only, none of its dates, which
+        are not known on the auto's date."""
+        sig = self.act.assinaturas.autuado if self.act.assinaturas is not None else None
+        if sig is None or sig.situacao != "ausente":
+            return
+        later = [j for j, b in enumerate(self.p.atos) if j > self.i and b.referente == self.act.numero
+                 and (r := self.proc.atos.get(b.tipo)) is not None and r.forma in ("ar", "edital")]
+        if later:
+            forma = self.proc.atos[self.p.atos[later[0]].tipo].forma
+            assert forma in ("ar", "edital")
+            fields["ato"] = self._act_block(fields).model_copy(update={"ciencia_posterior": forma})
 
     def _notificacao_preliminar(self, fields: dict[str, Any]) -> None:
         """The order and its term; the notice is the act's own dated signature (Ferraz art. 76, I, by analogy:

@@ -278,6 +278,8 @@ class _Checker:
                          "assinaturas", cite, "informe assinaturas.testemunhas com nome e CPF.")
         else:  # ausente
             forma = self.case.notificacao.forma if self.case.notificacao else None
+            if forma is None and self.case.ato is not None:
+                forma = self.case.ato.ciencia_posterior  # a processo: the later notice act's form
             if forma is None and self.case.autuado.endereco_desconhecido:
                 forma = "edital"  # unknown domicile: the notice will be by edital
             if forma in ("ar", "edital"):

@@ -397,6 +397,9 @@ class AtoProcesso(_Strict):
     publicacoes: list[PublicacaoEdital] = Field(default_factory=list)
     protocolo: Impugnacao | None = None
     prazos: list[PrazoDoAto] = Field(default_factory=list)
+    ciencia_posterior: Literal["ar", "edital"] | None = Field(
+        default=None, description="auto com o autuado ausente: a forma da notificação que o processo registra "
+        "depois (só a forma; suas datas são posteriores ao auto)")
 
 
 class Medida(_Strict):
