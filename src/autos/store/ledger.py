@@ -39,6 +39,12 @@ from pathlib import Path
 
 from autos.errors import AutosError, os_error_pt
 from autos.processo.case import document_key
+from autos.store.sqlite_errors import sqlite_cause
+
+
+def _cause(exc: BaseException) -> str:
+    return sqlite_cause(exc, "livro")
+
 
 #: file name of the ledger when ``--ledger`` is not given: inside the output folder
 DEFAULT_LEDGER_NAME = "livro-editais.sqlite3"
@@ -226,28 +232,6 @@ class RunLock:
             self._fd = None
 
 
-_SQLITE_CAUSES = (
-    ("disk is full", "disco cheio: não há espaço para gravar o livro"),
-    ("readonly database", "o livro (ou a sua pasta) está somente para leitura"),
-    ("read-only", "o livro (ou a sua pasta) está somente para leitura"),
-    ("unable to open database file", "não foi possível abrir o livro ou criar o seu diário (journal) na pasta"),
-    ("disk i/o error", "erro de entrada/saída do disco ao gravar o livro"),
-    ("database is locked", "o livro está em uso por outro programa há mais de 30 segundos"),
-    ("not a database", "o arquivo não é um banco SQLite"),
-    ("malformed", "o arquivo do livro está corrompido"),
-)
-
-
-def sqlite_cause(exc: BaseException) -> str:
-    """The cause of an SQLite failure in Portuguese (the library's own text in parentheses)."""
-    text = str(exc)
-    folded = text.casefold()
-    for key, why in _SQLITE_CAUSES:
-        if key in folded:
-            return f"{why} ({text})"
-    return text
-
-
 def now_local() -> datetime:
     return datetime.now().astimezone().replace(microsecond=0)
 
@@ -277,7 +261,7 @@ class Ledger:
                               hint="confira o caminho de --ledger, o espaço em disco e a permissão de escrita na "
                               "pasta.") from None
         except sqlite3.Error as exc:
-            raise LedgerError(f"não foi possível abrir o livro de editais ({sqlite_cause(exc)}).", file=self.path,
+            raise LedgerError(f"não foi possível abrir o livro de editais ({_cause(exc)}).", file=self.path,
                               hint="confira o caminho de --ledger, o espaço em disco e a permissão de escrita na "
                               "pasta.") from None
         self.db.row_factory = sqlite3.Row
@@ -285,12 +269,12 @@ class Ledger:
             self._setup()
         except sqlite3.OperationalError as exc:  # the file is fine, writing it is not (full, read-only, I/O)
             self.db.close()
-            raise LedgerError(f"não foi possível usar o livro de editais ({sqlite_cause(exc)}).", file=self.path,
+            raise LedgerError(f"não foi possível usar o livro de editais ({_cause(exc)}).", file=self.path,
                               hint="libere espaço ou corrija a permissão do livro e da sua pasta e rode de novo; "
                               "nada foi publicado.") from None
         except sqlite3.DatabaseError as exc:
             self.db.close()
-            raise LedgerError(f"o arquivo não é um livro de editais válido ({sqlite_cause(exc)}).", file=self.path,
+            raise LedgerError(f"o arquivo não é um livro de editais válido ({_cause(exc)}).", file=self.path,
                               hint="indique o livro certo com --ledger.") from None
         self._legacy = self._legacy_keys()
 
@@ -389,7 +373,7 @@ class Ledger:
                               hint="é um defeito: guarde o livro e o log e chame o suporte; não apague nem edite "
                               "o livro.") from None
         except sqlite3.Error as exc:
-            raise LedgerError(f"não foi possível gravar no livro de editais ({sqlite_cause(exc)}); nada desta "
+            raise LedgerError(f"não foi possível gravar no livro de editais ({_cause(exc)}); nada desta "
                               "operação foi registrado.", file=self.path,
                               hint="libere espaço ou corrija a permissão do livro e da sua pasta e rode de novo "
                               "com a mesma --data (veja docs/runbook-editais.md).") from None

@@ -39,6 +39,7 @@ from stdnum.br import cpf as stdnum_cpf
 from stdnum.exceptions import ValidationError as StdnumError
 
 from autos.errors import AutosError, os_error_pt
+from autos.store.sqlite_errors import sqlite_cause
 
 if TYPE_CHECKING:  # a clerk's process that only reserves numbers does not load the case models (start-up)
     from autos.processo.load import LoadedProcesso
@@ -49,6 +50,10 @@ __all__ = [
 ]
 
 #: file name of the register when ``--registro`` is not given: in the processos folder
+def _cause(exc: BaseException) -> str:
+    return sqlite_cause(exc, "registro")
+
+
 DEFAULT_REGISTER_NAME = "registro.sqlite3"
 
 SCHEMA_VERSION = 1
@@ -199,27 +204,6 @@ class Store(Protocol):
         """One write transaction, exclusive among every process using the register; all or nothing."""
 
     def close(self) -> None: ...
-
-
-_SQLITE_CAUSES = (
-    ("disk is full", "disco cheio: não há espaço para gravar o registro"),
-    ("readonly database", "o registro (ou a sua pasta) está somente para leitura"),
-    ("read-only", "o registro (ou a sua pasta) está somente para leitura"),
-    ("unable to open database file", "não foi possível abrir o registro ou criar o seu diário (WAL) na pasta"),
-    ("disk i/o error", "erro de entrada/saída do disco ao gravar o registro"),
-    ("database is locked", "o registro está em uso por outro programa há tempo demais"),
-    ("not a database", "o arquivo está corrompido ou não é um banco SQLite"),
-    ("malformed", "o arquivo do registro está corrompido"),
-)
-
-
-def _cause(exc: BaseException) -> str:
-    text = str(exc)
-    folded = text.casefold()
-    for key, why in _SQLITE_CAUSES:
-        if key in folded:
-            return f"{why} ({text})"
-    return text
 
 
 _HINT_PATH = "confira o caminho de --registro (ou da variável AUTOS_REGISTRO), o espaço em disco e a permissão."
