@@ -49,11 +49,11 @@ __all__ = [
     "Reservation", "SqliteStore", "Store", "index_entry", "normalize_document", "sha256_of",
 ]
 
-#: file name of the register when ``--registro`` is not given: in the processos folder
 def _cause(exc: BaseException) -> str:
     return sqlite_cause(exc, "registro")
 
 
+#: file name of the register when ``--registro`` is not given: in the processos folder
 DEFAULT_REGISTER_NAME = "registro.sqlite3"
 
 SCHEMA_VERSION = 1
