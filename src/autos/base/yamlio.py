@@ -109,6 +109,20 @@ class YamlDoc:
         return cls(message, file=self.file, path=format_path(path), line=self.line_of(path), hint=hint)
 
 
+class FromYamlDoc:
+    """Mixin of a model read from a YAML document (a case, a processo): its file and the line of each value.
+    The class using it declares the ``doc`` field."""
+
+    doc: YamlDoc
+
+    @property
+    def file(self) -> Path:
+        return self.doc.file
+
+    def line_of(self, path: PathKey) -> int | None:
+        return self.doc.line_of(path)
+
+
 class _Loader(_BaseLoader):
     """PyYAML's loader without implicit typing of untagged scalars, which this module never uses.
 

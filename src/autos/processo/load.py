@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from autos.base.schema import build_model
-from autos.base.yamlio import PathKey, YamlDoc, load_yaml, parse_yaml
+from autos.base.yamlio import FromYamlDoc, YamlDoc, load_yaml, parse_yaml
 from autos.errors import InputError
 from autos.processo.model import Processo
 
@@ -15,18 +15,11 @@ __all__ = ["LoadedProcesso", "from_doc", "is_processo_data", "load_processo", "p
 
 
 @dataclass(frozen=True)
-class LoadedProcesso:
+class LoadedProcesso(FromYamlDoc):
     """A processo and where each of its values is in the file."""
 
     processo: Processo
     doc: YamlDoc
-
-    @property
-    def file(self) -> Path:
-        return self.doc.file
-
-    def line_of(self, path: PathKey) -> int | None:
-        return self.doc.line_of(path)
 
 
 def is_processo_data(data: Any) -> bool:

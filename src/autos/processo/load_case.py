@@ -6,24 +6,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from autos.base.schema import build_model
-from autos.base.yamlio import PathKey, YamlDoc, load_yaml, parse_yaml
+from autos.base.yamlio import FromYamlDoc, YamlDoc, load_yaml, parse_yaml
 from autos.errors import InputError
 from autos.processo.case import Case
 
 
 @dataclass
-class LoadedCase:
+class LoadedCase(FromYamlDoc):
     """A case as typed by the clerk, with the YAML document it came from (for line numbers)."""
 
     case: Case
     doc: YamlDoc
-
-    @property
-    def file(self) -> Path:
-        return self.doc.file
-
-    def line_of(self, path: PathKey) -> int | None:
-        return self.doc.line_of(path)
 
 
 def _to_case(doc: YamlDoc) -> LoadedCase:
