@@ -340,3 +340,16 @@ def test_crlf_and_bom_files_read_as_the_same_case(autos: Autos, tmp_path: Path) 
     windows = tmp_path / "windows.yaml"
     windows.write_bytes(b"\xef\xbb\xbf" + raw.replace(b"\n", b"\r\n"))
     assert autos.load(windows).case == autos.load(RULES_SAMPLE).case
+
+
+@pytest.mark.parametrize("quando", ["{campo: ato.forma}", "{campo: ato.forma, igual: edital, diferente: edital}"])
+def test_element_condition_needs_exactly_one_comparison(tmp_path: Path, quando: str) -> None:
+    src = (DATA.parent.parent / "rules" / "timoteo-mg" / "lei-3844-2022.yaml").read_text(encoding="utf-8")
+    old = "quando: {campo: ato.forma, diferente: edital}"
+    assert old in src
+    folder = tmp_path / "regras" / "timoteo-mg"
+    folder.mkdir(parents=True)
+    (folder / "lei-3844-2022.yaml").write_text(src.replace(old, f"quando: {quando}", 1), encoding="utf-8")
+    with pytest.raises(RulesError) as info:
+        load_rules(tmp_path / "regras")
+    assert "lei-3844-2022.yaml" in str(info.value) and "exatamente um de 'igual' ou 'diferente'" in str(info.value)

@@ -11,6 +11,7 @@ import pytest
 from autos.app.pipeline import Autos
 from autos.checks.acts import ActDocument, act_document, document_acts
 from autos.processo.load import LoadedProcesso, load_processo, parse_processo
+from autos.processo.load_case import parse_case
 from autos.rules.procedure import load_procedure
 
 from .conftest import DATA, ROOT, SAMPLES
@@ -88,17 +89,27 @@ def test_auto_as_of_its_date_knows_no_later_notice(autos: Autos) -> None:
 
 def test_edital_states_only_publications_up_to_its_date(autos: Autos) -> None:
     doc = _doc(autos, load_processo(TIMOTEO_EDITAL), 1)
-    ed = doc.loaded.case.notificacao
     assert doc.as_of == date(2026, 6, 2)  # the act's date: its first publication
-    assert ed is not None and ed.edital is not None
-    assert ed.edital.data_publicacao == date(2026, 6, 2)
-    assert ed.edital.data_publicacao_jornal is None and ed.edital.jornal is None  # 03/06 is later
-    # Timóteo art. 21, § 3º wants the newspaper too: the finding points at the edital's publications
+    ato = doc.loaded.case.ato
+    assert ato is not None and ato.forma == "edital"
+    assert [(x.data, x.meio) for x in ato.publicacoes] == [(date(2026, 6, 2), "oficial")]  # 03/06 is later
+    # Timóteo art. 21, § 3º: the notice takes effect ten days after the edital is published in the official
+    # press AND in a local newspaper; on 02/06 the newspaper's of 03/06 is still to come, so no notice is in
+    # effect yet (as with an AR not yet back) — the certificate of publication, dated 03/06, states it
+    assert doc.loaded.case.notificacao is None
     report = autos.check(doc.loaded)
-    f = next(doc.finding(x) for x in report.findings if x.codigo == "TIM-21-3-PUBLICACAO")
-    assert f.caminho == "atos[1].publicacoes"
-    assert f.linha == _line(TIMOTEO_EDITAL, "publicacoes:")
-    assert f.arquivo == str(TIMOTEO_EDITAL)
+    # the only error is the fixture's agent without matrícula (art. 20, § 1º, VI, on purpose)
+    assert {x.codigo for x in report.errors} == {"TIM-21-III-EXPEDICAO"}
+    assert not {"TIM-21-3-PUBLICACAO", "TIM-21-III-DATAS-JORNAL"} & {x.codigo for x in report.findings}
+
+
+def test_one_document_edital_still_needs_both_publications(autos: Autos) -> None:
+    # a case file of one document (no processo) has no certificate of publication: art. 21, § 3º applies to it
+    case = DATA / "casos" / "timoteo-mg" / "edital-pj-local-incerto.yaml"
+    text = case.read_text(encoding="utf-8")
+    without = "\n".join(x for x in text.split("\n") if "data_publicacao_jornal" not in x)
+    assert without != text
+    assert "TIM-21-3-PUBLICACAO" in {x.codigo for x in autos.check(parse_case(without, case)).errors}
 
 
 def test_edital_dated_after_both_publications_states_both(autos: Autos) -> None:

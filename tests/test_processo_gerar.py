@@ -119,7 +119,9 @@ def test_minuta_of_the_edital_lists_what_is_missing_and_not_the_later_publicatio
     # art. 21, § 3º: the newspaper publication of 03/06/2026 is after the edital's date: not stated
     assert "3 de junho de 2026" not in text and "03/06/2026" not in text
     assert "Jornal Diário do Aço" not in text
-    assert "TIM-21-3-PUBLICACAO" in text  # listed as pending in the draft
+    # nor the date of the notice, counted from the later publication: the certificate of publication states it
+    assert "é atestada na certidão de publicação deste edital" in text
+    assert "TIM-21-3-PUBLICACAO" not in text
 
 
 def test_arquivo_embeds_the_processo_file(tmp_path: Path) -> None:

@@ -324,9 +324,15 @@ def edital_notificacao() -> Doc:
     _for(doc, "pub in edital.publicacoes", lambda d: _labelled(d, "Publicado em:", "{{ pub.veiculo }}, em "
                                                                  "{{ pub.data }}."))
     _p(doc, "{{ edital.efeito }}")
-    p = _p(doc, "Data em que a notificação se considera feita: ")
-    p.add_run("{{ edital.data_notificacao }}").bold = True
-    p.add_run(".")
+
+    def known(d: Doc) -> None:
+        p = _p(d, "Data em que a notificação se considera feita: ")
+        p.add_run("{{ edital.data_notificacao }}").bold = True
+        p.add_run(".")
+    _if(doc, "edital.data_notificacao", known)
+    _if(doc, "not edital.data_notificacao", lambda d: _p(d, "A data em que a notificação se considera feita, "
+                                                           "contada da última publicação, é atestada na certidão "
+                                                           "de publicação deste edital."))
     _heading(doc, "Prazos")
     _prazos(doc)
     _clausulas(doc)

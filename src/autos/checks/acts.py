@@ -370,10 +370,19 @@ class _Builder:
         fields["notificacao"] = self.notice(self.i)
 
     def _edital_notificacao(self, fields: dict[str, Any]) -> None:
-        """The edital; the domicile is unknown also when an AR of the same act came back, by the edital's date,
-        for a reason that shows it (as the publisher concluded: ``autos.compute.edital.classify``), unless the
-        file says ``endereco_desconhecido: false`` in so many words."""
+        """The edital, dated its first publication. Published again later (Timóteo art. 21, § 3º: the official
+        press and a local newspaper, often on different days) it states the publications known on its date and
+        no notice in effect; the certificate of publication, dated the last one, states them all and the date of
+        the notice. Its act block says the form (``ato.forma``), so that the rules can tell a processo's edital
+        from a one-document case file. The domicile is unknown also when an AR of the same act came back, by
+        the edital's date, for a reason that shows it (as the publisher concluded:
+        ``autos.compute.edital.classify``), unless the file says ``endereco_desconhecido: false`` in so many
+        words."""
         fields["notificacao"] = self.notice(self.i)
+        pubs = [PublicacaoEdital(data=x.data, meio=x.meio, veiculo=x.veiculo) for x in self.act.publicacoes or []
+                if x.data <= self.as_of]
+        fields["ato"] = self._act_block(fields).model_copy(update={"forma": "edital", "publicacoes": pubs})
+        self.paths[("ato", "publicacoes")] = ("atos", self.i, "publicacoes")
         a = self.p.autuado
         typed = self.loaded.line_of(("autuado", "endereco_desconhecido")) != self.loaded.line_of(("autuado",))
         if not a.endereco_desconhecido and not typed and any(
@@ -634,6 +643,8 @@ class _Builder:
                 data_juntada=_known(b.juntada, when), devolvido=dev is not None,
                 motivo_devolucao=dev.motivo if dev else None))
         if rule.forma == "edital":
+            if any(x.data > when for x in b.publicacoes or []):
+                return None  # published again later: the edital is not complete yet, so no notice in effect
             pubs = [(n, x) for n, x in enumerate(b.publicacoes or []) if x.data <= when]
             official = [(n, x) for n, x in pubs if x.meio in ("oficial", "afixacao")]
             paper = [(n, x) for n, x in pubs if x.meio == "jornal"]

@@ -101,10 +101,8 @@ class _Checker:
     def elements(self) -> None:
         kind = self.statute.documentos[self.case.documento]
         for el in kind.elementos:
-            if el.quando is not None:
-                actual = resolve(self.case, el.quando.campo)
-                if actual != el.quando.igual:
-                    continue
+            if el.quando is not None and not el.quando.holds(resolve(self.case, el.quando.campo)):
+                continue
             getattr(self, f"_el_{el.verificacao}")(el)
 
     def _missing(self, el: Element, what: str, path: PathKey | str | None) -> None:

@@ -903,6 +903,9 @@ def edital_sections(case: Case, statute: Statute, fines: FineResult | None, praz
         publicacoes.append({"veiculo": m(ed.veiculo), "data": _fmt_date(ed.data_publicacao, draft)})
     if ed is not None and (ed.jornal or ed.data_publicacao_jornal):
         publicacoes.append({"veiculo": m(ed.jornal), "data": _fmt_date(ed.data_publicacao_jornal, draft)})
+    if n is None and case.ato is not None:  # a processo's edital published again after its date: no notice yet
+        publicacoes = [{"veiculo": x.veiculo or _MEIOS[x.meio], "data": ptbr.format_date(x.data)}
+                       for x in case.ato.publicacoes]
     multa = None
     if fines is not None:
         multa = {"unidades": fines.unidades_texto(), "reais": fines.reais_texto(),
@@ -921,7 +924,7 @@ def edital_sections(case: Case, statute: Statute, fines: FineResult | None, praz
             "multa": multa,
             "publicacoes": publicacoes,
             "efeito": _notice_rule_text(computed, "edital"),
-            "data_notificacao": m(notice_date),
+            "data_notificacao": m(notice_date) if n is not None or case.ato is None else "",
             "mascara": "O número do documento de identificação é publicado parcialmente, só com os dígitos do meio, "
                        "e este edital traz apenas os dados necessários à notificação (Lei federal nº 13.709/2018 — "
                        "LGPD, art. 6º, III).",

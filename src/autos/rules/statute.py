@@ -389,8 +389,21 @@ class Reduction(_Strict):
 
 
 class Condition(_Strict):
+    """When an element applies: the case field ``campo`` equals ``igual`` or, with ``diferente``, has any other
+    value (also none)."""
+
     campo: str
-    igual: str | bool
+    igual: str | bool | None = None
+    diferente: str | bool | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> Condition:
+        if (self.igual is None) == (self.diferente is None):
+            raise ValueError("informe exatamente um de 'igual' ou 'diferente'")
+        return self
+
+    def holds(self, actual: object) -> bool:
+        return actual == self.igual if self.igual is not None else actual != self.diferente
 
 
 class Element(_Strict):
