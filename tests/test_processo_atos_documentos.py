@@ -69,10 +69,13 @@ def test_ferraz_certificate_of_publication_art_77_iii(tmp_path: Path, ext: str) 
 def test_timoteo_certificate_of_publication_art_21_p3(tmp_path: Path) -> None:
     code, out = run("gerar", str(DOCS / "tim-edital-certidao.yaml"), "--ato", "2", "--formato", "pdf",
                     "-o", str(tmp_path))
-    # the edital itself, dated its first publication (02/06), cannot state the newspaper's of 03/06 (§ 3º):
-    # refused as before; its certificate, dated 03/06, is complete
-    assert code == 1 and "ato 2 (Edital de Notificação de 02/06/2026)" in out
-    assert "ato 2 (Certidão de Publicação" not in out
+    # the edital itself is dated its first publication (02/06) and states no notice yet; its certificate,
+    # dated the newspaper's publication (03/06, § 3º), states both and the notice: both are final documents
+    assert code == 0, out
+    edital = document_text(tmp_path / "edital-notificacao-timoteo-mg-sim-2026-000189-ato-02.pdf")
+    assert "Diário Oficial Eletrônico do Município de Timóteo, em 2 de junho de 2026" in edital
+    assert "3 de junho" not in edital and "15 de junho" not in edital
+    assert "é atestada na certidão de publicação deste edital" in edital
     text = document_text(tmp_path / "certidao-publicacao-edital-timoteo-mg-sim-2026-000189-ato-02.pdf")
     assert "em 2 de junho de 2026, no órgão oficial de imprensa" in text
     assert "em 3 de junho de 2026, em jornal de circulação local (Jornal Diário do Aço)" in text
@@ -81,6 +84,29 @@ def test_timoteo_certificate_of_publication_art_21_p3(tmp_path: Path) -> None:
     assert "Notificação considerada feita em 15 de junho de 2026" in text
     # art. 20, § 1º, V: defence in 15 dias corridos (EXEMPLO of the rules) from 15/06 → 30/06/2026 (Tuesday)
     assert "até 30 de junho de 2026 (Lei nº 3.844/2022, art. 20, § 1º, V)" in text and "EXEMPLO" in text
+
+
+@pytest.mark.parametrize("ext", ["pdf", "docx"])
+def test_timoteo_sample_edital_published_on_two_days_is_final_art_21_p3(tmp_path: Path, ext: str) -> None:
+    # the shipped sample: official press on 02/06/2026 (Tuesday), local newspaper on 04/06/2026 (Thursday)
+    sample = SAMPLES / "processos" / "timoteo-mg" / "sim-2026-000188-edital.yaml"
+    generate(tmp_path, sample, "2", ext)
+    stem = "timoteo-mg-sim-2026-000188-ato-02"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        f"certidao-publicacao-edital-{stem}.{ext}", f"edital-notificacao-{stem}.{ext}"]  # final: no MINUTA
+    edital = document_text(tmp_path / f"edital-notificacao-{stem}.{ext}")
+    assert "Diário Oficial Eletrônico do Município de Timóteo, em 2 de junho de 2026" in edital
+    assert "Timóteo/MG, 2 de junho de 2026" in edital  # dated its first publication
+    assert "4 de junho" not in edital and "Jornal Diário do Aço" not in edital  # not known on 02/06
+    assert "é atestada na certidão de publicação deste edital" in edital
+    certidao = document_text(tmp_path / f"certidao-publicacao-edital-{stem}.{ext}")
+    assert "em 2 de junho de 2026, no órgão oficial de imprensa" in certidao
+    assert "em 4 de junho de 2026, em jornal de circulação local (Jornal Diário do Aço)" in certidao
+    assert "Timóteo/MG, 4 de junho de 2026" in certidao
+    # § 3º: ten days after the later publication (04/06) → 14/06/2026 (Sunday) → 15/06/2026 (Monday)
+    assert "Notificação considerada feita em 15 de junho de 2026" in certidao
+    # art. 20, § 1º, V: defence in 15 dias corridos (EXEMPLO) from 15/06 → 30/06/2026 (Tuesday)
+    assert "até 30 de junho de 2026 (Lei nº 3.844/2022, art. 20, § 1º, V)" in certidao
 
 
 def test_cuiaba_certificate_of_publication_by_analogy(tmp_path: Path) -> None:

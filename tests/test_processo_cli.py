@@ -92,7 +92,7 @@ def test_pendencias_samples_show_every_bucket_in_order() -> None:
     got = [(r["urgencia"], r["vence"], r["processo"]) for r in rows]
     assert got == [
         ("vencido", "2026-04-30", "SIM-2026/000142"),  # judgment 30 days after the defence term (no defence)
-        ("vencido", "2026-07-29", "SIM-2026/000188"),  # the same, the notice by edital effective 12/06
+        ("vencido", "2026-07-30", "SIM-2026/000188"),  # the same, the notice by edital effective 15/06
         ("vencido", "2026-09-03", "SIM-2026/000203"),  # the same, the AR joined on 20/07
         ("vencido", "2026-10-05", "PM-FV 2026/004417"),  # dívida ativa: the Ferraz art. 80 payment term ran out
         ("vencido", "2026-11-03", "PM-FV 2026/005102"),  # the same, after the edital
