@@ -68,17 +68,20 @@ def _autos(ctx: click.Context) -> Autos:
 @click.argument("casos", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
-              help=_REGISTRO_HELP + " Confere os números dos atos contra ele.")
+              help=_REGISTRO_HELP + " Confere os números dos atos e a reincidência contra ele.")
 @click.pass_context
 def validar(ctx: click.Context, casos: tuple[Path, ...], as_json: bool, registro: Path | None) -> None:
     """Verifica casos contra a lei. Saída 0: sem erros; 1: há erros; 2: caso ilegível."""
+    from autos.app.history import add_history
     from autos.app.pipeline import validation_exit_code
     from autos.app.register import add_register_findings
     from autos.cli.reports import reports_text
 
     _notice_old_files(casos)
-    reports = _autos(ctx).validate_many(list(casos))
+    autos = _autos(ctx)
+    reports = autos.validate_many(list(casos))
     try:
+        add_history(autos, reports, registro)
         add_register_findings(reports, registro)
     except AutosError as exc:
         _fail(exc)
