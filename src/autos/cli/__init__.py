@@ -591,6 +591,33 @@ def registro_autuado(documento: str, registro: Path | None) -> None:
         _fail(exc)
 
 
+@main.command("exportar-debitos")
+@click.argument("pastas", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--desde", required=True, help="Exporta os débitos com vencimento nesta data (AAAA-MM-DD) ou depois.")
+@click.option("-o", "--saida", type=click.Path(path_type=Path), default=Path("debitos"), show_default=True,
+              help="Arquivo de saída (com --formato ambos: SAIDA.csv e SAIDA.json).")
+@click.option("--formato", type=click.Choice(["csv", "json", "ambos"]), default="ambos", show_default=True)
+@click.option("--substituir", is_flag=True, help="Grava por cima de um arquivo de saída existente.")
+@click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
+              help="Sem PASTAS: lê os processos que este registro indexa (padrão: registro.sqlite3 aqui ou acima).")
+@click.pass_context
+def exportar_debitos(ctx: click.Context, pastas: tuple[Path, ...], desde: str, saida: Path, formato: str,
+                     substituir: bool, registro: Path | None) -> None:
+    """Multas definitivas não pagas no vencimento, em CSV e JSON, para a dívida ativa.
+
+    Saída 0: exportado; 1: algum processo recusado (listado); 2: entrada ou saída inutilizável (nada gravado)."""
+    from autos.app.debts import export_debts
+
+    try:
+        result = export_debts(_autos(ctx), list(pastas), desde, saida, formato,  # type: ignore[arg-type]
+                              substituir=substituir, registro=registro)
+    except AutosError as exc:
+        _fail(exc)
+    for line in result.lines():
+        click.echo(line)
+    sys.exit(result.exit_code())
+
+
 def _publish_for_terminal(options: Options) -> int:
     """Run and report for a terminal (progress bar on stderr) or a log (plain lines); return the exit code."""
     from autos.app.publish import EXIT_ERROR, Publisher, summary
