@@ -445,16 +445,43 @@ def test_generate_case_file_same_bytes_is_a_no_op_different_is_refused(autos: An
     assert replaced.unchanged == [] and target.read_bytes() != before
 
 
+_SQLITE_ONLY = ("PRAGMA", "INSERT OR", "REPLACE INTO", "AUTOINCREMENT", "ROWID", " IS ?", "GLOB", "IFNULL",
+                "DATETIME(", "STRFTIME", "LAST_INSERT_ROWID", "EXECUTESCRIPT")
+
+
 def test_register_queries_use_no_sqlite_only_syntax() -> None:
     """The queries stay in SQL that PostgreSQL also runs (the storage may move to a shared server)."""
     from autos.store.register import _SCHEMA, _SQL
 
     for name, sql in [*_SQL.items(), *((f"schema {i}", ddl) for i, ddl in enumerate(_SCHEMA))]:
         upper = sql.upper()
-        for sqlite_only in ("PRAGMA", "INSERT OR", "REPLACE INTO", "AUTOINCREMENT", "ROWID", " IS ?", "GLOB",
-                            "IFNULL", "DATETIME(", "STRFTIME"):
+        for sqlite_only in _SQLITE_ONLY:
             assert sqlite_only not in upper, (name, sqlite_only)
     assert "?" not in "".join(_SCHEMA)
+
+
+def test_ledger_queries_use_no_sqlite_only_syntax_and_go_through_the_store() -> None:
+    """The editais ledger behind the same ``Store`` interface (issue 12, item 1): every query in its ``_SQL``,
+    none of them SQLite-only, and no SQL written outside the table (no ``execute`` with text, no ``lastrowid``)."""
+    import inspect
+
+    from autos.store import ledger
+    from autos.store.register import Store
+
+    for name, sql in ledger._SQL.items():
+        upper = sql.upper()
+        for sqlite_only in _SQLITE_ONLY:
+            assert sqlite_only not in upper, (name, sqlite_only)
+    source = inspect.getsource(ledger.Ledger)
+    for raw in (".execute(", ".executemany(", "lastrowid", "sqlite3.Row"):
+        assert raw not in source, raw
+    store: Store = ledger.SqliteLedgerStore  # type: ignore[assignment]  # the class satisfies the protocol
+    assert all(callable(getattr(store, m)) for m in ("sql", "rows", "run", "transaction", "close"))
+    used = set()
+    for name in ledger._SQL:
+        if f'"{name}"' in source:
+            used.add(name)
+    assert used == set(ledger._SQL), set(ledger._SQL) - used  # no query left unused in the table
 
 
 def test_register_error_is_an_autos_error() -> None:

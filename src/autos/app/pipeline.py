@@ -219,6 +219,10 @@ class Autos:
         """``autos multa PROCESSO.yaml``: the auto's memo, the decisions on it and the amount in force."""
         return self._processo_fine(load_processo(file))
 
+    def processo_fine(self, loaded: LoadedProcesso) -> ProcessoFine:
+        """:meth:`processo_fine_of` of a processo already read (or with values filled in, as the history's)."""
+        return self._processo_fine(loaded)
+
     def _processo_fine(self, loaded: LoadedProcesso) -> ProcessoFine:
         self.processos.check(loaded, self.today)  # unknown law → InputError naming the file
         lei = loaded.processo.lei

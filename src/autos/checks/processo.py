@@ -58,10 +58,14 @@ class ProcessoReport(Report):
     processo: str | None = None
     timeline: Timeline | None = None
     atos: list[ActReport] = field(default_factory=list)
+    #: reincidência from the register's history (``autos validar`` with a register): one line per earlier processo
+    historico: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         out = super().to_dict()
         out["processo"] = self.processo
+        if self.historico:
+            out["reincidencia"] = self.historico
         out["situacao"] = self.timeline.situacao if self.timeline else None
         out["documentos"] = [a.to_dict() for a in self.atos]
         return out

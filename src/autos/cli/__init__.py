@@ -68,17 +68,20 @@ def _autos(ctx: click.Context) -> Autos:
 @click.argument("casos", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
-              help=_REGISTRO_HELP + " Confere os números dos atos contra ele.")
+              help=_REGISTRO_HELP + " Confere os números dos atos e a reincidência contra ele.")
 @click.pass_context
 def validar(ctx: click.Context, casos: tuple[Path, ...], as_json: bool, registro: Path | None) -> None:
     """Verifica casos contra a lei. Saída 0: sem erros; 1: há erros; 2: caso ilegível."""
+    from autos.app.history import add_history
     from autos.app.pipeline import validation_exit_code
     from autos.app.register import add_register_findings
     from autos.cli.reports import reports_text
 
     _notice_old_files(casos)
-    reports = _autos(ctx).validate_many(list(casos))
+    autos = _autos(ctx)
+    reports = autos.validate_many(list(casos))
     try:
+        add_history(autos, reports, registro)
         add_register_findings(reports, registro)
     except AutosError as exc:
         _fail(exc)
@@ -586,6 +589,33 @@ def registro_autuado(documento: str, registro: Path | None) -> None:
                            + (f", resultado {resultado}" if resultado else "") + f": {reg.absolute(arquivo)}")
     except AutosError as exc:
         _fail(exc)
+
+
+@main.command("exportar-debitos")
+@click.argument("pastas", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--desde", required=True, help="Exporta os débitos com vencimento nesta data (AAAA-MM-DD) ou depois.")
+@click.option("-o", "--saida", type=click.Path(path_type=Path), default=Path("debitos"), show_default=True,
+              help="Arquivo de saída (com --formato ambos: SAIDA.csv e SAIDA.json).")
+@click.option("--formato", type=click.Choice(["csv", "json", "ambos"]), default="ambos", show_default=True)
+@click.option("--substituir", is_flag=True, help="Grava por cima de um arquivo de saída existente.")
+@click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
+              help="Sem PASTAS: lê os processos que este registro indexa (padrão: registro.sqlite3 aqui ou acima).")
+@click.pass_context
+def exportar_debitos(ctx: click.Context, pastas: tuple[Path, ...], desde: str, saida: Path, formato: str,
+                     substituir: bool, registro: Path | None) -> None:
+    """Multas definitivas não pagas no vencimento, em CSV e JSON, para a dívida ativa.
+
+    Saída 0: exportado; 1: algum processo recusado (listado); 2: entrada ou saída inutilizável (nada gravado)."""
+    from autos.app.debts import export_debts
+
+    try:
+        result = export_debts(_autos(ctx), list(pastas), desde, saida, formato,  # type: ignore[arg-type]
+                              substituir=substituir, registro=registro)
+    except AutosError as exc:
+        _fail(exc)
+    for line in result.lines():
+        click.echo(line)
+    sys.exit(result.exit_code())
 
 
 def _publish_for_terminal(options: Options) -> int:

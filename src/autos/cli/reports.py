@@ -20,6 +20,7 @@ def reports_text(reports: list[Report]) -> str:
         status = "✓" if r.ok else "✗"
         summary = f"{len(r.errors)} erro(s), {len(r.warnings)} aviso(s)"
         out.append(f"{status} {r.file}{label}: {summary}")
+        out.extend(f"  {line}" for line in getattr(r, "historico", ()))  # reincidência from the register
         for f in r.findings:
             out.append("  " + f.render().replace("\n", "\n  "))
     statutes = {r.statute.id: r.statute for r in reports if r.statute is not None}

@@ -500,15 +500,23 @@ def _formula_fine(calc: _Calc, i: int, inf: Infracao, rule: Infraction, pen_id: 
             units = units * rec.fator
             what = "multa aplicada em dobro" if rec.fator == TWO else (
                 "mesmo montante, sem agravamento" if rec.fator == 1 else f"multa × {calc.n(rec.fator)}")
-            steps.append(Step(f"Reincidência: {what}", calc.cite(rec.citacao), calc.u(units)))
+            steps.append(Step(f"Reincidência: {what}{_override(inf)}", calc.cite(rec.citacao), calc.u(units)))
+        elif inf.reincidente_motivo:
+            steps.append(Step(f"Reincidência afastada{_override(inf)}", calc.cite(rec.citacao), calc.u(units)))
     elif inf.reincidente:
-        steps.append(Step("Reincidência informada: o dispositivo não prevê agravamento da multa",
+        steps.append(Step(f"Reincidência informada: o dispositivo não prevê agravamento da multa{_override(inf)}",
                           calc.cite(formula.citacao), calc.u(units)))
     if isinstance(formula, FixedFine) and formula.abatimento_caucao is not None:
         units = _deduction(calc, inf, p, formula, units, steps)
     reais = calc.conversion(units, steps)
     return FineItem(descricao=f"{label} — {rule.descricao}", base_legal=calc.cite(formula.citacao),
                     unidades=units, reais=reais, steps=steps, infracao=inf.regra, penalidade=pen_id)
+
+
+def _override(inf: Infracao) -> str:
+    """The reason a typed ``reincidente`` departs from the register's history, as the memo prints it."""
+    motivo = inf.reincidente_motivo
+    return f" (valor informado contra o histórico do registro; motivo: {motivo})" if motivo else ""
 
 
 def _deduction(calc: _Calc, inf: Infracao, p: str, formula: FixedFine, units: Decimal, steps: list[Step]) -> Decimal:
@@ -576,6 +584,12 @@ def _range_fine(calc: _Calc, j: int, prop: PenalidadeProposta) -> FineItem:
             if bounded != units:
                 units = bounded
                 steps.append(Step("Valor mantido dentro da faixa legal", cite, calc.u(units)))
+    history = statute.reincidencia
+    for inf in case.infracoes:  # a reincidência weighed by the agent (agravante), typed against the history
+        if history is not None and history.efeito == "agravante" and inf.reincidente_motivo:
+            what = "reconhecida" if history.agravante in given.agravantes else "afastada"
+            steps.append(Step(f"Reincidência {what} na infração {inf.regra}{_override(inf)}",
+                              calc.cite(history.citacao), calc.u(units)))
     for red in statute.reducoes:
         if resolve(case, red.quando) is True:
             units = units * (HUNDRED - red.percentual) / HUNDRED

@@ -215,6 +215,8 @@ class Infracao(_Strict):
     complemento: str | None = None  # e.g. the regulation article, when the rule asks for it
     quantidade: Amount | None = None  # for fines by quantity (m², metres, units; animals apprehended)
     reincidente: bool | None = None  # recidivism in the same infraction ("em dobro na reincidência")
+    #: why ``reincidente`` overrides what the register's history says (printed in the documents)
+    reincidente_motivo: str | None = None
     periodo: Count | None = None  # which 30-day period this auto charges (1 = first fine after the deadline)
     advertencia_previa: bool | None = None  # a written warning was already given (Ferraz art. 3º, § 1º, I)
     capacidade: Count | None = None  # capacity in people of the place or event (Ferraz art. 62)

@@ -46,6 +46,9 @@ FIELD_DOCS: dict[str, str] = {
                            "apreensão de animais, o número de animais)",
     "Infracao.reincidente": "true se o autuado é reincidente nesta infração (a lei pode dobrar a multa); "
                             "senão false",
+    "Infracao.reincidente_motivo": "por que o valor de reincidente difere do histórico do registro (p. ex. "
+                                   "auto anterior em papel, fora do registro); impresso no auto e no "
+                                   "demonstrativo",
     "Infracao.periodo": "período de N dias sem atendimento que este auto cobra (1 = primeira multa após o prazo)",
     "Infracao.advertencia_previa": "true se já houve advertência escrita e a conduta persiste; senão false",
     "Infracao.capacidade": "capacidade do local ou evento, em número de pessoas",

@@ -130,6 +130,38 @@ class Recidivism(_Strict):
     citacao: Citation
 
 
+class FinalDecision(_Strict):
+    """What makes an earlier processo's decision final (irrecorrível), from its timeline: an act of one of
+    ``atos`` (the appeal decided, the payment, the inscription in dívida ativa; a decision that cancels the fine
+    never counts), or the lapse of one of ``prazos`` (the appeal deadline: final the day after it ends)."""
+
+    atos: list[str] = Field(min_length=1)  # act kinds of the law's processo rules
+    prazos: list[str] = Field(default_factory=list)  # deadline ids of the law's rite
+
+
+class RecidivismHistory(_Strict):
+    """Reincidência from history (``autos validar`` with a register): which earlier processos of the same person
+    under the same law make the autuado a repeat offender, and how the law uses it."""
+
+    citacao: Citation  # the article that makes reincidência matter
+    conta: Literal["mesma_infracao", "qualquer_infracao"]  # the same infraction, or any infraction of the law
+    anos: Count = Field(gt=0, le=100)  # the window, in years
+    contado_de: Literal["decisao_definitiva"]  # from the date the earlier decision became final
+    ate: Literal["data_infracao"]  # … to the date of the new infraction
+    definitiva: FinalDecision
+    #: ``multa``: the infraction's ``reincidente`` changes the fine (em dobro); ``agravante``: reincidência is
+    #: the aggravating circumstance ``agravante`` (an id of ``circunstancias.agravantes``)
+    efeito: Literal["multa", "agravante"]
+    agravante: str | None = None
+    interpretacoes: list[str] = Field(default_factory=list)  # the recorded choices where the law is silent
+
+    @model_validator(mode="after")
+    def _effect(self) -> RecidivismHistory:
+        if (self.efeito == "agravante") != (self.agravante is not None):
+            raise ValueError("'agravante' é obrigatório com efeito: agravante, e só com ele")
+        return self
+
+
 class Repetition(_Strict):
     """The same fine applied again every ``dias`` days until the obligation is met."""
 
@@ -479,6 +511,7 @@ class Statute(_Strict):
     reducoes: list[Reduction] = Field(default_factory=list)
     infracoes: dict[str, Infraction]
     documentos: dict[str, DocumentKind]
+    reincidencia: RecidivismHistory | None = None
 
     @field_validator("infracoes", "penalidades", "documentos")
     @classmethod
@@ -561,6 +594,14 @@ def _check_fine_refs(statute: Statute) -> None:
             if statute.circunstancias is None:
                 raise ValueError(f"a penalidade '{pen_id}' tem efeito_circunstancias, mas a lei não tem "
                                  "'circunstancias'")
+    rec = statute.reincidencia
+    if rec is not None:
+        for ref in rec.interpretacoes:
+            need(ref, "'reincidencia'")
+        if rec.agravante is not None and (statute.circunstancias is None
+                                          or rec.agravante not in statute.circunstancias.agravantes):
+            raise ValueError(f"'reincidencia' cita a agravante desconhecida '{rec.agravante}' (veja "
+                             "'circunstancias.agravantes')")
     for inf_id, inf in statute.infracoes.items():
         need(inf.interpretacao, f"a infração '{inf_id}'")
         if inf.multa is not None:

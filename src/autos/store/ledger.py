@@ -24,6 +24,12 @@ happens to its workers.
 
 Every SQLite failure of a write is reported as a :class:`LedgerError` with the cause in Portuguese (disk
 full, read-only file or folder, I/O error), never masked by a failing ``ROLLBACK``.
+
+Storage sits behind the register's small interface (:class:`autos.store.register.Store`): every query is in
+:data:`_SQL`, plain SQL that PostgreSQL also runs (``?`` parameters turned into the backend's style by
+``Store.sql``; no ``PRAGMA``, ``INSERT OR``, ``AUTOINCREMENT``, ``IS ?`` or ``lastrowid``: the ids of a new edital
+and of its files are the largest plus one, taken inside the write transaction, which one run at a time holds).
+:class:`SqliteLedgerStore` is the only implementation, the ledger as it always was.
 """
 
 from __future__ import annotations
@@ -36,9 +42,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
+from typing import Any
 
 from autos.errors import AutosError, os_error_pt
 from autos.processo.case import document_key
+from autos.store.register import Store
 from autos.store.sqlite_errors import sqlite_cause
 
 
@@ -96,6 +104,45 @@ CREATE TABLE arquivos (
 );
 CREATE INDEX arquivos_sha256 ON arquivos (sha256);
 """
+
+_EDITAL = ("id, lei, ano, numero, data_publicacao, data_jornal, data_edital, veiculo, jornal, estado, saida, "
+           "reservado_em, publicado_em")
+_FILE = "tipo, caminho, caso, codigo, sha256, bytes"
+_CASE = "ordem, caso, auto_numero, arquivo, sha256_caso, motivo"
+
+#: every query the ledger runs, with ``?`` parameters (PostgreSQL runs them once ``Store.sql`` converts them)
+_SQL = {
+    "max_number": "SELECT max(numero) FROM editais WHERE lei = ? AND ano = ?",
+    "max_edital_id": "SELECT max(id) FROM editais",
+    "max_file_id": "SELECT max(id) FROM arquivos",
+    "insert_edital": "INSERT INTO editais (id, lei, ano, numero, data_publicacao, data_jornal, data_edital, veiculo, "
+                     "jornal, estado, saida, reservado_em) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'reservado', ?, ?)",
+    "insert_case": "INSERT INTO casos (edital_id, ordem, caso, auto_numero, arquivo, sha256_caso, texto_caso, motivo) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    "insert_file": "INSERT INTO arquivos (id, edital_id, caso, tipo, caminho, codigo) VALUES (?, ?, ?, ?, ?, ?)",
+    "state": "SELECT estado FROM editais WHERE id = ?",
+    "planned_paths": "SELECT caminho FROM arquivos WHERE edital_id = ?",
+    "set_hash": "UPDATE arquivos SET sha256 = ?, bytes = ? WHERE edital_id = ? AND caminho = ?",
+    "publish": "UPDATE editais SET estado = 'publicado', publicado_em = ? WHERE id = ?",
+    "series_of": "SELECT lei, ano, numero, estado FROM editais WHERE id = ?",
+    "delete_edital": "DELETE FROM editais WHERE id = ?",
+    "edital": f"SELECT {_EDITAL} FROM editais WHERE id = ?",
+    "pending": f"SELECT {_EDITAL} FROM editais WHERE estado = 'reservado' ORDER BY id",
+    "ids": "SELECT id FROM editais ORDER BY lei, ano, numero",
+    "ids_on": "SELECT id FROM editais WHERE data_publicacao = ? ORDER BY lei, ano, numero",
+    "cases_of": f"SELECT {_CASE} FROM casos WHERE edital_id = ? ORDER BY ordem",
+    "cases_with_text_of": f"SELECT {_CASE}, texto_caso FROM casos WHERE edital_id = ? ORDER BY ordem",
+    "files_of": f"SELECT {_FILE} FROM arquivos WHERE edital_id = ? ORDER BY id",
+    "case": f"SELECT edital_id, {_CASE} FROM casos WHERE caso = ?",
+    "case_keys": "SELECT caso FROM casos ORDER BY edital_id, ordem",
+    "files_by_sha256": f"SELECT edital_id, {_FILE} FROM arquivos WHERE sha256 = ? ORDER BY id",
+    "files_by_code": f"SELECT edital_id, {_FILE} FROM arquivos WHERE codigo = ? ORDER BY id",
+    "sibling": f"SELECT {_FILE} FROM arquivos WHERE edital_id = ? AND caso = ? AND tipo = ?",
+    "sibling_of_edital": f"SELECT {_FILE} FROM arquivos WHERE edital_id = ? AND caso IS NULL AND tipo = ?",
+    "series": "SELECT lei, ano, count(*), count(DISTINCT numero), max(numero) FROM editais GROUP BY lei, ano",
+    "unhashed": "SELECT a.caminho FROM arquivos a JOIN editais e ON e.id = a.edital_id "
+                "WHERE e.estado = 'publicado' AND a.sha256 IS NULL",
+}
 
 
 class LedgerError(AutosError):
@@ -236,14 +283,13 @@ def now_local() -> datetime:
     return datetime.now().astimezone().replace(microsecond=0)
 
 
-class Ledger:
-    """An open ledger. ``readonly`` never writes (a missing file reads as an empty ledger)."""
+class SqliteLedgerStore:
+    """The ledger in one SQLite file (:class:`autos.store.register.Store`). ``readonly`` never writes (a missing
+    file reads as an empty ledger, in memory)."""
 
-    def __init__(self, path: str | Path, *, readonly: bool = False) -> None:
-        self.path = Path(path)
+    def __init__(self, path: Path, *, readonly: bool = False) -> None:
+        self.path = path
         self.readonly = readonly
-        self._lock: RunLock | None = None
-        self._legacy: dict[str, str] = {}  # canonical key → key as stored by an older version
         try:
             if readonly:
                 if self.path.is_file():
@@ -264,7 +310,6 @@ class Ledger:
             raise LedgerError(f"não foi possível abrir o livro de editais ({_cause(exc)}).", file=self.path,
                               hint="confira o caminho de --ledger, o espaço em disco e a permissão de escrita na "
                               "pasta.") from None
-        self.db.row_factory = sqlite3.Row
         try:
             self._setup()
         except sqlite3.OperationalError as exc:  # the file is fine, writing it is not (full, read-only, I/O)
@@ -276,7 +321,6 @@ class Ledger:
             self.db.close()
             raise LedgerError(f"o arquivo não é um livro de editais válido ({_cause(exc)}).", file=self.path,
                               hint="indique o livro certo com --ledger.") from None
-        self._legacy = self._legacy_keys()
 
     def _setup(self) -> None:
         self.db.execute("PRAGMA foreign_keys = ON")
@@ -309,24 +353,90 @@ class Ledger:
             with contextlib.suppress(sqlite3.Error):
                 self.db.execute("ROLLBACK")
 
-    def _legacy_keys(self) -> dict[str, str]:
-        """Keys stored as typed by older versions (``lei#031/2026``), by their canonical form."""
-        out: dict[str, str] = {}
-        for (caso,) in self.db.execute("SELECT caso FROM casos"):
-            canonical = _canonical_key(caso)
-            if canonical != caso:
-                out.setdefault(canonical, caso)
-        return out
-
     def _check_version(self) -> None:
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
         app = self.db.execute("PRAGMA application_id").fetchone()[0]
         if self.path.is_file() and (version != SCHEMA_VERSION or app != _APPLICATION_ID):
             raise sqlite3.DatabaseError(f"versão {version}, identificação {app:#x}")
 
-    # --- lifetime --------------------------------------------------------------------------------
+    # --- the interface ---------------------------------------------------------------------------
+    def sql(self, name: str) -> str:
+        return _SQL[name]  # sqlite3's paramstyle is qmark: the queries are already in it
+
+    def rows(self, name: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+        try:
+            return [tuple(r) for r in self.db.execute(self.sql(name), tuple(params)).fetchall()]
+        except sqlite3.Error as exc:
+            raise LedgerError(f"não foi possível ler o livro de editais ({_cause(exc)}).", file=self.path,
+                              hint="confira o caminho de --ledger e a permissão do arquivo.") from None
+
+    def run(self, name: str, params: Sequence[object] = ()) -> None:
+        self.db.execute(self.sql(name), tuple(params))
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One write transaction (``BEGIN IMMEDIATE`` … ``COMMIT``), rolled back on any exception; an SQLite
+        failure becomes a :class:`LedgerError` with its cause (nothing of the transaction is recorded). Only one
+        run writes at a time (:meth:`Ledger.lock`), so ids taken as the largest plus one cannot collide."""
+        if self.readonly:
+            raise LedgerError("livro aberto só para leitura.", file=self.path)  # pragma: no cover - programming error
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+                self.db.execute("COMMIT")
+            except BaseException:
+                self._rollback()
+                raise
+        except sqlite3.IntegrityError as exc:
+            raise LedgerError(f"o livro recusou a gravação: ela repetiria um caso, um arquivo ou um código já "
+                              f"registrados ({exc}); nada desta operação foi registrado.", file=self.path,
+                              hint="é um defeito: guarde o livro e o log e chame o suporte; não apague nem edite "
+                              "o livro.") from None
+        except sqlite3.Error as exc:
+            raise LedgerError(f"não foi possível gravar no livro de editais ({_cause(exc)}); nada desta "
+                              "operação foi registrado.", file=self.path,
+                              hint="libere espaço ou corrija a permissão do livro e da sua pasta e rode de novo "
+                              "com a mesma --data (veja docs/runbook-editais.md).") from None
+
     def close(self) -> None:
         self.db.close()
+
+
+def _file(r: Sequence[Any]) -> FileRecord:
+    """A row of ``_FILE`` columns."""
+    return FileRecord(tipo=r[0], caminho=r[1], caso=r[2], codigo=r[3], sha256=r[4], bytes=r[5])
+
+
+class Ledger:
+    """An open ledger over a :class:`Store` (by default :class:`SqliteLedgerStore` at ``path``). ``readonly``
+    never writes (a missing file reads as an empty ledger)."""
+
+    def __init__(self, path: str | Path, *, readonly: bool = False, store: Store | None = None) -> None:
+        self.path = Path(path)
+        self.readonly = readonly
+        self._lock: RunLock | None = None
+        self.store: Store = store if store is not None else SqliteLedgerStore(self.path, readonly=readonly)
+        self._legacy: dict[str, str] = self._legacy_keys()  # canonical key → key as stored by an older version
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        """The SQLite connection of the default store (tests, maintenance)."""
+        assert isinstance(self.store, SqliteLedgerStore)
+        return self.store.db
+
+    def _legacy_keys(self) -> dict[str, str]:
+        """Keys stored as typed by older versions (``lei#031/2026``), by their canonical form."""
+        out: dict[str, str] = {}
+        for (caso,) in self.store.rows("case_keys"):
+            canonical = _canonical_key(caso)
+            if canonical != caso:
+                out.setdefault(canonical, caso)
+        return out
+
+    # --- lifetime --------------------------------------------------------------------------------
+    def close(self) -> None:
+        self.store.close()
         self.unlock()
 
     def __enter__(self) -> Ledger:
@@ -353,35 +463,9 @@ class Ledger:
             self._lock.release()
             self._lock = None
 
-    @contextlib.contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction (``BEGIN IMMEDIATE`` … ``COMMIT``), rolled back on any exception; an SQLite
-        failure becomes a :class:`LedgerError` with its cause (nothing of the transaction is recorded)."""
-        if self.readonly:
-            raise LedgerError("livro aberto só para leitura.", file=self.path)  # pragma: no cover - programming error
-        try:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.db
-                self.db.execute("COMMIT")
-            except BaseException:
-                self._rollback()
-                raise
-        except sqlite3.IntegrityError as exc:
-            raise LedgerError(f"o livro recusou a gravação: ela repetiria um caso, um arquivo ou um código já "
-                              f"registrados ({exc}); nada desta operação foi registrado.", file=self.path,
-                              hint="é um defeito: guarde o livro e o log e chame o suporte; não apague nem edite "
-                              "o livro.") from None
-        except sqlite3.Error as exc:
-            raise LedgerError(f"não foi possível gravar no livro de editais ({_cause(exc)}); nada desta "
-                              "operação foi registrado.", file=self.path,
-                              hint="libere espaço ou corrija a permissão do livro e da sua pasta e rode de novo "
-                              "com a mesma --data (veja docs/runbook-editais.md).") from None
-
     # --- numbering and the state machine ---------------------------------------------------------
     def next_number(self, lei: str, ano: int) -> int:
-        row = self.db.execute("SELECT max(numero) FROM editais WHERE lei = ? AND ano = ?", (lei, ano)).fetchone()
-        return int(row[0] or 0) + 1
+        return int(self.store.rows("max_number", (lei, ano))[0][0] or 0) + 1
 
     def reserve(self, lei: str, data_publicacao: date, data_jornal: date | None, data_edital: date, veiculo: str,
                 jornal: str | None, saida: Path, casos: Sequence[PlannedCase],
@@ -393,7 +477,8 @@ class Ledger:
         """
         ano = data_publicacao.year
         stamp = now or now_local()
-        with self._write() as db:
+        s = self.store
+        with s.transaction():
             for c in casos:  # the publisher checked already; the ledger does not rely on it
                 found = self.case_edital(c.caso)
                 if found is not None:
@@ -401,98 +486,83 @@ class Ledger:
                                       f"{found[0].data_publicacao:%d/%m/%Y}; um auto é publicado uma única vez e "
                                       "nada foi reservado.", file=self.path)
             numero = self.next_number(lei, ano)
-            cur = db.execute(
-                "INSERT INTO editais (lei, ano, numero, data_publicacao, data_jornal, data_edital, veiculo, "
-                "jornal, estado, saida, reservado_em) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'reservado', ?, ?)",
-                (lei, ano, numero, data_publicacao.isoformat(), data_jornal.isoformat() if data_jornal else None,
-                 data_edital.isoformat(), veiculo, jornal, os.path.relpath(saida, self.path.resolve().parent),
-                 stamp.isoformat()))
-            edital_id = int(cur.lastrowid or 0)
-            db.executemany(
-                "INSERT INTO casos (edital_id, ordem, caso, auto_numero, arquivo, sha256_caso, texto_caso, "
-                "motivo) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(edital_id, c.ordem, c.caso, c.auto_numero, c.arquivo, c.sha256_caso, c.texto_caso, c.motivo)
-                 for c in casos])
-            files = files_for(numero)
-            db.executemany(
-                "INSERT INTO arquivos (edital_id, caso, tipo, caminho, codigo) VALUES (?, ?, ?, ?, ?)",
-                [(edital_id, f.caso, f.tipo, f.caminho, f.codigo) for f in files])
+            edital_id = int(s.rows("max_edital_id")[0][0] or 0) + 1
+            s.run("insert_edital", (edital_id, lei, ano, numero, data_publicacao.isoformat(),
+                                    data_jornal.isoformat() if data_jornal else None, data_edital.isoformat(), veiculo,
+                                    jornal, os.path.relpath(saida, self.path.resolve().parent), stamp.isoformat()))
+            for c in casos:
+                s.run("insert_case", (edital_id, c.ordem, c.caso, c.auto_numero, c.arquivo, c.sha256_caso,
+                                      c.texto_caso, c.motivo))
+            file_id = int(s.rows("max_file_id")[0][0] or 0)
+            for f in files_for(numero):
+                file_id += 1
+                s.run("insert_file", (file_id, edital_id, f.caso, f.tipo, f.caminho, f.codigo))
         record = self.edital(edital_id)
         assert record is not None
         return record
 
     def commit(self, edital_id: int, hashes: dict[str, tuple[str, int]], *, now: datetime | None = None) -> None:
         """Record every file's SHA-256 and size and mark the edital published — all or nothing."""
-        with self._write() as db:
-            row = db.execute("SELECT estado FROM editais WHERE id = ?", (edital_id,)).fetchone()
-            if row is None or row["estado"] != "reservado":
+        s = self.store
+        with s.transaction():
+            row = s.rows("state", (edital_id,))
+            if not row or row[0][0] != "reservado":
                 raise LedgerError(f"edital {edital_id} não está reservado; nada foi gravado.", file=self.path)
-            planned = {r["caminho"] for r in db.execute("SELECT caminho FROM arquivos WHERE edital_id = ?",
-                                                          (edital_id,))}
+            planned = {r[0] for r in s.rows("planned_paths", (edital_id,))}
             if planned != set(hashes):
                 missing = sorted(planned - set(hashes))
                 extra = sorted(set(hashes) - planned)
                 raise LedgerError(f"arquivos do edital não conferem com a reserva (faltam {missing}, sobram {extra}).",
                                   file=self.path)
-            db.executemany("UPDATE arquivos SET sha256 = ?, bytes = ? WHERE edital_id = ? AND caminho = ?",
-                           [(sha, size, edital_id, path) for path, (sha, size) in sorted(hashes.items())])
-            db.execute("UPDATE editais SET estado = 'publicado', publicado_em = ? WHERE id = ?",
-                       ((now or now_local()).isoformat(), edital_id))
+            for path, (sha, size) in sorted(hashes.items()):
+                s.run("set_hash", (sha, size, edital_id, path))
+            s.run("publish", ((now or now_local()).isoformat(), edital_id))
 
     def undo(self, edital_id: int) -> None:
         """Remove a reservation that never got published. Only the last number of a series may go."""
-        with self._write() as db:
-            row = db.execute("SELECT lei, ano, numero, estado FROM editais WHERE id = ?", (edital_id,)).fetchone()
-            if row is None:
+        s = self.store
+        with s.transaction():
+            rows = s.rows("series_of", (edital_id,))
+            if not rows:
                 return
-            if row["estado"] != "reservado":
-                raise LedgerError(f"o edital Nº {row['numero']}/{row['ano']} já foi publicado e não pode ser desfeito.",
+            lei, ano, numero, estado = rows[0]
+            if estado != "reservado":
+                raise LedgerError(f"o edital Nº {numero}/{ano} já foi publicado e não pode ser desfeito.",
                                   file=self.path)
-            last = db.execute("SELECT max(numero) FROM editais WHERE lei = ? AND ano = ?",
-                              (row["lei"], row["ano"])).fetchone()[0]
-            if last != row["numero"]:
+            last = s.rows("max_number", (lei, ano))[0][0]
+            if last != numero:
                 raise LedgerError(
-                    f"a reserva do edital Nº {row['numero']}/{row['ano']} não é a última da série; desfazê-la "
+                    f"a reserva do edital Nº {numero}/{ano} não é a última da série; desfazê-la "
                     "abriria um buraco na numeração.", file=self.path,
                     hint="conclua a reserva rodando a publicação de novo (veja o runbook).")
-            db.execute("DELETE FROM editais WHERE id = ?", (edital_id,))
+            s.run("delete_edital", (edital_id,))
 
     # --- queries ---------------------------------------------------------------------------------
-    def _edital_from_row(self, row: sqlite3.Row, *, details: bool = True, text: bool = False) -> EditalRecord:
-        """The edital; ``details``: its cases and files; ``text``: with each case's YAML text (recovery only —
-        the texts of a large edital are megabytes)."""
+    def _edital_from_row(self, row: Sequence[Any], *, details: bool = True, text: bool = False) -> EditalRecord:
+        """The edital (a row of ``_EDITAL`` columns); ``details``: its cases and files; ``text``: with each case's
+        YAML text (recovery only — the texts of a large edital are megabytes)."""
+        (id_, lei, ano, numero, data_publicacao, data_jornal, data_edital, veiculo, jornal, estado, saida,
+         reservado_em, publicado_em) = row
         rec = EditalRecord(
-            id=row["id"], lei=row["lei"], ano=row["ano"], numero=row["numero"],
-            data_publicacao=date.fromisoformat(row["data_publicacao"]),
-            data_jornal=date.fromisoformat(row["data_jornal"]) if row["data_jornal"] else None,
-            data_edital=date.fromisoformat(row["data_edital"]), veiculo=row["veiculo"], jornal=row["jornal"],
-            estado=row["estado"], saida=(self.path.resolve().parent / row["saida"]).resolve(),
-            reservado_em=datetime.fromisoformat(row["reservado_em"]),
-            publicado_em=datetime.fromisoformat(row["publicado_em"]) if row["publicado_em"] else None,
+            id=id_, lei=lei, ano=ano, numero=numero, data_publicacao=date.fromisoformat(data_publicacao),
+            data_jornal=date.fromisoformat(data_jornal) if data_jornal else None,
+            data_edital=date.fromisoformat(data_edital), veiculo=veiculo, jornal=jornal, estado=estado,
+            saida=(self.path.resolve().parent / saida).resolve(), reservado_em=datetime.fromisoformat(reservado_em),
+            publicado_em=datetime.fromisoformat(publicado_em) if publicado_em else None,
         )
         if details:
-            columns = "ordem, caso, auto_numero, arquivo, sha256_caso, motivo" + (", texto_caso" if text else "")
-            rec.casos = [PlannedCase(r["ordem"], r["caso"], r["auto_numero"], r["arquivo"], r["sha256_caso"],
-                                     r["texto_caso"] if text else "", r["motivo"])
-                         for r in self.db.execute(f"SELECT {columns} FROM casos WHERE edital_id = ? ORDER BY ordem",
-                                                  (rec.id,))]
-            rec.arquivos = [self._file_from_row(r) for r in
-                            self.db.execute("SELECT * FROM arquivos WHERE edital_id = ? ORDER BY id", (rec.id,))]
+            rec.casos = [PlannedCase(r[0], r[1], r[2], r[3], r[4], r[6] if text else "", r[5])
+                         for r in self.store.rows("cases_with_text_of" if text else "cases_of", (rec.id,))]
+            rec.arquivos = [_file(r) for r in self.store.rows("files_of", (rec.id,))]
         return rec
 
-    @staticmethod
-    def _file_from_row(r: sqlite3.Row) -> FileRecord:
-        return FileRecord(tipo=r["tipo"], caminho=r["caminho"], caso=r["caso"], codigo=r["codigo"],
-                          sha256=r["sha256"], bytes=r["bytes"])
-
     def edital(self, edital_id: int) -> EditalRecord | None:
-        row = self.db.execute("SELECT * FROM editais WHERE id = ?", (edital_id,)).fetchone()
-        return self._edital_from_row(row) if row else None
+        rows = self.store.rows("edital", (edital_id,))
+        return self._edital_from_row(rows[0]) if rows else None
 
     def pending(self) -> list[EditalRecord]:
         """Reserved editais not yet published (a previous run stopped), oldest first."""
-        rows = self.db.execute("SELECT * FROM editais WHERE estado = 'reservado' ORDER BY id").fetchall()
-        return [self._edital_from_row(r, text=True) for r in rows]
+        return [self._edital_from_row(r, text=True) for r in self.store.rows("pending")]
 
     def editais(self, *, data_publicacao: date | None = None) -> list[EditalRecord]:
         """Every edital (or those published on one date), in order of law, year and number."""
@@ -500,12 +570,9 @@ class Ledger:
 
     def iter_editais(self, *, data_publicacao: date | None = None) -> Iterator[EditalRecord]:
         """As :meth:`editais`, one at a time (a date's manifest is written without holding every edital)."""
-        sql = "SELECT id FROM editais"
-        args: tuple[str, ...] = ()
-        if data_publicacao is not None:
-            sql += " WHERE data_publicacao = ?"
-            args = (data_publicacao.isoformat(),)
-        for (edital_id,) in self.db.execute(sql + " ORDER BY lei, ano, numero", args).fetchall():
+        ids = (self.store.rows("ids") if data_publicacao is None
+               else self.store.rows("ids_on", (data_publicacao.isoformat(),)))
+        for (edital_id,) in ids:
             rec = self.edital(edital_id)
             assert rec is not None
             yield rec
@@ -513,50 +580,48 @@ class Ledger:
     def case_edital(self, caso: str) -> tuple[EditalRecord, PlannedCase] | None:
         """The edital a case (key of :func:`case_key`) was published (or reserved) in, if any; also finds a
         key an older version stored with the number as typed."""
-        row = self.db.execute("SELECT * FROM casos WHERE caso = ?", (caso,)).fetchone()
-        if row is None and caso in self._legacy:
-            row = self.db.execute("SELECT * FROM casos WHERE caso = ?", (self._legacy[caso],)).fetchone()
-        if row is None:
+        rows = self.store.rows("case", (caso,))
+        if not rows and caso in self._legacy:
+            rows = self.store.rows("case", (self._legacy[caso],))
+        if not rows:
             return None
-        ed = self.db.execute("SELECT * FROM editais WHERE id = ?", (row["edital_id"],)).fetchone()
+        edital_id, ordem, key, auto_numero, arquivo, sha256_caso, _motivo = rows[0]
+        ed = self.store.rows("edital", (edital_id,))[0]
         return (self._edital_from_row(ed, details=False),
-                PlannedCase(row["ordem"], row["caso"], row["auto_numero"], row["arquivo"], row["sha256_caso"], ""))
+                PlannedCase(ordem, key, auto_numero, arquivo, sha256_caso, ""))
 
-    def _matches(self, where: str, value: str) -> list[Match]:
-        rows = self.db.execute(f"SELECT * FROM arquivos WHERE {where} = ? ORDER BY id", (value,)).fetchall()
+    def _matches(self, query: str, value: str) -> list[Match]:
         out: list[Match] = []
-        for r in rows:
-            ed = self.db.execute("SELECT * FROM editais WHERE id = ?", (r["edital_id"],)).fetchone()
-            out.append(Match(self._file_from_row(r), self._edital_from_row(ed, details=False)))
+        for r in self.store.rows(query, (value,)):
+            ed = self.store.rows("edital", (r[0],))[0]
+            out.append(Match(_file(r[1:]), self._edital_from_row(ed, details=False)))
         return out
 
     def sibling(self, match: Match, tipo: str) -> Match | None:
         """Another file of the same edital and case (the DOCX of an individual edital's PDF)."""
-        row = self.db.execute("SELECT * FROM arquivos WHERE edital_id = ? AND caso IS ? AND tipo = ?",
-                              (match.edital.id, match.arquivo.caso, tipo)).fetchone()
-        return Match(self._file_from_row(row), match.edital) if row else None
+        caso = match.arquivo.caso
+        rows = (self.store.rows("sibling", (match.edital.id, caso, tipo)) if caso is not None
+                else self.store.rows("sibling_of_edital", (match.edital.id, tipo)))
+        return Match(_file(rows[0]), match.edital) if rows else None
 
     def by_hash(self, sha256: str) -> list[Match]:
-        return self._matches("sha256", sha256)
+        return self._matches("files_by_sha256", sha256)
 
     def by_code(self, codigo: str) -> list[Match]:
-        return self._matches("codigo", codigo)
+        return self._matches("files_by_code", codigo)
 
     def problems(self) -> list[str]:
         """Integrity check: gaps or duplicates in a series, a case in two editais, published files without hash."""
         out: list[str] = []
-        series = self.db.execute("SELECT lei, ano, count(*) AS n, count(DISTINCT numero) AS d, max(numero) AS m "
-                                 "FROM editais GROUP BY lei, ano").fetchall()
-        for s in series:
-            if s["n"] != s["d"]:
-                out.append(f"{s['lei']} {s['ano']}: números repetidos")
-            if s["m"] != s["n"]:
-                out.append(f"{s['lei']} {s['ano']}: buraco na numeração (maior {s['m']}, {s['n']} editais)")
-        for r in self.db.execute("SELECT a.caminho FROM arquivos a JOIN editais e ON e.id = a.edital_id "
-                                 "WHERE e.estado = 'publicado' AND a.sha256 IS NULL"):
-            out.append(f"arquivo publicado sem hash: {r['caminho']}")
+        for lei, ano, n, distinct, largest in self.store.rows("series"):
+            if n != distinct:
+                out.append(f"{lei} {ano}: números repetidos")
+            if largest != n:
+                out.append(f"{lei} {ano}: buraco na numeração (maior {largest}, {n} editais)")
+        for (caminho,) in self.store.rows("unhashed"):
+            out.append(f"arquivo publicado sem hash: {caminho}")
         seen: dict[str, str] = {}
-        for (caso,) in self.db.execute("SELECT caso FROM casos ORDER BY edital_id, ordem"):
+        for (caso,) in self.store.rows("case_keys"):
             canonical = _canonical_key(caso)
             if canonical in seen:
                 out.append(f"o mesmo auto está em mais de um edital: {seen[canonical]} e {caso}")

@@ -153,6 +153,8 @@ _SQL = {
     "processo_by_number": "SELECT arquivo FROM processos WHERE lei = ? AND numero = ? ORDER BY arquivo",
     "by_person": "SELECT arquivo, lei, numero, autuado_nome, data_infracao, ultimo_ato, resultado FROM processos "
                  "WHERE autuado_documento = ? ORDER BY lei, data_infracao, numero",
+    "by_person_and_law": "SELECT arquivo, numero, data_infracao FROM processos "
+                         "WHERE autuado_documento = ? AND lei = ? ORDER BY data_infracao, numero, arquivo",
     "delete_processo": "DELETE FROM processos WHERE arquivo = ?",
     "delete_acts": "DELETE FROM atos WHERE arquivo = ?",
     "delete_infractions": "DELETE FROM infracoes WHERE arquivo = ?",
@@ -650,6 +652,12 @@ class Register:
         """Processos of one autuado, by CPF/CNPJ typed with or without dots (``ValueError`` if invalid)."""
         return [tuple("" if v is None else str(v) for v in r)
                 for r in self.store.rows("by_person", (normalize_document(documento),))]
+
+    def processos_of_person(self, documento: str, lei: str) -> list[tuple[str, str, str | None]]:
+        """``(arquivo, processo number, infraction date)`` of every indexed processo of one autuado (CPF/CNPJ
+        with or without dots; ``ValueError`` if invalid) under ``lei``, oldest first (reincidência)."""
+        return [(str(a), str(n), None if d is None else str(d))
+                for a, n, d in self.store.rows("by_person_and_law", (normalize_document(documento), lei))]
 
     # --- documents written -----------------------------------------------------------------------
     def record_documents(self, records: Sequence[DocumentRecord]) -> None:

@@ -1,0 +1,140 @@
+"""``autos exportar-debitos --desde D`` (issue 12, item 6): the final fines unpaid after their due date, as CSV and
+JSON for a dívida ativa system, with hand-computed amounts; bad input writes nothing and exits 2.
+
+Ferraz de Vasconcelos, Lei nº 3.240/2015: lixo domiciliar na via pública, 20 UFM (art. 2º, § 1º, III); UFM of 2026
+in the rules, R$ 156,1935 (example value): 20 × 156,1935 = R$ 3.123,87. Appeal in 10 calendar days from the notice
+(art. 78); payment in 10 business days from the "notificação final" (art. 80).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from autos.cli import main
+
+from .conftest import ROOT
+from .test_reincidencia import ferraz
+
+BASE = ["--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"), "--hoje", "2026-11-30"]
+NO = "    reincidente: false\n"
+APPEAL = 'tipo: recurso\n    numero: PROT-1/2026\n    data: 2026-08-10\n    referente: "{auto}"'
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, [*BASE, *args])
+    return result.exit_code, result.output
+
+
+def decision(resultado: str, valor: str | None = None) -> list[str]:
+    return ['tipo: decisao_recurso\n    numero: DEC-1/2026\n    data: 2026-09-01\n    referente: PROT-1/2026\n'
+            f'    resultado: {resultado}\n' + (f'    valor: "{valor}"\n' if valor else "") +
+            '    autoridade: Prefeito Municipal',
+            'tipo: notificacao_pessoal\n    data: 2026-09-02\n    referente: DEC-1/2026']
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """Five Ferraz processos of the same day (auto 03/08/2026, notified 04/08/2026): see each comment."""
+    f = tmp_path / "processos"
+    # no appeal, no payment: final on 15/08/2026 (art. 78: 10 days until 14/08), due on 18/08/2026 (art. 80: 10
+    # business days from 04/08: 05, 06, 07, 10, 11, 12, 13, 14, 17, 18) → exported, 20 UFM = R$ 3.123,87
+    ferraz(f, "a-sem-recurso.yaml", "FV-2026/0300", "300/2026", "2026-08-03", extra=NO)
+    # appeal decided on 01/09/2026 reducing the fine to R$ 1.500,00, notified on 02/09/2026; due 10 business days
+    # later, 17/09/2026 (07/09 is a national holiday) → exported: R$ 1.500,00 = 1500 / 156,1935 = 9,60347… UFM,
+    # 9,6035 to 4 places
+    ferraz(f, "b-reduzida.yaml", "FV-2026/0301", "301/2026", "2026-08-03", extra=NO,
+           acts=[APPEAL.format(auto="301/2026"), *decision("reduzida", "1500.00")])
+    # paid: not a debt
+    ferraz(f, "c-paga.yaml", "FV-2026/0302", "302/2026", "2026-08-03", extra=NO,
+           acts=['tipo: pagamento\n    data: 2026-08-10\n    valor: "3123.87"'])
+    # cancelled on appeal: not a debt
+    ferraz(f, "d-cancelada.yaml", "FV-2026/0303", "303/2026", "2026-08-03", extra=NO,
+           acts=[APPEAL.format(auto="303/2026"), *decision("cancelada")])
+    # appeal filed, not decided: not final
+    ferraz(f, "e-recurso-pendente.yaml", "FV-2026/0304", "304/2026", "2026-08-03", extra=NO,
+           acts=[APPEAL.format(auto="304/2026")])
+    return f
+
+
+def test_exports_final_unpaid_fines_with_hand_computed_amounts(folder: Path, tmp_path: Path) -> None:
+    out = tmp_path / "saida" / "debitos"
+    code, text = run("exportar-debitos", str(folder), "--desde", "2026-08-01", "-o", str(out))
+    assert code == 0, text
+    assert "2 débito(s) exportado(s) de 5 processo(s) lido(s)" in text
+    assert "FV-2026/0300 (ferraz-de-vasconcelos-sp/lei-3240-2015): 20 UFM = R$ 3.123,87, vencido em 18/08/2026" in text
+    assert "FV-2026/0301 (ferraz-de-vasconcelos-sp/lei-3240-2015): 9,6035 UFM = R$ 1.500,00, vencido em 17/09/2026" \
+        in text
+    doc = json.loads((tmp_path / "saida" / "debitos.json").read_text(encoding="utf-8"))
+    assert doc["desde"] == "2026-08-01" and doc["data_referencia"] == "2026-11-30"
+    a, b = doc["debitos"]
+    assert (a["processo"], a["valor_unidades"], a["unidade_fiscal"], a["valor_unidade_reais"], a["valor_reais"],
+            a["vencimento"], a["definitiva_em"]) == ("FV-2026/0300", "20", "UFM", "156.1935", "3123.87",
+                                                     "2026-08-18", "2026-08-15")
+    assert a["autuado_nome"] == "Sebastião Nunes Ribeiro" and a["autuado_cpf_cnpj"] == "98765432100"
+    assert a["base_legal"] == "Lei nº 3.240/2015, art. 2º, § 1º, inciso III" and a["auto_numero"] == "300/2026"
+    assert a["valor_fixado_por"] == "auto de infração"
+    assert (b["valor_unidades"], b["valor_reais"], b["vencimento"], b["definitiva_em"]) == (
+        "9.6035", "1500.00", "2026-09-17", "2026-09-01")
+    assert b["valor_fixado_por"] == "decisão do recurso nº DEC-1/2026 de 01/09/2026"
+    with (tmp_path / "saida" / "debitos.csv").open(encoding="utf-8-sig", newline="") as fh:
+        rows = list(csv.DictReader(fh, delimiter=";"))
+    assert [r["processo"] for r in rows] == ["FV-2026/0300", "FV-2026/0301"]
+    assert rows[0]["valor_reais"] == "3123.87" and rows[1]["valor_unidades"] == "9.6035"
+
+
+def test_desde_keeps_only_debts_due_on_or_after_it(folder: Path, tmp_path: Path) -> None:
+    out = tmp_path / "d.json"
+    code, text = run("exportar-debitos", str(folder), "--desde", "2026-08-19", "-o", str(out), "--formato", "json")
+    assert code == 0, text
+    assert [d["processo"] for d in json.loads(out.read_text(encoding="utf-8"))["debitos"]] == ["FV-2026/0301"]
+    assert not (tmp_path / "d.csv").exists()
+
+
+def test_refuses_to_overwrite_unless_asked(folder: Path, tmp_path: Path) -> None:
+    out = tmp_path / "d.csv"
+    out.write_text("anterior", encoding="utf-8")
+    code, text = run("exportar-debitos", str(folder), "--desde", "2026-08-01", "-o", str(out), "--formato", "csv")
+    assert code == 2 and "já existe" in text and out.read_text(encoding="utf-8") == "anterior"
+    code, text = run("exportar-debitos", str(folder), "--desde", "2026-08-01", "-o", str(out), "--formato", "csv",
+                     "--substituir")
+    assert code == 0 and "FV-2026/0300" in out.read_text(encoding="utf-8-sig")
+
+
+def test_processo_whose_fine_cannot_be_computed_is_refused_and_listed(tmp_path: Path) -> None:
+    f = tmp_path / "p"
+    ferraz(f, "sem-reincidente.yaml", "FV-2026/0300", "300/2026", "2026-08-03")  # reincidente not typed
+    code, text = run("exportar-debitos", str(f), "--desde", "2026-08-01", "-o", str(tmp_path / "d"))
+    assert code == 1, text
+    assert "recusado:" in text and "infracoes[0].reincidente" in text
+
+
+@pytest.mark.parametrize(("kind", "words"), [
+    ("data inválida", ["data '2026-13-01' inválida em --desde", "AAAA-MM-DD"]),
+    ("nenhum processo", ["nenhum processo encontrado", "nada foi gravado"]),
+    ("saída sem permissão", ["não foi possível criar a pasta de saída", "Nada foi gravado"]),
+])
+def test_bad_input_is_a_portuguese_error_exit_2_and_nothing_written(folder: Path, tmp_path: Path, kind: str,
+                                                                    words: list[str]) -> None:
+    out = tmp_path / "saida" / "debitos"
+    args = [str(folder), "--desde", "2026-08-01", "-o", str(out)]
+    if kind == "data inválida":
+        args[2] = "2026-13-01"
+    elif kind == "nenhum processo":
+        empty = tmp_path / "vazia"
+        empty.mkdir()
+        args[0] = str(empty)
+    else:
+        blocker = tmp_path / "arquivo"
+        blocker.write_text("x", encoding="utf-8")
+        out = blocker / "debitos"  # a folder under a file: cannot be created, even by root
+        args[4] = str(out)
+    result = CliRunner().invoke(main, [*BASE, "exportar-debitos", *args])
+    assert result.exit_code == 2, result.output
+    for w in words:
+        assert w in result.output, result.output
+    assert not list(tmp_path.rglob("debitos*")), list(tmp_path.rglob("*"))
