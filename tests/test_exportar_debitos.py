@@ -138,3 +138,14 @@ def test_bad_input_is_a_portuguese_error_exit_2_and_nothing_written(folder: Path
     for w in words:
         assert w in result.output, result.output
     assert not list(tmp_path.rglob("debitos*")), list(tmp_path.rglob("*"))
+
+
+def test_without_folders_the_register_gives_the_processos(folder: Path, tmp_path: Path) -> None:
+    code, text = run("registro", "reconstruir", str(folder))
+    assert code == 0, text
+    out = tmp_path / "d.json"
+    code, text = run("exportar-debitos", "--registro", str(folder / "registro.sqlite3"), "--desde", "2026-08-01",
+                     "-o", str(out), "--formato", "json")
+    assert code == 0, text
+    assert [d["processo"] for d in json.loads(out.read_text(encoding="utf-8"))["debitos"]] == [
+        "FV-2026/0300", "FV-2026/0301"]

@@ -5,6 +5,7 @@ by ``autos gerar`` and looked up by ``autos conferir``."""
 from __future__ import annotations
 
 import multiprocessing
+import re
 import os
 import shutil
 import sqlite3
@@ -472,6 +473,8 @@ def test_ledger_queries_use_no_sqlite_only_syntax_and_go_through_the_store() -> 
         upper = sql.upper()
         for sqlite_only in _SQLITE_ONLY:
             assert sqlite_only not in upper, (name, sqlite_only)
+        # every ? is a parameter (none inside a quoted literal), so turning them into %s for PostgreSQL is safe
+        assert re.sub(r"'[^']*'", "", sql).count("?") == sql.count("?"), name
     source = inspect.getsource(ledger.Ledger)
     for raw in (".execute(", ".executemany(", "lastrowid", "sqlite3.Row"):
         assert raw not in source, raw

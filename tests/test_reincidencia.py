@@ -309,7 +309,10 @@ def test_override_with_reason_is_a_warning_and_the_documents_print_it(tmp_path: 
               "auto nº 90/2024 lavrado em papel, pago em 02/05/2024, fora do registro")
     if earlier:
         ferraz(tmp_path, "anterior.yaml", "FV-2025/0112", "112/2025", "2025-03-10", acts=[paid("2025-03-20")])
-    new = ferraz(tmp_path, "novo.yaml", "FV-2026/0700", "700/2026", "2026-10-01",
+    kept = ['tipo: recurso\n    numero: PROT-9/2026\n    data: 2026-10-05\n    referente: "700/2026"',
+            'tipo: decisao_recurso\n    numero: DEC-9/2026\n    data: 2026-10-20\n    referente: PROT-9/2026\n'
+            '    resultado: mantida\n    autoridade: Prefeito Municipal']
+    new = ferraz(tmp_path, "novo.yaml", "FV-2026/0700", "700/2026", "2026-10-01", acts=kept,
                  extra=f"    reincidente: {typed}\n    reincidente_motivo: \"{motivo}\"\n")
     code, out = validar(tmp_path, new)
     assert code == 0, out
@@ -320,7 +323,9 @@ def test_override_with_reason_is_a_warning_and_the_documents_print_it(tmp_path: 
     assert code in (0, 1), out
     autos = sorted(out_dir.glob("auto-de-infracao-*"))
     assert {p.suffix for p in autos} == {".pdf", ".docx"}, out
-    for doc in autos:
+    demonstrativos = sorted(out_dir.glob("demonstrativo-debito-*"))  # from the decision that keeps the fine
+    assert {p.suffix for p in demonstrativos} == {".pdf", ".docx"}, sorted(p.name for p in out_dir.iterdir())
+    for doc in autos + demonstrativos:
         text = _pdf_text(doc) if doc.suffix == ".pdf" else _docx_text(doc)
         flat = " ".join(text.split())
         assert "contra o histórico do registro" in flat and motivo in flat, (doc, flat[-2000:])
@@ -371,7 +376,7 @@ def test_timoteo_art16_p2_II_a_history_requires_the_aggravating_circumstance(tmp
     code, out = validar(tmp_path, without)
     assert code == 1, out
     assert "reincidente — infração 1 (inobservancia-normas-sanitarias): Auto nº 10/2025 de 10/03/2025" in out
-    assert "REINCIDENCIA-DIVERGENTE" in out and "a agravante 'a' (reincidência) está não marcada no auto" in out
+    assert "REINCIDENCIA-DIVERGENTE: o auto: a agravante 'a' (reincidência) não está marcada no auto" in out
     assert "campo 'atos[0].circunstancias.agravantes'" in out
     with_a = timoteo(tmp_path / "b", "com.yaml", "SIM-2026/000300", "300/2026", "2026-10-01", agravantes="[a]")
     timoteo(tmp_path / "b", "anterior.yaml", "SIM-2025/000010", "10/2025", "2025-03-10",
@@ -426,3 +431,51 @@ def test_reincidencia_rules_are_strict(tmp_path: Path) -> None:
                                                        "  conta: qualquer_infracao\n  janela: 5\n"), encoding="utf-8")
     result = CliRunner().invoke(main, ["--regras", str(rules), "regras"])
     assert result.exit_code == 2 and "janela" in result.output, result.output
+
+
+# --------------------------------------------------------------------------------------------------
+# the same questions for the three laws
+
+
+def _law_processo(lei: str, folder: Path, name: str, numero: str, auto: str, data: str, *, cpf: str = CPF,
+                  acts: list[str] | None = None, typed: bool = False) -> Path:
+    if lei == FER:
+        return ferraz(folder, name, numero, auto, data, cpf=cpf, acts=acts, extra=NO_TYPED if typed else "")
+    if lei == CBA:
+        return cuiaba(folder, name, numero, auto, data, cpf=cpf, acts=acts, extra=NO_TYPED if typed else "")
+    return timoteo(folder, name, numero, auto, data, cpf=cpf, acts=acts)
+
+
+NO_TYPED = "    reincidente: false\n"
+
+
+@pytest.mark.parametrize("lei", [FER, CBA, TIM])
+@pytest.mark.parametrize(("earlier", "counts"), [
+    ("final-dentro", True),         # paid on 01/10/2021: the fifth anniversary is the new infraction's day
+    ("final-fora", False),          # paid on 30/09/2021: more than five years before 01/10/2026
+    ("nao-definitivo", False),      # an appeal (after the auto in Ferraz, after the judgement elsewhere) pending
+    ("outra-pessoa", False),        # another CPF
+], ids=lambda v: str(v))
+def test_each_law_counts_only_a_final_decision_of_the_same_person_within_five_years(
+        tmp_path: Path, lei: str, earlier: str, counts: bool) -> None:
+    acts = {"final-dentro": [paid("2021-10-01")], "final-fora": [paid("2021-09-30")],
+            "outra-pessoa": [paid("2026-03-20")]}.get(earlier)
+    date_earlier = "2021-09-20" if earlier.startswith("final") else "2026-03-10"
+    if earlier == "nao-definitivo":
+        if lei == FER:
+            acts = ['tipo: recurso\n    numero: PROT-5/2026\n    data: 2026-03-15\n    referente: "5/2026"']
+        else:
+            acts = ['tipo: julgamento\n    numero: DEC-5/2026\n    data: 2026-09-20\n    referente: "5/2026"\n'
+                    '    resultado: mantida\n    autoridade: Autoridade julgadora',
+                    'tipo: notificacao_pessoal\n    data: 2026-09-21\n    referente: DEC-5/2026',
+                    'tipo: recurso\n    numero: PROT-5/2026\n    data: 2026-09-25\n    referente: DEC-5/2026']
+    numero = {FER: "FV-{}/0005", CBA: "CCZ-{}/0005", TIM: "SIM-{}/000005"}[lei].format(date_earlier[:4])
+    _law_processo(lei, tmp_path, "anterior.yaml", numero, f"5/{date_earlier[:4]}", date_earlier, acts=acts,
+                  cpf="123.456.789-09" if earlier == "outra-pessoa" else CPF, typed=True)
+    new_numero = {FER: "FV-2026/0700", CBA: "CCZ-2026/0700", TIM: "SIM-2026/000700"}[lei]
+    new = _law_processo(lei, tmp_path, "novo.yaml", new_numero, "700/2026", "2026-10-01")
+    code, out = validar(tmp_path, new)
+    assert ("reincidente — infração 1" in out and "não reincidente — infração 1" not in out) == counts, out
+    if counts:
+        assert f"Auto nº 5/2021 de 20/09/2021 (processo {numero}" in out
+        assert "decisão definitiva em 01/10/2021 (pagamento da multa de 01/10/2021)" in out

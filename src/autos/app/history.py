@@ -211,7 +211,6 @@ def _apply(autos: Autos, register: Register, report: ProcessoReport, loaded: Loa
     start = format_date(history.data_infracao)
     report.findings.extend(history.avisos)
     auto = _auto_index(loaded, autos)
-    fill: dict[int, bool] = {}
     for ih in history.infracoes:
         what = f"infração {ih.indice + 1} ({ih.regra})"
         if ih.anteriores:
@@ -222,44 +221,53 @@ def _apply(autos: Autos, register: Register, report: ProcessoReport, loaded: Loa
                 f"não reincidente — {what}: nenhum processo anterior do mesmo autuado "
                 f"{'pela mesma infração' if rule.conta == 'mesma_infracao' else 'por infração a esta lei'} com "
                 f"decisão definitiva nos {rule.anos} anos antes de {start} ({cite})")
-        if rule.efeito == "multa" and not _doubles(statute, ih.regra):
-            continue  # reincidência does not change this infraction's fine: nothing typed to compare
-        typed, path = _typed(loaded, rule, ih.indice, auto)
-        motivo = loaded.processo.infracoes[ih.indice].reincidente_motivo
-        said = "reincidente" if ih.reincidente else "não reincidente"
+    infracoes = loaded.processo.infracoes
+    # what is compared with the history: each infraction whose fine changes with reincidência (efeito multa), or
+    # once, the auto's aggravating circumstance (efeito agravante: the reason may be in any infraction)
+    subjects: list[tuple[str, int, bool]]
+    if rule.efeito == "multa":
+        subjects = [(f"infração {ih.indice + 1} ({ih.regra})", ih.indice, ih.reincidente)
+                    for ih in history.infracoes if _doubles(statute, ih.regra)]
+    elif history.infracoes:
+        reasoned = next((i for i, inf in enumerate(infracoes) if inf.reincidente_motivo), 0)
+        subjects = [("o auto", reasoned, any(ih.reincidente for ih in history.infracoes))]
+    else:
+        subjects = []
+    fill: dict[int, bool] = {}
+    for what, i, reincidente in subjects:
+        typed, path = _typed(loaded, rule, i, auto)
+        motivo = infracoes[i].reincidente_motivo
+        said = "reincidente" if reincidente else "não reincidente"
         if typed is None:
-            fill[ih.indice] = ih.reincidente
+            fill[i] = reincidente
             report.findings.append(_finding(
                 loaded, "aviso", "REINCIDENCIA-DO-HISTORICO",
                 f"{what}: o arquivo não diz se há reincidência; o histórico do registro diz {said}, e a multa "
                 "mostrada abaixo o usa", cite, path,
-                f"escreva infracoes[{ih.indice}].reincidente: {'true' if ih.reincidente else 'false'} no arquivo "
+                f"escreva infracoes[{i}].reincidente: {'true' if reincidente else 'false'} no arquivo "
                 "(os documentos usam só o que o processo diz)."))
-        elif typed != ih.reincidente:
-            typed_text = ("marcada" if typed else "não marcada") if rule.efeito == "agravante" else (
-                "true" if typed else "false")
-            field_name = (f"a agravante '{rule.agravante}' (reincidência) está {typed_text} no auto"
-                          if rule.efeito == "agravante" else f"reincidente: {typed_text}")
+        elif typed != reincidente:
+            field_name = (f"a agravante '{rule.agravante}' (reincidência) {'está' if typed else 'não está'} marcada "
+                          "no auto" if rule.efeito == "agravante" else f"reincidente: {'true' if typed else 'false'}")
             if motivo:
                 report.findings.append(_finding(
                     loaded, "aviso", "REINCIDENCIA-CONTRA-HISTORICO",
                     f"{what}: {field_name}, e o histórico do registro diz {said}; prevalece o valor informado, com "
                     f"o motivo: {motivo} (impresso no auto e no demonstrativo)", cite,
-                    ("infracoes", ih.indice, "reincidente_motivo"), None))
+                    ("infracoes", i, "reincidente_motivo"), None))
             else:
-                fix = ("acrescente" if ih.reincidente else "retire") + f" a agravante '{rule.agravante}'" \
-                    if rule.efeito == "agravante" else \
-                    f"escreva reincidente: {'true' if ih.reincidente else 'false'}"
+                fix = ("acrescente" if reincidente else "retire") + f" a agravante '{rule.agravante}'" \
+                    if rule.efeito == "agravante" else f"escreva reincidente: {'true' if reincidente else 'false'}"
                 report.findings.append(_finding(
                     loaded, "erro", "REINCIDENCIA-DIVERGENTE",
                     f"{what}: {field_name}, mas o histórico do registro diz {said}", cite, path,
                     f"{fix}; ou, se o histórico está incompleto ou errado (auto anterior em papel, decisão anulada…), "
-                    f"mantenha o valor e escreva o motivo em infracoes[{ih.indice}].reincidente_motivo."))
+                    f"mantenha o valor e escreva o motivo em infracoes[{i}].reincidente_motivo."))
     used = loaded
     if fill:
-        infracoes = [inf.model_copy(update={"reincidente": fill[i]}) if i in fill else inf
-                     for i, inf in enumerate(loaded.processo.infracoes)]
-        used = LoadedProcesso(loaded.processo.model_copy(update={"infracoes": infracoes}), loaded.doc)
+        filled = [inf.model_copy(update={"reincidente": fill[i]}) if i in fill else inf
+                  for i, inf in enumerate(infracoes)]
+        used = LoadedProcesso(loaded.processo.model_copy(update={"infracoes": filled}), loaded.doc)
         again = autos.check_processo(used)
         keep = [f for f in report.findings if f.codigo.startswith(("REINCIDENCIA-", "REG-"))]
         report.findings[:] = again.findings + keep
