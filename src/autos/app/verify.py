@@ -11,9 +11,14 @@ Memory stays flat however many cases there are: a case's report is reduced to co
 in an anonymous temporary file (the *spool*, deleted when the verification is closed or the process ends),
 which the reports read back, in order, after the summary. The renderers yield the report piece by piece.
 
+Across the files (:mod:`autos.app.verify_cross`): duplicate numbers, acts citing missing acts, the same facts
+filed twice and, with the register (given, or found beside the folders), the processos it indexes and the numbers
+it reserved; each processo's prescription is computed with its timeline. What the cross checks keep of each file
+(its numbered acts, citations and facts: a few hundred bytes) stays in memory until the end of the run.
+
 Exit code (:meth:`Verification.exit_code`): the same as ``autos validar`` — 0 every case complete, 1 some
-case has an *erro* finding, 2 some case could not be read (it cannot be checked at all, so the folder is
-not known to be complete) or no case was found.
+case (or a check across processos) has an *erro* finding, 2 some case could not be read (it cannot be checked
+at all, so the folder is not known to be complete) or no case was found.
 """
 
 from __future__ import annotations
@@ -29,13 +34,20 @@ from typing import IO, Any
 import jinja2
 
 from autos.app.pipeline import Autos, iter_case_paths
+from autos.app.register import find_register
+from autos.app.verify_cross import CrossRun, filed_case, filed_processo, processo_prescription
 from autos.base.yamlio import load_yaml
-from autos.checks.finding import Report
+from autos.checks.cross import Filed
+from autos.checks.finding import Finding, Report
+from autos.compute.prescription import PrescriptionState
 from autos.errors import AutosError, RenderError
+from autos.processo.load import from_doc as processo_from_doc
 from autos.processo.load import is_processo_data
 from autos.processo.load_case import case_from_doc
+from autos.rules.procedure import Procedure
 from autos.rules.statute import Statute
 from autos.store.files import open_atomic
+from autos.store.register import Register
 
 HTML_TEMPLATE = "relatorio_verificacao.html"
 
@@ -48,6 +60,8 @@ class CaseCheck:
     lei: str | None
     documento: str | None
     numero: str | None
+    filed: Filed | None = None  # what the checks across processos keep of it
+    prescricao: PrescriptionState | None = None
 
     @property
     def status(self) -> str:
@@ -58,8 +72,59 @@ class CaseCheck:
 
     def to_dict(self) -> dict[str, Any]:
         out = self.report.to_dict()
-        out.update({"lei": self.lei, "documento": self.documento, "numero": self.numero, "situacao": self.status})
+        out.update({"lei": self.lei, "documento": self.documento, "numero": self.numero, "situacao": self.status,
+                    "prescricao": prescription_dict(self.prescricao)})
         return out
+
+
+def prescription_dict(p: PrescriptionState | None) -> dict[str, Any] | None:
+    """The prescription of a processo as the reports give it (``None``: no rule, or not a processo)."""
+    if p is None:
+        return None
+    rule = p.rule
+    return {
+        "situacao": p.situacao,
+        "data": p.data.isoformat() if p.data else None,
+        "inicio": p.inicio.isoformat() if p.inicio else None,
+        "anos": rule.anos,
+        "base_legal": rule.base_legal,
+        "interrompida_em": p.interrupcao[1].isoformat() if p.interrupcao else None,
+        "interrompida_pelo_ato": p.interrupcao[0] + 1 if p.interrupcao else None,
+        "base_legal_interrupcao": rule.interrupcao.base_legal if rule.interrupcao and p.interrupcao else None,
+        "decisao_definitiva_ato": p.decisao[0] + 1 if p.decisao else None,
+        "decisao_definitiva_em": p.decisao[1].isoformat() if p.decisao else None,
+    }
+
+
+_PRESCRIPTION_STATES = {
+    "em curso": "sem decisão que aplique a penalidade",
+    "prescrita": "PRESCRITA sem decisão que aplique a penalidade",
+    "decidida depois de prescrita": "PRESCRITA antes da decisão que aplica a penalidade",
+    "exercida": "decisão no prazo, sem recurso posterior",
+    "encerrado": "processo encerrado sem decisão (pagamento ou dívida ativa)",
+    "sem data": "sem data de início (sem data da infração nem dos atos)",
+}
+
+#: the states the text and HTML reports show (the JSON always has the prescription): the processo still open,
+#: or with a finding
+SHOWN_PRESCRIPTION_STATES = frozenset({"em curso", "prescrita", "decidida depois de prescrita"})
+
+
+def _dmy(iso: str) -> str:
+    return date.fromisoformat(iso).strftime("%d/%m/%Y")
+
+
+def prescription_text(d: dict[str, Any]) -> str:
+    """``prescrição da pretensão punitiva em 16/03/2031 — sem decisão… (5 anos da infração de 16/03/2026, …)``."""
+    parts = [f"{d['anos']} anos da infração de {_dmy(d['inicio'])}"] if d["inicio"] else []
+    if d["interrompida_em"]:
+        parts.append(f"interrompida em {_dmy(d['interrompida_em'])} pelo ato {d['interrompida_pelo_ato']}")
+    if d["decisao_definitiva_em"]:
+        parts.append(f"decisão: ato {d['decisao_definitiva_ato']}, de {_dmy(d['decisao_definitiva_em'])}")
+    bases = "; ".join(b for b in (d["base_legal"], d["base_legal_interrupcao"]) if b)
+    when = _dmy(d["data"]) if d["data"] else "—"
+    return (f"prescrição da pretensão punitiva em {when} — {_PRESCRIPTION_STATES.get(d['situacao'], d['situacao'])}"
+            f" ({', '.join(parts)}; {bases})")
 
 
 @dataclass(frozen=True)
@@ -175,6 +240,9 @@ class Verification:
         self._by_kind: dict[str | None, Tally] = {}
         self._codes: dict[str, CodeTally] = {}
         self._spool = _Spool()
+        #: findings across processos (duplicate numbers, missing cited acts, the same facts, reserved numbers)
+        self.cruzados: list[Finding] = []
+        self.registros: list[Path] = []  # the registers consulted
 
     def add(self, c: CaseCheck, statutes: dict[str, Statute]) -> None:
         """Count one case and spool what the reports print of it."""
@@ -184,8 +252,22 @@ class Verification:
         for tally in (self._total, self._by_law.setdefault(c.lei, Tally()),
                       self._by_kind.setdefault(c.documento, Tally())):
             tally.add(status, errors, len(r.findings) - errors)  # counted as before: whatever is not an erro
+        self._count_codes(r.findings)
+        if c.lei is not None and c.lei not in self.leis and c.lei in statutes:
+            self.leis[c.lei] = statutes[c.lei]
+        self._spool.append({"dados": c.to_dict(), "erro_texto": str(r.error) if r.error is not None else None,
+                            "achados_texto": [f.render() for f in r.findings], "erros": errors,
+                            "avisos": warnings})
+
+    def add_cross(self, findings: list[Finding]) -> None:
+        """The findings across processos (each counted as a case of its code)."""
+        self.cruzados.extend(findings)
+        for f in findings:
+            self._count_codes([f])
+
+    def _count_codes(self, findings: list[Finding]) -> None:
         seen: set[str] = set()
-        for f in r.findings:
+        for f in findings:
             t = self._codes.get(f.codigo)
             if t is None:
                 t = self._codes[f.codigo] = CodeTally(f.codigo, f.severidade)
@@ -195,11 +277,6 @@ class Verification:
                 t.casos += 1
             if f.citacao and f.citacao not in t.citacoes:
                 t.citacoes.append(f.citacao)
-        if c.lei is not None and c.lei not in self.leis and c.lei in statutes:
-            self.leis[c.lei] = statutes[c.lei]
-        self._spool.append({"dados": c.to_dict(), "erro_texto": str(r.error) if r.error is not None else None,
-                            "achados_texto": [f.render() for f in r.findings], "erros": errors,
-                            "avisos": warnings})
 
     @property
     def casos(self) -> Iterable[CaseEntry]:
@@ -256,7 +333,11 @@ class Verification:
         """As ``autos validar``: 0 clean, 1 some erro, 2 some case unreadable — or no case found."""
         if not self._total.casos or self._total.ilegiveis:
             return 2
-        return 1 if self._total.com_erro else 0
+        return 1 if self._total.com_erro or self.erros_cruzados else 0
+
+    @property
+    def erros_cruzados(self) -> int:
+        return sum(1 for f in self.cruzados if f.severidade == "erro")
 
     def summary_dict(self) -> dict[str, Any]:
         """The JSON document without the cases (they come last, under ``casos``)."""
@@ -271,6 +352,8 @@ class Verification:
             "por_documento": [{"documento": k, "titulo": self.titulo_documento(k), **t.to_dict()}
                               for k, t in self.por_documento()],
             "por_codigo": [t.to_dict() for t in self.por_codigo()],
+            "registros": [str(r) for r in self.registros],
+            "entre_processos": [f.to_dict() for f in self.cruzados],
             "escolhas_interpretativas": {
                 sid: [{"id": i.id, "citacao": st.cite(i.citacao), "problema": _flat(i.problema),
                        "escolha": _flat(i.escolha)} for i in st.interpretacoes]
@@ -294,9 +377,7 @@ def check_case(autos: Autos, file: Path) -> CaseCheck:
     except AutosError as exc:
         return CaseCheck(Report(file=file, statute=None, findings=[], error=exc), None, None, None)
     if is_processo_data(doc.data):  # a processo file: its timeline and each act's document, as autos validar
-        report = autos.validate_doc(doc)
-        lei = report.statute.id if report.statute else _declared(doc.data)[0]
-        return CaseCheck(report, lei, "processo", getattr(report, "processo", None))
+        return _check_processo(autos, doc.file, doc)
     try:
         loaded = case_from_doc(doc)
     except AutosError as exc:
@@ -306,8 +387,24 @@ def check_case(autos: Autos, file: Path) -> CaseCheck:
     try:
         report = autos.check(loaded)
     except AutosError as exc:  # unknown law or document kind
-        report = Report(file=loaded.file, statute=None, findings=[], error=exc)
-    return CaseCheck(report, case.lei, case.documento, case.numero)
+        return CaseCheck(Report(file=loaded.file, statute=None, findings=[], error=exc), case.lei, case.documento,
+                         case.numero)
+    return CaseCheck(report, case.lei, case.documento, case.numero, filed_case(loaded, report.statute))
+
+
+def _check_processo(autos: Autos, file: Path, doc: Any) -> CaseCheck:
+    """A processo as ``autos validar`` checks it, plus its prescription and what the cross checks keep of it."""
+    try:
+        loaded = processo_from_doc(doc)
+        report = autos.check_processo(loaded)
+    except AutosError as exc:
+        return CaseCheck(Report(file=file, statute=None, findings=[], error=exc), _declared(doc.data)[0],
+                         "processo", None)
+    lei = loaded.processo.lei
+    proc = autos.processos.procedure(lei)
+    statute = report.statute or autos.rules.get(lei)
+    state = processo_prescription(report, loaded, statute, proc, autos.today)
+    return CaseCheck(report, lei, "processo", report.processo, filed_processo(loaded, proc), state)
 
 
 def _declared(data: Any) -> tuple[str | None, str | None]:
@@ -318,15 +415,48 @@ def _declared(data: Any) -> tuple[str | None, str | None]:
     return data["lei"], documento if isinstance(documento, str) else None
 
 
-def verify(autos: Autos, paths: list[Path], *, now: datetime | None = None) -> Verification:
-    """Check every case file given or found below the given folders (``*.yaml``/``*.yml``, sorted)."""
+def registers_for(paths: list[Path], given: Path | None) -> list[Path]:
+    """The register given (``--registro`` / ``AUTOS_REGISTRO``), else every ``registro.sqlite3`` found beside (or
+    above) the folders and files given, once each."""
+    if given is not None:
+        return [given]
+    found: dict[Path, None] = {}
+    for p in paths:
+        r = find_register(p)
+        if r is not None:
+            found.setdefault(r.resolve())
+    return list(found)
+
+
+def verify(autos: Autos, paths: list[Path], *, now: datetime | None = None, registro: Path | None = None,
+           use_register: bool = True) -> Verification:
+    """Check every case file given or found below the given folders (``*.yaml``/``*.yml``, sorted), then the
+    checks across them — with the register (``registro``, or found beside them) unless ``use_register`` is
+    False."""
     result = Verification(list(paths), autos.today, now or datetime.now())
+    registers: list[Register] = []
     try:
+        if use_register:
+            for r in registers_for(paths, registro):
+                registers.append(Register.open(r, readonly=True))
+                result.registros.append(r)
+        procedures: dict[str, Procedure | None] = {}
+        cross = CrossRun(registers, procedures)
         for p in iter_case_paths(paths):
-            result.add(check_case(autos, p), autos.rules.statutes)
+            c = check_case(autos, p)
+            result.add(c, autos.rules.statutes)
+            if c.filed is not None:
+                cross.add(c.filed)
+        if registers:
+            for lei in autos.rules.statutes:  # the register's processos name their acts by their law's rite
+                procedures[lei] = autos.procedure_of(lei)
+        result.add_cross(cross.findings())
     except BaseException:
         result.close()
         raise
+    finally:
+        for reg in registers:
+            reg.close()
     return result
 
 
@@ -362,6 +492,7 @@ def iter_verification_text(v: Verification) -> Iterator[str]:
             cites = f" — {'; '.join(code.citacoes)}" if code.citacoes else ""
             yield (f"  {code.severidade:<5} {code.codigo:<{width}}  {code.achados} achado(s) em {code.casos} "
                    f"caso(s){cites}")
+    yield from _cross_text(v)
     yield "\nCasos:"
     for c in v.casos:
         if c.erro_texto is not None:
@@ -373,15 +504,30 @@ def iter_verification_text(v: Verification) -> Iterator[str]:
                f"{c.erros} erro(s), {c.avisos} aviso(s)")
         for text in c.achados_texto:
             yield "    " + text.replace("\n", "\n    ")
+        presc = c.dados.get("prescricao")
+        if presc and presc["situacao"] in SHOWN_PRESCRIPTION_STATES:
+            yield "    " + prescription_text(presc)
     for _sid, st in v.interpretacoes():
         yield f"\nEscolhas interpretativas das regras da {st.lei.label} ({st.lei.municipio}/{st.lei.uf}):"
         for i in st.interpretacoes:
             yield f"  - {st.cite(i.citacao)}: {_flat(i.escolha)}"
     verdict = {0: "COMPLETO: nenhum caso com erro.",
-               1: "INCOMPLETO: há casos com erro.",
+               1: "INCOMPLETO: há casos com erro." if t["com_erro"] else "INCOMPLETO: há erros entre processos.",
                2: "INCOMPLETO: há casos ilegíveis (não puderam ser verificados)."}[v.exit_code()]
     yield (f"\n{verdict} {t['casos']} caso(s) verificado(s); {t['com_erro']} com erro; "
            f"{t['ilegiveis']} ilegível(is).")
+
+
+def _cross_text(v: Verification) -> Iterator[str]:
+    where = (f" (com o registro {', '.join(str(r) for r in v.registros)})" if v.registros
+             else " (sem registro: só os arquivos verificados)")
+    if not v.cruzados:
+        yield f"\nEntre processos{where}: nenhum achado."
+        return
+    yield f"\nEntre processos{where}: {v.erros_cruzados} erro(s), {len(v.cruzados) - v.erros_cruzados} aviso(s)"
+    for f in v.cruzados:
+        yield f"  {f.arquivo}:"
+        yield "    " + f.render().replace("\n", "\n    ")
 
 
 def verification_text(v: Verification) -> str:
@@ -428,6 +574,8 @@ class _HtmlCases:
                 "avisos": c.avisos,
                 "erro_de_leitura": c.erro_texto or "",
                 "achados": d["achados"],
+                "prescricao": (prescription_text(d["prescricao"]) if d.get("prescricao")
+                               and d["prescricao"]["situacao"] in SHOWN_PRESCRIPTION_STATES else ""),
             }
 
 
@@ -442,6 +590,8 @@ def _html_context(v: Verification) -> dict[str, Any]:
         "por_documento": [{"rotulo": v.titulo_documento(k), "id": k or "", **t.to_dict()}
                           for k, t in v.por_documento()],
         "por_codigo": [t.to_dict() for t in v.por_codigo()],
+        "registros": [str(r) for r in v.registros],
+        "entre_processos": [f.to_dict() for f in v.cruzados],
         "interpretacoes": [
             {"lei": v.rotulo_lei(sid),
              "escolhas": [{"id": i.id, "citacao": st.cite(i.citacao), "problema": _flat(i.problema),

@@ -97,18 +97,29 @@ def validar(ctx: click.Context, casos: tuple[Path, ...], as_json: bool, registro
 @click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
 @click.option("--html", "html", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Grava também o relatório em HTML (um só arquivo, para abrir no navegador).")
+@click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
+              help="Registro dos processos (SQLite) para as verificações entre processos. Padrão: registro.sqlite3 "
+              "ao lado das pastas verificadas ou numa pasta acima.")
+@click.option("--sem-registro", is_flag=True, help="Verificações entre processos só com os arquivos verificados.")
 @click.pass_context
-def verificar(ctx: click.Context, pastas: tuple[Path, ...], as_json: bool, html: Path | None) -> None:
+def verificar(ctx: click.Context, pastas: tuple[Path, ...], as_json: bool, html: Path | None, registro: Path | None,
+              sem_registro: bool) -> None:
     """Confere se os casos de pastas inteiras estão completos, antes da assinatura.
 
-    Resumo por lei, por tipo de documento e por código de achado; depois os achados de cada caso, com a
-    base legal. Saída 0: todos completos; 1: algum caso com erro; 2: algum caso ilegível ou nenhum caso.
+    Resumo por lei, por tipo de documento e por código de achado; as verificações entre processos (números
+    repetidos, atos citados ausentes, os mesmos fatos duas vezes, números do registro); depois os achados de
+    cada caso, com a base legal e a prescrição. Saída 0: todos completos; 1: algum caso ou verificação entre
+    processos com erro; 2: algum caso ilegível, nenhum caso ou registro inutilizável.
     """
     from autos.app.verify import iter_verification_json, iter_verification_text, verify, write_verification_html
 
     autos = _autos(ctx)
     _notice_old_files(pastas)
-    with verify(autos, list(pastas)) as result:  # the report is streamed: memory stays flat
+    try:
+        result = verify(autos, list(pastas), registro=registro, use_register=not sem_registro)
+    except AutosError as exc:
+        _fail(exc)
+    with result:  # the report is streamed: memory stays flat
         if as_json:
             _echo_stream(iter_verification_json(result))
         else:

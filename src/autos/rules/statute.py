@@ -501,6 +501,34 @@ class DocumentKind(_Strict):
     clausulas: list[Clause] = Field(default_factory=list)  # legal statements the document prints
 
 
+class PrescriptionInterruption(_Strict):
+    """What interrupts the prescription of the punitive claim, and how it runs again afterwards."""
+
+    #: act kinds (of ``<lei>.processo.yaml``) whose effective date (a notice: when it takes effect) interrupts it
+    atos: list[str] = Field(min_length=1)
+    #: it runs again, from the interrupting act, for this many months (half the term: Decreto 20.910/1932, art. 9º)
+    recomeca_meses: Count = Field(gt=0)
+    #: the term never ends before the full term counted from the start (Súmula 383 do STF)
+    nao_aquem_do_prazo: bool = True
+    base_legal: str
+
+
+class Prescription(_Strict):
+    """The prescription of the punitive claim (the power to impose the penalty) of one law.
+
+    It runs ``anos`` years from ``conta_de`` (``infracao``: the date of the infraction, or of the auto when the
+    processo does not give it), is interrupted once by the first act of ``interrupcao.atos`` and is met by a
+    final decision: the last act of ``decisoes`` not followed by an act of ``recursos``."""
+
+    anos: Count = Field(gt=0)
+    conta_de: Literal["infracao"] = "infracao"
+    base_legal: str
+    interrupcao: PrescriptionInterruption | None = None
+    decisoes: list[str] = Field(min_length=1)
+    recursos: list[str] = Field(default_factory=list)
+    interpretacao: str | None = None  # the recorded choice (an ``interpretacoes`` id) where the law is silent
+
+
 class Statute(_Strict):
     lei: StatuteIdentity
     unidade_fiscal: FiscalUnit
@@ -512,6 +540,7 @@ class Statute(_Strict):
     infracoes: dict[str, Infraction]
     documentos: dict[str, DocumentKind]
     reincidencia: RecidivismHistory | None = None
+    prescricao: Prescription | None = None
 
     @field_validator("infracoes", "penalidades", "documentos")
     @classmethod
@@ -602,6 +631,8 @@ def _check_fine_refs(statute: Statute) -> None:
                                           or rec.agravante not in statute.circunstancias.agravantes):
             raise ValueError(f"'reincidencia' cita a agravante desconhecida '{rec.agravante}' (veja "
                              "'circunstancias.agravantes')")
+    if statute.prescricao is not None:
+        need(statute.prescricao.interpretacao, "a prescrição ('prescricao')")
     for inf_id, inf in statute.infracoes.items():
         need(inf.interpretacao, f"a infração '{inf_id}'")
         if inf.multa is not None:

@@ -174,6 +174,12 @@ _SQL = {
                          "FROM documentos WHERE sha256 = ? ORDER BY gravado_em, caminho",
     "documents_at": "SELECT caminho, sha256, bytes, arquivo, lei, processo, ato, documento, gravado_em "
                     "FROM documentos WHERE caminho = ? ORDER BY gravado_em DESC, sha256",
+    # autos verificar: the whole index in three reads (never one query per processo)
+    "index_processos": "SELECT arquivo, lei, numero, autuado_documento, data_infracao FROM processos "
+                       "ORDER BY arquivo",
+    "index_numbered_acts": "SELECT arquivo, ordem, tipo, numero FROM atos WHERE numero IS NOT NULL "
+                           "ORDER BY arquivo, ordem",
+    "index_infractions": "SELECT arquivo, regra FROM infracoes ORDER BY arquivo, ordem",
 }
 
 
@@ -440,6 +446,20 @@ def index_entry(loaded: LoadedProcesso, arquivo: str, sha256: str) -> IndexEntry
 
 
 @dataclass(frozen=True)
+class IndexedProcesso:
+    """What ``autos verificar`` reads of an indexed processo: file, law, number, autuado (digits), date of the
+    infraction, infraction rule ids and numbered acts ``(ordem, tipo, numero)``."""
+
+    arquivo: str
+    lei: str
+    numero: str
+    autuado_documento: str | None
+    data_infracao: str | None
+    infracoes: tuple[str, ...]
+    atos: tuple[tuple[int, str, str], ...]
+
+
+@dataclass(frozen=True)
 class Reservation:
     lei: str
     tipo: str
@@ -647,6 +667,20 @@ class Register:
             for e in entries:
                 self._insert(e, stamp)
         return diff
+
+    def indexed_processos(self) -> list[IndexedProcesso]:
+        """Every indexed processo with its infractions and numbered acts, read in three queries (``autos
+        verificar``'s checks across processos)."""
+        s = self.store
+        infractions: dict[str, list[str]] = {}
+        for arquivo, regra in s.rows("index_infractions"):
+            infractions.setdefault(str(arquivo), []).append(str(regra))
+        acts: dict[str, list[tuple[int, str, str]]] = {}
+        for arquivo, ordem, tipo, numero in s.rows("index_numbered_acts"):
+            acts.setdefault(str(arquivo), []).append((int(ordem), str(tipo), str(numero)))
+        return [IndexedProcesso(str(a), str(lei), str(n), doc, data, tuple(infractions.get(str(a), ())),
+                                tuple(acts.get(str(a), ())))
+                for a, lei, n, doc, data in s.rows("index_processos")]
 
     def processos_of(self, documento: str) -> list[tuple[str, ...]]:
         """Processos of one autuado, by CPF/CNPJ typed with or without dots (``ValueError`` if invalid)."""
