@@ -31,7 +31,9 @@ CUIABA = "cuiaba-mt/lei-3666-1997"
 TIMOTEO = "timoteo-mg/lei-3844-2022"
 FERRAZ = "ferraz-de-vasconcelos-sp/lei-3240-2015"
 #: the laws whose table must exist (each law's table is written article by article, then listed here, one a line)
-LAWS_WITH_TABLE: list[str] = [
+LAWS_WITH_TABLE = [
+    CUIABA,
+    TIMOTEO,
 ]
 TEXTS = {
     CUIABA: "cuiaba-mt-lei-3666-1997-zoonoses.txt",
