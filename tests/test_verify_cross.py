@@ -79,7 +79,7 @@ def _rules_copy(tmp_path: Path, old: str, new: str) -> Path:
 
 @pytest.mark.parametrize(("old", "new", "words"), [
     ("\n  decisoes:", "\n  meses: 60\n  decisoes:", ["prescricao", "meses"]),
-    ("  anos: 5\n", "  anos: 0\n", ["prescricao", "anos"]),
+    ("prescricao:\n  anos: 5\n", "prescricao:\n  anos: 0\n", ["prescricao", "anos"]),
     ("  interpretacao: prescricao-punitiva", "  interpretacao: prescricao-outra", ["prescricao-outra"]),
 ])
 def test_strict_loader_refuses_a_bad_prescription_block(tmp_path: Path, old: str, new: str,
