@@ -364,7 +364,7 @@ def migrar(arquivos: tuple[Path, ...], saida: Path, as_json: bool) -> None:
 @main.group("regras", invoke_without_command=True)
 @click.pass_context
 def regras(ctx: click.Context) -> None:
-    """Lista as leis e regras disponíveis (subcomandos: listar, mostrar)."""
+    """Lista as leis e regras disponíveis (subcomandos: listar, mostrar, cobertura)."""
     if ctx.invoked_subcommand is None:
         ctx.invoke(regras_listar)
 
@@ -393,6 +393,26 @@ def regras_mostrar(ctx: click.Context, lei: str) -> None:
             click.echo("\n" + describe_procedure(procedure))
     except AutosError as exc:
         _fail(exc)
+
+
+@regras.command("cobertura")
+@click.argument("lei")
+@click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
+@click.pass_context
+def regras_cobertura(ctx: click.Context, lei: str, as_json: bool) -> None:
+    """Tabela de cobertura da lei: cada dispositivo do texto → papel → onde nas regras → testes.
+
+    Saída 0: todo dispositivo do texto está na tabela e cada lugar nas regras existe; 1: há problemas.
+    """
+    from autos.app.coverage import coverage_report
+    from autos.cli.describe import describe_coverage
+
+    try:
+        report = coverage_report(_autos(ctx.find_root()).rules, lei)
+    except AutosError as exc:
+        _fail(exc)
+    click.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) if as_json else describe_coverage(report))
+    sys.exit(report.exit_code())
 
 
 @main.command("schema")

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from autos.app.coverage import CoverageReport
 from autos.base import ptbr
 from autos.base.citation import Citation
 from autos.compute.fines import FineResult
+from autos.rules.coverage import PAPEL_PT
 from autos.rules.procedure import Procedure
 from autos.rules.statute import Interpretation, RuleSet, Statute
 
@@ -110,4 +112,36 @@ def describe_fines(result: FineResult | None) -> str:
     if result.escolhas:
         out += ["", "Escolhas interpretativas aplicadas:"]
         out.extend(f"  - {' '.join(e.split())}" for e in result.escolhas)
+    return "\n".join(out)
+
+
+def describe_coverage(report: CoverageReport) -> str:
+    """``autos regras cobertura LEI``: dispositivo → papel → onde → testes, the summary and the problems."""
+    found = sum(1 for r in report.rows if r.linha_texto is not None)
+    out = [f"Cobertura — {report.label} ({report.lei})",
+           f"Texto: {report.texto} ({found} dispositivos); tabela: {report.tabela}", ""]
+    for row in report.rows:
+        e = row.entry
+        where = f" [texto, linha {row.linha_texto}]" if row.linha_texto is not None else " [NÃO ESTÁ NO TEXTO]"
+        if e is None:
+            out.append(f"{row.dispositivo.short()}{where} — SEM ENTRADA NA TABELA")
+            continue
+        status = " — PENDENTE" if e.pendente else ""
+        out.append(f"{row.dispositivo.short()}{where} — {PAPEL_PT[e.papel]}{status}")
+        if e.onde:
+            out.append(f"    onde: {'; '.join(e.onde)}")
+        if e.testes:
+            out.append(f"    testes: {'; '.join(e.testes)}")
+        if e.motivo:
+            out.append(f"    motivo: {_flat(e.motivo)}")
+        if e.nota:
+            out.append(f"    nota: {_flat(e.nota)}")
+    out += ["", f"Resumo ({sum(report.resumo.values())} entradas):"]
+    out += [f"  {PAPEL_PT[papel]}: {n}" for papel, n in report.resumo.items() if n]
+    out.append(f"  pendentes: {report.pendentes}")
+    if report.problems:
+        out += ["", f"Problemas ({len(report.problems)}):"]
+        out += [f"  {p.render()}" for p in report.problems]
+    else:
+        out += ["", "Nenhum problema: todo dispositivo do texto está na tabela e cada lugar nas regras existe."]
     return "\n".join(out)
