@@ -314,3 +314,47 @@ def test_command_without_table_is_unusable_input(rules_copy: Path) -> None:
     coverage_file(rules_copy, FERRAZ).unlink(missing_ok=True)
     code, out = _run(rules_copy, FERRAZ)
     assert code == 2 and "não tem tabela de cobertura" in out
+
+
+@pytest.mark.parametrize("lei", LAWS_WITH_TABLE)
+def test_command_on_the_shipped_table(lei: str) -> None:
+    table = load_coverage(coverage_file(RULES, lei), lei)
+    pending = sum(1 for e in table.entries if e.pendente)
+    code, out = _run(RULES, lei)
+    assert code == 0, out
+    assert f"pendentes: {pending}" in out and "Nenhum problema" in out
+    assert "SEM ENTRADA NA TABELA" not in out and "NÃO ESTÁ NO TEXTO" not in out
+    code, out = _run(RULES, lei, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["pendentes"] == pending and data["problemas"] == []
+    assert data["dispositivos_no_texto"] == len(_found(lei)) == sum(data["resumo"].values())
+
+
+def _param_ids() -> dict[str, set[str]]:
+    """The parameter ids of the data-driven tests the tables name most (read from the same data the tests use)."""
+    from . import test_deadlines, test_fines, test_render, test_statute_citations, test_validate
+
+    quotes = {f"{lei.split('/')[0]}:{where.split('#', 1)[1]}"
+              for lei, items in test_statute_citations.QUOTES.items() for where in items}
+    return {
+        "tests/test_statute_citations.py::test_rule_cites_the_dispositivo_that_says_it": quotes,
+        "tests/test_fines.py::test_vector": {p.id for p in test_fines._vectors()},
+        "tests/test_validate.py::test_findings": set(test_validate.EXPECT),
+        "tests/test_render.py::test_art20_element_values_are_in_the_document": set(test_render.PJ_ELEMENTS),
+        "tests/test_deadlines.py::test_deadline_vector": {p.id for p in test_deadlines.DEADLINE_VECTORS},
+        "tests/test_deadlines.py::test_notice_vector": {p.id for p in test_deadlines.NOTICE_VECTORS},
+    }
+
+
+@pytest.mark.parametrize("lei", LAWS_WITH_TABLE)
+def test_parametrized_test_ids_named_by_the_table_exist(lei: str) -> None:
+    """``check_testes`` reads the function names; for the data-driven tests above, the id in brackets must name a
+    parameter the test really has (``test_vector[cuiaba-art36-I-leve]``)."""
+    ids = _param_ids()
+    wrong = []
+    for entry in load_coverage(coverage_file(RULES, lei), lei).entries:
+        for item in entry.testes:
+            name, bracket, rest = item.partition("[")
+            if bracket and name in ids and rest.rstrip("]") not in ids[name]:
+                wrong.append(f"{entry.dispositivo.dispositivo().short()}: {item}")
+    assert not wrong, "\n".join(wrong)
