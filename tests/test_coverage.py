@@ -34,6 +34,7 @@ FERRAZ = "ferraz-de-vasconcelos-sp/lei-3240-2015"
 LAWS_WITH_TABLE = [
     CUIABA,
     TIMOTEO,
+    FERRAZ,
 ]
 TEXTS = {
     CUIABA: "cuiaba-mt-lei-3666-1997-zoonoses.txt",
