@@ -46,7 +46,8 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "FER-76-LAVRATURA": ["Rua Benedito Pereira de Moraes, lote 14, quadra C", "15 de setembro de 2026"],
         "FER-75-FATO": ["o terreno, com 350 m², permanece com mato alto"],
         "FER-75-DISPOSITIVO": ["Lei nº 3.240/2015, art. 4º — Não atender, no prazo de 30 dias"],
-        "FER-78-PENALIDADE": ["Multa (Lei nº 3.240/2015, art. 75)"],
+        # art. 75 ("penalidades legalmente previstas") with the article that sets the fine (issue 13, item 2)
+        "FER-78-PENALIDADE": ["Multa (Lei nº 3.240/2015, art. 4º, combinado com o art. 75)"],
         "FER-76-AGENTE": ["Márcia Regina Tavares", "Agente Fiscal de Posturas", "Matrícula 4.712"],
         "FER-76-CIENCIA": ["Ciência: pessoalmente ou por representante legal, efetivada em 15 de setembro de 2026"],
         CALCULADOS: [
@@ -68,7 +69,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "FER-NP-PRAZO": ["Prazo para roçar, capinar e limpar o terreno: 30 (trinta) dias corridos",
                          "(Lei nº 3.240/2015, art. 4º)"],
         "FER-NP-CONSEQUENCIA": ["Lei nº 3.240/2015, art. 4º — Não atender, no prazo de 30 dias, notificação"],
-        "FER-NP-PENALIDADE": ["Multa (Lei nº 3.240/2015, art. 75)"],
+        "FER-NP-PENALIDADE": ["Multa (Lei nº 3.240/2015, art. 4º, combinado com o art. 75)"],
         "FER-NP-AGENTE": ["Márcia Regina Tavares", "Agente Fiscal de Posturas", "Matrícula 4.712"],
         "FER-NP-CIENCIA": ["Ciência: pessoalmente ou por representante legal, em 10 de agosto de 2026"],
         "FER-NP-DATAS": ["Ferraz de Vasconcelos/SP, 10 de agosto de 2026"],
@@ -87,7 +88,8 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "FER-76-II-ENDERECO-CONHECIDO": ["Rua Rui Barbosa, 745"],
         "FER-76-II-AUTO": ["Auto de Infração nº 260/2026, lavrado em 16 de outubro de 2026", "cuja cópia segue anexa"],
         "FER-76-II-DISPOSITIVO": ["Lei nº 3.240/2015, art. 64 — Produzir sons acima de 75 dB"],
-        "FER-76-II-PENALIDADE": ["Multa (Lei nº 3.240/2015, art. 75)"],
+        "FER-76-II-PENALIDADE": ["Multa (Lei nº 3.240/2015, art. 68 — multa de 30 UFM, aplicada em dobro na "
+                                 "reincidência —, combinado com o art. 75)"],
         "FER-76-II-FORMA": ["registrada com aviso de recebimento (AR)",
                             "a notificação considera-se feita na data de recebimento lançada no AR devolvido"],
         "FER-76-II-DATAS": ["16 de outubro de 2026", "Ferraz de Vasconcelos/SP, 19 de outubro de 2026",
@@ -125,7 +127,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
     },
     f"{FERRAZ}/edital-entulho-domicilio-desconhecido.yaml": {
         # art. 76, III: edital only if the fiscal domicile is unknown
-        "FER-76-III-DOMICILIO": ["domicílio incerto ou desconhecido", "Lei nº 3.240/2015, art. 76, inciso III"],
+        "FER-76-III-DOMICILIO": ["desconhecido o domicílio fiscal do infrator", "Lei nº 3.240/2015, art. 76, inciso III"],
         # art. 76: name and masked CPF (LGPD art. 6º, III: 372.614.958-91 → only the 6 middle digits)
         "FER-76-III-NOTIFICADO": ["Edson Luiz Barreto", "***.614.958-**"],
         "FER-76-III-AUTO": ["nº 248/2026, lavrado em 22 de setembro de 2026"],
@@ -237,7 +239,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         ],
     },
     f"{TIMOTEO}/edital-pj-local-incerto.yaml": {
-        "TIM-21-III-LOCAL": ["domicílio incerto ou desconhecido", "Lei nº 3.844/2022, art. 21, inciso III"],
+        "TIM-21-III-LOCAL": ["estando o autuado em local incerto ou desconhecido", "Lei nº 3.844/2022, art. 21, inciso III"],
         # art. 20, § 1º, I; CNPJ 27.384.915/0001-02 → first 2 and check digits hidden
         "TIM-21-III-NOTIFICADO": ["Frigorífico Serra Azul Ltda.", "**.384.915/0001-**"],
         "TIM-21-III-AUTO": ["nº 21/2026, lavrado em 12 de maio de 2026"],
@@ -309,7 +311,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "CBA-35-LAVRATURA": ["Centro de Controle de Zoonoses, Cuiabá/MT", "7 de outubro de 2026"],
         "CBA-35-FATO": ["dois cães sem raça definida"],
         "CBA-35-DISPOSITIVO": ["Lei nº 3.666/1997, art. 6º — Permitir a permanência de animal solto"],
-        "CBA-35-PENALIDADE": ["Multa (Lei nº 3.666/1997, art. 35, inciso I)",
+        "CBA-35-PENALIDADE": ["Multa (Lei nº 3.666/1997, art. 36, combinado com o art. 35, inciso I)",
                               "Apreensão do animal (Lei nº 3.666/1997, art. 35, inciso II)"],
         "CBA-37-AGENTE": ["Paulo Henrique Campos", "Agente de Controle de Zoonoses", "Matrícula 31.208"],
         "CBA-CIENCIA": ["efetivada em 7 de outubro de 2026"],

@@ -284,6 +284,19 @@ def auto_de_infracao() -> Doc:
         _valor_multa(d)
         _memoria(d)
     _if(doc, "multa", fine)
+
+    def costs(d: Doc) -> None:  # Cuiabá art. 38: the costs, owed on top of the penalties, with their own total
+        _p(d, "{{ despesas.nome }}, devidas sem prejuízo das penalidades ({{ despesas.citacao }})", bold=True)
+
+        def value(d2: Doc) -> None:
+            p = d2.add_paragraph("Total das despesas: ")
+            p.add_run("{{ despesas.valor.unidades }}").bold = True
+            p.add_run(", correspondente a ")
+            p.add_run("{{ despesas.valor.reais }}").bold = True
+            p.add_run(".")
+            _memoria(d2, "despesas.valor.memoria", "Memória de cálculo das despesas")
+        _if(d, "despesas.valor", value)
+    _if(doc, "despesas", costs)
     _heading(doc, "6. Prazos")
     _prazos(doc)
     _if(doc, "notificacao", lambda d: _labelled(d, "Ciência:", "{{ notificacao.forma }}{% if notificacao.data %}, "
@@ -307,7 +320,7 @@ def edital_notificacao() -> Doc:
     """Only the published data: the context of this kind has nothing else (autos.documents.context.edital_sections)."""
     doc = _base(fundamento=None)
     p = _p(doc, "O MUNICÍPIO DE {{ lei.municipio | upper }}, pela autoridade abaixo identificada, com fundamento "
-               "na {{ documento.base_legal }}, estando o autuado em domicílio incerto ou desconhecido, ")
+               "na {{ documento.base_legal }}, {{ edital.hipotese }}, ")
     p.add_run("NOTIFICA").bold = True
     p.add_run(", pelo presente edital, a pessoa abaixo indicada da lavratura do auto de infração e dos prazos que "
               "dela decorrem.")
@@ -369,6 +382,7 @@ def notificacao_preliminar() -> Doc:
             "prevista em:")
     _infracoes(doc)
     _for(doc, "pen in penalidades", lambda d: _labelled(d, "Penalidade:", "{{ pen.nome }} ({{ pen.citacao }})."))
+    _for(doc, "r in exigencia.repeticao", lambda d: _p(d, "{{ r }}"))
 
     def fine(d: Doc) -> None:
         _valor_multa(d, "Multa cominada, calculada com os valores em vigor na data desta notificação: ")

@@ -334,7 +334,8 @@ class _Builder:
         states the form the processo records for that later notice — the form only, none of its dates, which
         are not known on the auto's date."""
         sig = self.act.assinaturas.autuado if self.act.assinaturas is not None else None
-        if sig is None or sig.situacao != "ausente":
+        # absent, or refusing where the refusal is not a notice (Ferraz art. 76, I): the later AR or edital
+        if sig is None or sig.situacao not in ("ausente", "recusou"):
             return
         later = [j for j, b in enumerate(self.p.atos) if j > self.i and b.referente == self.act.numero
                  and (r := self.proc.atos.get(b.tipo)) is not None and r.forma in ("ar", "edital")]

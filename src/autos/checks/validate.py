@@ -20,10 +20,10 @@ from autos.checks.finding import Finding, Report
 from autos.compute.fines import compute_fines, costs_by_day
 from autos.compute.result import CaseComputation
 from autos.errors import AutosError, InputError, RulesFileError
-from autos.processo.case import Case
+from autos.processo.case import Case, PenalidadeProposta
 from autos.processo.load_case import LoadedCase
 from autos.rules.deadlines import NOTICE_EVENT, law_deadlines
-from autos.rules.statute import Element, RuleSet, Severity, Statute
+from autos.rules.statute import Element, Penalty, RuleSet, Severity, Statute
 
 
 def _split(dotted: str) -> PathKey:
@@ -334,6 +334,64 @@ class _Checker:
             if pen.exige_itens and not prop.itens:
                 self.add("erro", "ITENS-AUSENTES", f"a {pen.nome} exige a lista dos itens.", path, cite,
                          f"informe penalidades[{i}].itens com descrição e quantidade.")
+            self._penalty_condition(i, prop, pen)
+
+    def _penalty_condition(self, i: int, prop: PenalidadeProposta, pen: Penalty) -> None:
+        """A penalty the law allows only in listed cases (Timóteo art. 16, V and VI; Ferraz art. 69, §§ 2º and 3º)
+        needs the case to name one (``condicao``), and the case's facts must fit it."""
+        if not pen.condicoes:
+            return
+        st, case = self.statute, self.case
+        path: PathKey = ("penalidades", i, "condicao")
+        listed = "; ".join(f"{cid} ({st.cite(c.citacao)}: {' '.join(c.descricao.split())})"
+                           for cid, c in pen.condicoes.items())
+        cond = pen.condicoes.get(prop.condicao) if prop.condicao else None
+        if cond is None:
+            what = (f"a condição '{prop.condicao}' não é uma das previstas" if prop.condicao else
+                    "o caso não diz em qual dos casos previstos ela cabe")
+            self.add("erro", "PENALIDADE-SEM-CONDICAO", f"a {pen.nome} só cabe nos casos que a lei enumera; {what}.",
+                     path if prop.condicao else ("penalidades", i), st.cite(pen.citacao),
+                     f"informe penalidades[{i}].condicao: {listed}.")
+            return
+        cite = st.cite(cond.citacao)
+        rules = [inf for inf in case.infracoes if not cond.infracoes or inf.regra in cond.infracoes]
+        if not rules:
+            self.add("erro", "PENALIDADE-CONDICAO-INFRACAO", f"a condição '{prop.condicao}' da {pen.nome} vale só "
+                     f"para as infrações {', '.join(cond.infracoes)}, que o caso não cita.", path, cite,
+                     "cite a infração da condição em 'infracoes' ou escolha outra condição.")
+        elif cond.reincidente and not any(inf.reincidente for inf in rules):
+            self.add("erro", "PENALIDADE-CONDICAO-REINCIDENCIA", f"a condição '{prop.condicao}' da {pen.nome} exige "
+                     "reincidência, e o caso não a informa (infracoes[].reincidente: true).", path, cite,
+                     "informe a reincidência na infração, com o auto anterior nos fatos, ou retire a penalidade.")
+        if cond.pessoa_juridica and case.autuado.tipo != "pessoa_juridica":
+            self.add("erro", "PENALIDADE-CONDICAO-ESTABELECIMENTO", f"a condição '{prop.condicao}' da {pen.nome} "
+                     "vale para estabelecimento (pessoa jurídica).", path, cite,
+                     "confira autuado.tipo ou retire a penalidade.")
+
+    def refusal(self) -> None:
+        """The law's rule on a refusal (``recusa`` of the kind): where the certified refusal is not a notice
+        (Ferraz art. 76, I, and art. 77, I: the personal notice needs a dated receipt), the notice must be given
+        in another form — a personal notice of a refusing autuado is an error, none yet a warning."""
+        kind = self.statute.documentos.get(self.case.documento)
+        rule = kind.recusa if kind is not None else None
+        sig = self.case.assinaturas.autuado
+        if rule is None or rule.ciencia or sig is None or sig.situacao != "recusou":
+            return
+        forma = self.case.notificacao.forma if self.case.notificacao else None
+        if forma is None and self.case.ato is not None:
+            forma = self.case.ato.ciencia_posterior
+        if forma in ("ar", "edital"):
+            return
+        cite = self.statute.cite(rule.citacao)
+        hint = rule.dica or "notifique o autuado em outra forma prevista na lei."
+        if forma is None:
+            self.add("aviso", "RECUSA-NAO-NOTIFICA", "o autuado recusou-se a dar ciência do auto, e a recusa não é "
+                     f"notificação pela {self.statute.lei.label}; a notificação ainda deve ser feita.",
+                     ("assinaturas", "autuado", "situacao"), cite, hint)
+            return
+        self.add("erro", "RECUSA-NAO-NOTIFICA", f"o autuado recusou-se a dar ciência do auto, e a notificação "
+                 f"registrada é '{forma}'; pela {self.statute.lei.label} a recusa não vale como notificação pessoal.",
+                 ("assinaturas", "autuado", "situacao"), cite, hint)
 
     def circumstances(self) -> None:
         st = self.statute
@@ -415,6 +473,7 @@ def validate_case(loaded: LoadedCase, rules: RuleSet, *, today: date | None = No
     checker = _Checker(loaded, statute, today or date.today(), defence_check, computed)
     checker.elements()
     checker.penalties()
+    checker.refusal()
     checker.circumstances()
     checker.dates()
     findings = checker.findings

@@ -47,6 +47,10 @@ def describe_statute(st: Statute) -> str:
     out += ["", "Penalidades:"]
     for pid, pen in st.penalidades.items():
         out.append(f"  {pid} — {st.cite(pen.citacao)} — {pen.nome}")
+        if pen.natureza == "despesa":
+            out.append("      despesa devida além das penalidades, com total próprio (não é penalidade)")
+        for cid, cond in pen.condicoes.items():  # the cases the law allows it in (penalidades[].condicao)
+            out.append(f"      só quando {cid}: {' '.join(cond.descricao.split())} ({st.cite(cond.citacao)})")
     for kid, kind in st.documentos.items():
         out += ["", f"Elementos obrigatórios de '{kid}' ({kind.titulo}, {st.cite(kind.citacao)}):"]
         for el in kind.elementos:

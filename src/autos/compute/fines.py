@@ -107,6 +107,20 @@ class FineResult:
     def exemplo(self) -> bool:
         return self.valor_unidade.exemplo
 
+    def part(self, natureza: str) -> FineResult | None:
+        """The items of one nature — ``penalidade`` (fines) or ``despesa`` (costs the offender owes on top of the
+        penalties, Cuiabá art. 38) — as a result of their own, with their own total; None when there are none."""
+        def nature(item: FineItem) -> str:
+            pen = self.statute.penalidades.get(item.penalidade or "multa")
+            return pen.natureza if pen is not None else "penalidade"
+        items = [i for i in self.itens if nature(i) == natureza]
+        if not items:
+            return None
+        if len(items) == len(self.itens):
+            return self
+        return FineResult(statute=self.statute, data_referencia=self.data_referencia, valor_unidade=self.valor_unidade,
+                          itens=items, escolhas=list(self.escolhas), avisos=list(self.avisos))
+
     def unidades_texto(self) -> str:
         """``1.500 (mil e quinhentas) UPFMT``."""
         return ptbr.units_full(self.total_unidades, self.sigla, feminine=self.statute.unidade_fiscal.feminino)
@@ -219,8 +233,9 @@ class _Calc:
             if i not in self.applied:
                 self.applied.append(i)
 
-    def conversion(self, units: Decimal, steps: list[Step]) -> Decimal:
-        """Append the conversion (and rounding) steps; return the amount in reais."""
+    def conversion(self, units: Decimal, steps: list[Step], citation: Citation) -> Decimal:
+        """Append the conversion (and rounding) steps, citing ``citation`` (the article that sets the amount
+        converted: Ferraz art. 68 for a noise fine, Cuiabá art. 11, § 3º for the costs); return the amount in reais."""
         value = self.value
         raw = units * value.valor
         reais = self.statute.arredondamento.apply(raw)
@@ -229,7 +244,7 @@ class _Calc:
         exemplo = " — VALOR DE EXEMPLO" if value.exemplo else ""
         text = (f"Conversão: {self.n(units)} {self.sigla} × R$ {self.n(value.valor)} (valor da {self.sigla} em "
                 f"vigor desde {ptbr.format_date_short(value.desde)}; {value.fonte}{exemplo})")
-        cite = self.cite(self.statute.unidade_fiscal.citacao)
+        cite = self.cite(citation)
         if reais == raw:
             steps.append(Step(text, cite, ptbr.money_full(reais)))
         else:
@@ -508,7 +523,7 @@ def _formula_fine(calc: _Calc, i: int, inf: Infracao, rule: Infraction, pen_id: 
                           calc.cite(formula.citacao), calc.u(units)))
     if isinstance(formula, FixedFine) and formula.abatimento_caucao is not None:
         units = _deduction(calc, inf, p, formula, units, steps)
-    reais = calc.conversion(units, steps)
+    reais = calc.conversion(units, steps, formula.citacao)
     return FineItem(descricao=f"{label} — {rule.descricao}", base_legal=calc.cite(formula.citacao),
                     unidades=units, reais=reais, steps=steps, infracao=inf.regra, penalidade=pen_id)
 
@@ -595,7 +610,7 @@ def _range_fine(calc: _Calc, j: int, prop: PenalidadeProposta) -> FineItem:
             units = units * (HUNDRED - red.percentual) / HUNDRED
             steps.append(Step(f"Redução de {calc.n(red.percentual)}% ({red.descricao})", calc.cite(red.citacao),
                               calc.u(units)))
-    reais = calc.conversion(units, steps)
+    reais = calc.conversion(units, steps, pen.citacao)
     return FineItem(descricao=f"Multa — {pen.nome}", base_legal=cite, unidades=units, reais=reais, steps=steps,
                     penalidade=prop.tipo)
 

@@ -33,6 +33,7 @@ from datetime import date, datetime
 from typing import Any
 
 from autos.base import ptbr
+from autos.base.citation import Citation
 from autos.base.dotted import resolve
 from autos.checks.finding import Report
 from autos.compute.deadlines import Deadline, compute
@@ -42,14 +43,25 @@ from autos.documents.lines import DeadlineLine, rule_term
 from autos.errors import AutosError, ComputeError
 from autos.processo.case import Case, Decisao, Medida
 from autos.rules.deadlines import NOTICE_EVENT, DeadlineRule, LawDeadlines
-from autos.rules.statute import ApprehensionCosts, DocumentKind, Element, Statute
+from autos.rules.statute import (
+    ApprehensionCosts,
+    DocumentKind,
+    Element,
+    FixedFine,
+    Penalty,
+    PeriodicDoublingFine,
+    QuantityFine,
+    Statute,
+    formula_for,
+)
 
 _STATE_NAMES = {
     "MG": "Estado de Minas Gerais", "SP": "Estado de São Paulo", "MT": "Estado de Mato Grosso",
 }
 _FORMS = {
     "pessoal": "pessoalmente ou por representante legal",
-    "recusa": "pessoalmente, com recusa certificada pelo agente na presença de testemunha",
+    "recusa": "pessoalmente, com recusa certificada pelo agente na presença de uma testemunha e entrega do auto ao "
+              "autuado",
     "ar": "por via postal, mediante carta registrada com aviso de recebimento (AR)",
     "edital": "por edital",
 }
@@ -208,12 +220,13 @@ def build_context(case: Case, statute: Statute, report: Report, fines: FineResul
     what a kind adds (its own deadlines, custody costs) is read from ``computed`` too."""
     kind = statute.documentos[case.documento]
     ctx = _frame(case, statute, kind, report, fines, draft=draft, generated_at=generated_at)
+    ctx["clausulas"] = ctx["clausulas"] + interpretation_clauses(case, statute, kind)
     prazos = [{**d.__dict__, "dias_pulados": "", "rotulo_data": "até"} for d in deadlines]
     if EDITAL in (case.documento, kind.modelo):  # by kind or by template: a published edital never gets more
         ctx.update(edital_sections(case, statute, fines, prazos, draft=draft, notice_date=notice_date,
                                    computed=computed))
         return ctx
-    ctx.update(_case_sections(case, statute, fines, prazos, draft=draft, notice_date=notice_date))
+    ctx.update(_case_sections(case, statute, kind, fines, prazos, draft=draft, notice_date=notice_date))
     builder = _KIND_SECTIONS.get(case.documento) or _KIND_SECTIONS.get(kind.modelo)
     if builder is not None:
         ctx.update(builder(case, statute, kind, fines, draft, notice_date, computed))
@@ -244,7 +257,8 @@ def _frame(case: Case, statute: Statute, kind: DocumentKind, report: Report, fin
             "titulo_upper": kind.titulo.upper(),
             "numero": m(own),
             "processo": case.processo or "",
-            "base_legal": statute.cite(kind.citacao),
+            "base_legal": case_basis(case, statute) if kind.citacao_do_caso and case_basis(case, statute)
+            else statute.cite(kind.citacao),
             "nulidade": statute.cite(kind.nulidade) if kind.nulidade else "",
         },
         "clausulas": [{"texto": _flat(c.texto), "citacao": statute.cite(c.citacao)} for c in kind.clausulas],
@@ -278,6 +292,25 @@ def _frame(case: Case, statute: Statute, kind: DocumentKind, report: Report, fin
         "rodape": f"{kind.titulo} nº {numero} — {lei.label} — gerado em "
         f"{now.strftime('%d/%m/%Y %H:%M')} por autos",
     }
+
+
+def case_basis(case: Case, statute: Statute) -> str:
+    """The provisions the case applies, with those they refer to: ``Lei nº 3.240/2015, arts. 3º e 4º`` (plain
+    articles are joined; a provision with paragraph or inciso is cited in full); empty without known infractions."""
+    cites: list[Citation] = []
+    for inf in case.infracoes:
+        rule = statute.infracoes.get(inf.regra)
+        if rule is not None:
+            cites.extend(c for c in (*rule.remissoes, rule.citacao) if c not in cites)
+    if not cites:
+        return ""
+    if all(c.paragrafo is None and c.inciso is None and c.alinea is None and c.nota is None for c in cites):
+        arts = sorted({c.artigo for c in cites}, key=lambda a: (int(re.sub(r"\D.*", "", a)), a))
+        words = [Citation(artigo=a).short().removeprefix("art. ") for a in arts]
+        if len(words) == 1:
+            return f"{statute.lei.label}, art. {words[0]}"
+        return f"{statute.lei.label}, arts. {', '.join(words[:-1])} e {words[-1]}"
+    return f"{statute.lei.label}, " + "; ".join(c.short() for c in cites)
 
 
 def _missing_fn(draft: bool) -> Any:
@@ -332,8 +365,75 @@ def _fine_section(fines: FineResult | None) -> dict[str, Any] | None:
     }
 
 
-def _case_sections(case: Case, statute: Statute, fines: FineResult | None, prazos: list[dict[str, Any]], *,
-                   draft: bool, notice_date: str | None) -> dict[str, Any]:
+def penalty_citation(case: Case, statute: Statute, pen_id: str, pen: Penalty) -> str:
+    """The penalty's article together with the article that sets its amount for the case's infractions: Ferraz
+    ``art. 68 (30 (trinta) UFM, em dobro na reincidência), combinado com o art. 75`` (art. 75 alone says only that
+    offenders are subject to "as penalidades legalmente previstas")."""
+    sf = statute.unidade_fiscal
+    parts: list[str] = []
+    for inf in case.infracoes:
+        rule = statute.infracoes.get(inf.regra)
+        if rule is None or pen_id not in rule.penalidades:
+            continue
+        f = formula_for(statute, rule, pen_id)
+        if f is None or f.citacao == pen.citacao:
+            continue
+        text = f.citacao.short()
+        if isinstance(f, FixedFine):  # the amount the article sets, between dashes (no stacked parentheses)
+            rec = f.reincidencia
+            text += f" — multa de {ptbr.format_decimal(f.unidades)} {sf.sigla}"
+            if rec is not None and rec.fator == 2:
+                text += ", aplicada em dobro na reincidência" + (
+                    "" if rec.citacao == f.citacao else f" ({rec.citacao.short()})")
+            text += " —"
+        if text not in parts:
+            parts.append(text)
+    if not parts:
+        return statute.cite(pen.citacao)
+    return f"{statute.lei.label}, {'; '.join(parts)}, combinado com o {pen.citacao.short()}"
+
+
+def refusal_text(case: Case, statute: Statute, kind: DocumentKind, draft: bool) -> str:
+    """What the document says of an autuado who refused, by the law's own rule (``recusa`` of the kind or, for a
+    document that follows an auto, of the auto): a witness is named only when the case lists one."""
+    rule = kind.recusa
+    if rule is None:
+        auto = statute.documentos.get("auto_de_infracao")
+        rule = auto.recusa if auto is not None else None
+    named = [t for t in case.assinaturas.testemunhas if not _blank(t.nome)]
+    if named:
+        witness = (" na presença da testemunha abaixo identificada" if len(named) == 1 else
+                   " na presença das testemunhas abaixo identificadas")
+    else:
+        witness = " na presença de [TESTEMUNHA NÃO INFORMADA]" if draft and rule is not None and rule.testemunha else ""
+    if rule is None:  # the law says nothing: state the fact, claim no effect
+        return ("O autuado recusou-se a assinar e a dar ciência deste auto; o agente autuante certifica o "
+                f"ocorrido{witness}.")
+    return f"{_flat(rule.texto).replace('{testemunha}', witness)} ({statute.cite(rule.citacao)})"
+
+
+def interpretation_clauses(case: Case, statute: Statute, kind: DocumentKind) -> list[dict[str, str]]:
+    """The recorded choices the document applies, printed with the law's clauses: those of the kind, of the law's
+    rule on a refusal (when the autuado refused) and of the condition of each penalty proposed."""
+    ids = list(kind.interpretacoes)
+    sig = case.assinaturas.autuado
+    refusal = kind.recusa or (statute.documentos["auto_de_infracao"].recusa
+                              if "auto_de_infracao" in statute.documentos else None)
+    if refusal is not None and refusal.interpretacao and sig is not None and sig.situacao == "recusou":
+        ids.append(refusal.interpretacao)
+    for p in case.penalidades:
+        pen = statute.penalidades.get(p.tipo)
+        cond = pen.condicoes.get(p.condicao) if pen is not None and p.condicao else None
+        if cond is not None and cond.interpretacao:
+            ids.append(cond.interpretacao)
+    by_id = {i.id: i for i in statute.interpretacoes}
+    return [{"texto": f"Escolha interpretativa das regras ({it.id}): {_flat(it.problema)} Escolha adotada: "
+                      f"{_flat(it.escolha)}", "citacao": statute.cite(it.citacao)}
+            for i in dict.fromkeys(ids) if (it := by_id.get(i)) is not None]
+
+
+def _case_sections(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None,
+                   prazos: list[dict[str, Any]], *, draft: bool, notice_date: str | None) -> dict[str, Any]:
     """The whole case, as every kind except the edital prints it."""
     a = case.autuado
     lav = case.lavratura
@@ -349,16 +449,24 @@ def _case_sections(case: Case, statute: Statute, fines: FineResult | None, prazo
 
     resp = a.responsavel_legal
     pens = []
+    despesas: dict[str, Any] | None = None
     for p in case.penalidades:
         pen = statute.penalidades.get(p.tipo)
         if pen is None:
             continue
+        if pen.natureza == "despesa":  # costs owed on top of the penalties (Cuiabá art. 38): a section apart
+            part = fines.part("despesa") if fines is not None else None
+            despesas = {"nome": _cap(pen.nome), "citacao": penalty_citation(case, statute, p.tipo, pen),
+                        "valor": _fine_section(part)}
+            continue
         itens = [i.descricao + (f" — {i.quantidade}" if i.quantidade else "") + (f" — {i.lote}" if i.lote else "")
                  for i in p.itens]
         dep = p.fiel_depositario
+        cond = pen.condicoes.get(p.condicao) if p.condicao else None
         pens.append({
             "nome": _cap(pen.nome),
-            "citacao": statute.cite(pen.citacao),
+            "citacao": (f"{statute.cite(cond.citacao)}: {_flat(cond.descricao)}" if cond is not None
+                        else penalty_citation(case, statute, p.tipo, pen)),
             "itens": itens,
             "fiel_depositario": (f"{dep.nome}" + (f", CPF {dep.cpf}" if dep.cpf else "")) if dep and dep.nome else "",
             "observacao": p.observacao or "",
@@ -378,9 +486,7 @@ def _case_sections(case: Case, statute: Statute, fines: FineResult | None, prazo
     situacao = {
         "assinou": "O autuado recebeu cópia deste auto e o assinou"
         + (f" em {ptbr.format_date(sig.data)}" if sig and sig.data else "") + ".",
-        "recusou": "O autuado recusou-se a assinar e a dar ciência deste auto; o agente autuante certifica o "
-        "ocorrido na presença da testemunha abaixo identificada, e o autuado é considerado notificado "
-        "para todos os efeitos.",
+        "recusou": refusal_text(case, statute, kind, draft),
         "ausente": "Autuado ausente no ato da lavratura; a ciência será dada na forma da lei.",
     }.get(sig.situacao if sig and sig.situacao else "", "")
     if sig and sig.certificacao_recusa:
@@ -419,7 +525,9 @@ def _case_sections(case: Case, statute: Statute, fines: FineResult | None, prazo
         "infracoes": _infractions(case, statute),
         "penalidades": pens,
         "circunstancias": circ,
-        "multa": _fine_section(fines),
+        # the penalties' amount only: costs (Cuiabá art. 38) are 'despesas', with their own total
+        "multa": _fine_section(fines.part("penalidade") if fines is not None else None),
+        "despesas": despesas,
         "prazos": prazos,
         "notificacao": notice,
         "assinatura_autuado": situacao,
@@ -431,6 +539,15 @@ def _case_sections(case: Case, statute: Statute, fines: FineResult | None, prazo
 
 
 # --- per kind ---------------------------------------------------------------------------------------
+
+
+def _edital_case(computed: CaseComputation) -> str:
+    """The case in which the law admits the edital, in its own words (Ferraz art. 76, III: "desconhecido o domicílio
+    fiscal do infrator"; Timóteo art. 21, III: "em local incerto ou desconhecido")."""
+    rule = computed.law().notificacao.formas.get("edital")
+    if rule is not None and rule.hipotese:
+        return rule.hipotese
+    return "estando o autuado em domicílio incerto ou desconhecido"
 
 
 def _notice_rule_text(computed: CaseComputation, forma: str) -> str:
@@ -450,20 +567,62 @@ def _notice_rule_text(computed: CaseComputation, forma: str) -> str:
 
 def _preliminary(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
                  notice_date: str | None, computed: CaseComputation) -> dict[str, Any]:
-    """Notificação preliminar: the obligation, its deadline (engine) and how the notice takes effect."""
+    """Notificação preliminar: the obligation, its deadline (engine), how the notice takes effect — the law's notice
+    articles applied by analogy when the kind says so (Ferraz arts. 76 and 77) — and how often the fine threatened
+    is applied again while the obligation is not met (Ferraz art. 4º: "a cada 30 (trinta) dias")."""
     ex = case.exigencia
     lines = element_deadlines(case, statute, kind, draft=draft, computed=computed)
     forma = case.notificacao.forma if case.notificacao else "pessoal"
+    law = computed.law()
+    out: dict[str, Any] = {}
+    regra = _notice_rule_text(computed, forma)
+    if kind.notificacao_por_analogia:
+        desc = law.eventos.get(NOTICE_EVENT)
+        if desc:
+            analog = desc[:-1] + ", por analogia)" if desc.endswith(")") else desc + ", por analogia"
+            for line in lines:
+                line["prazo"] = line["prazo"].replace(desc, analog)
+        form_rule = law.notificacao.formas.get(forma)
+        if form_rule is not None:
+            regra = regra.replace(form_rule.base_legal, f"{form_rule.base_legal}, aplicados por analogia")
+            if case.notificacao is not None:
+                out["notificacao"] = {"forma": f"{_FORMS[forma]} ({form_rule.base_legal}, aplicados por analogia)",
+                                      "data": notice_date or ""}
     return {
+        **out,
         "exigencia": {
             "descricao": _or_missing(ex.descricao if ex else None, draft),
             "prazos": lines,
+            "repeticao": repetition_sentences(case, statute),
         },
         "ciencia": {
-            "regra": _notice_rule_text(computed, forma),
+            "regra": regra,
             "data": notice_date or "",
         },
     }
+
+
+def repetition_sentences(case: Case, statute: Statute) -> list[str]:
+    """How the fine of each infraction is applied again while the obligation is not met: every N days, the same
+    amount (Ferraz art. 4º) or doubled (arts. 9º, 43, p.u., and 44, p.u.)."""
+    out: list[str] = []
+    for inf in case.infracoes:
+        rule = statute.infracoes.get(inf.regra)
+        f = rule.multa if rule is not None else None
+        if f is None:
+            continue
+        if isinstance(f, PeriodicDoublingFine):
+            text = (f"Não atendida a notificação, a multa é aplicada e dobrada a cada {f.dias} "
+                    f"({ptbr.int_to_words(f.dias)}) dias, até o efetivo atendimento ({statute.cite(f.citacao)}).")
+        elif isinstance(f, FixedFine | QuantityFine) and f.repeticao is not None:
+            r = f.repeticao
+            text = (f"Não atendida a notificação, a multa é aplicada de novo, no mesmo valor, a cada {r.dias} "
+                    f"({ptbr.int_to_words(r.dias)}) dias, até o efetivo atendimento ({statute.cite(r.citacao)}).")
+        else:
+            continue
+        if text not in out:
+            out.append(text)
+    return out
 
 
 def _letter(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
@@ -564,7 +723,9 @@ def _statement(case: Case, statute: Statute, kind: DocumentKind, fines: FineResu
     """Demonstrativo de débito: the reference date and unit value; the memo and totals are in ``multa``. After
     a decision that keeps or reduces the fine (a processo act): the decided amount, and payment counted from
     the notice of that decision (the act the law names, a later one: the term has no date yet)."""
-    out: dict[str, Any] = {"debito": {"data_calculo": _fmt_date(case.lavratura.data, draft), "decisao": None}}
+    # the debt is the fine and the costs together, each a parcel of its own (Cuiabá art. 38)
+    out: dict[str, Any] = {"debito": {"data_calculo": _fmt_date(case.lavratura.data, draft), "decisao": None},
+                           "multa": _fine_section(fines)}
     d = case.decisao
     if d is None or d.resultado not in ("mantida", "reduzida"):
         return out
@@ -924,6 +1085,7 @@ def edital_sections(case: Case, statute: Statute, fines: FineResult | None, praz
             "multa": multa,
             "publicacoes": publicacoes,
             "efeito": _notice_rule_text(computed, "edital"),
+            "hipotese": _edital_case(computed),
             "data_notificacao": m(notice_date) if n is not None or case.ato is None else "",
             "mascara": "O número do documento de identificação é publicado parcialmente, só com os dígitos do meio, "
                        "e este edital traz apenas os dados necessários à notificação (Lei federal nº 13.709/2018 — "

@@ -252,6 +252,8 @@ class PenalidadeProposta(_Strict):
     fiel_depositario: Pessoa | None = None
     local_deposito: str | None = Field(default=None, description="apreensão: local onde os bens apreendidos "
                                        "ficam depositados")
+    condicao: str | None = Field(default=None, description="o caso em que a lei admite a penalidade (id da "
+                                 "condição nas regras, p. ex. embaraco-fiscalizacao)")
     observacao: str | None = None
 
 

@@ -89,6 +89,8 @@ class NoticeFormRule:
     condicao: str | None = None
     escolha: str | None = None
     justificativa: str | None = None
+    #: edital: the case the law admits it in, in the law's own words (printed by the edital)
+    hipotese: str | None = None
 
 
 @dataclass(frozen=True)
@@ -206,6 +208,7 @@ class _Forma(_Model):
     condicao: str | None = None
     escolha: str | None = None
     justificativa: str | None = None
+    hipotese: str | None = None
 
 
 class _Notificacao(_Model):
@@ -328,6 +331,7 @@ def _build_law(doc: YamlDoc, m: _PrazosFile, municipio_dir: str, stem: str) -> L
                 else c.prorroga_fim_sem_expediente
             ),
             condicao=f.condicao.strip() if f.condicao else None,
+            hipotese=" ".join(f.hipotese.split()) if f.hipotese else None,
             escolha=f.escolha.strip() if f.escolha else None,
             justificativa=f.justificativa.strip() if f.justificativa else None,
         )

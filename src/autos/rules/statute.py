@@ -360,6 +360,9 @@ class Infraction(_Strict):
     multa: FineRule | None = None  # the fine of this provision
     #: a defect of the text of this provision (an ``interpretacoes`` id): warned whenever it is applied
     interpretacao: str | None = None
+    #: provisions this one refers to (Ferraz art. 4º: "os respectivos responsáveis, previstos no artigo 3º"),
+    #: cited with it where a document's basis is the case's own provisions (``citacao_do_caso``)
+    remissoes: list[Citation] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _fine_penalty(self) -> Infraction:
@@ -374,11 +377,27 @@ class Infraction(_Strict):
         return self
 
 
+class PenaltyCondition(_Strict):
+    """A case in which the law allows a penalty (Timóteo Art. 16, V, a–c; Ferraz Art. 69, § 2º): not a rule of
+    conduct, so never the provision infringed; the case names it (``penalidades[].condicao``)."""
+
+    descricao: str
+    citacao: Citation
+    infracoes: list[str] = Field(default_factory=list)  # infractions it applies to (empty: any)
+    reincidente: bool = False  # it needs a repeat of the infraction (infracoes[].reincidente: true)
+    pessoa_juridica: bool = False  # it applies to an establishment (autuado.tipo: pessoa_juridica)
+    interpretacao: str | None = None  # a recorded choice behind it (printed when it is applied)
+
+
 class Penalty(_Strict):
     """A penalty or administrative measure of the statute (e.g. Timóteo Art. 16, I–VII)."""
 
     nome: str
     citacao: Citation
+    #: "despesa": costs the offender owes on top of the penalties (Cuiabá Art. 38), kept apart from them
+    natureza: Literal["penalidade", "despesa"] = "penalidade"
+    #: the cases in which the law allows it; when present the case must name one (penalidades[].condicao)
+    condicoes: dict[str, PenaltyCondition] = Field(default_factory=dict)
     multa_minima: Amount | None = None  # in fiscal units
     multa_maxima: Amount | None = None
     somente_primario_sem_agravante: bool = False
@@ -492,6 +511,23 @@ class Clause(_Strict):
     citacao: Citation
 
 
+class RefusalRule(_Strict):
+    """What the law says of an autuado who refuses to sign or to take notice of the document, printed by it.
+
+    ``texto`` may hold ``{testemunha}``: replaced by " na presença da testemunha abaixo identificada" (or of the
+    witnesses) when the case lists any, and by nothing otherwise — no document claims a witness it does not
+    name. ``testemunha``: the law requires one (its absence is a finding)."""
+
+    texto: str
+    citacao: Citation
+    testemunha: bool = False
+    #: the certified refusal is the notice (Timóteo art. 21, § 1º); False: the notice must still be given in
+    #: another form (Ferraz art. 76, I: personal notice needs a dated receipt) — a personal notice is a finding
+    ciencia: bool = True
+    dica: str | None = None  # how to give the notice when the refusal is not one
+    interpretacao: str | None = None  # the choice recorded where the law is silent
+
+
 class DocumentKind(_Strict):
     titulo: str
     modelo: str  # template base name in templates/
@@ -499,6 +535,15 @@ class DocumentKind(_Strict):
     elementos: list[Element]
     nulidade: Citation | None = None  # where the law voids a document that omits an element
     clausulas: list[Clause] = Field(default_factory=list)  # legal statements the document prints
+    #: recorded choices this kind applies (printed by the document, with the problem and the choice)
+    interpretacoes: list[str] = Field(default_factory=list)
+    recusa: RefusalRule | None = None  # the law's rule on a refusal (auto de infração)
+    #: the header cites the provisions the case applies (its infractions and their ``remissoes``), not ``citacao``
+    #: (Ferraz's notificação preliminar: arts. 3º and 4º for a lot to clean, not every article that orders one)
+    citacao_do_caso: bool = False
+    #: the law's notice articles apply to this kind only by analogy (Ferraz arts. 76 and 77 for the notificação
+    #: preliminar): its notice and the deadlines counted from it say so
+    notificacao_por_analogia: bool = False
 
 
 class PrescriptionInterruption(_Strict):
@@ -633,6 +678,19 @@ def _check_fine_refs(statute: Statute) -> None:
                              "'circunstancias.agravantes')")
     if statute.prescricao is not None:
         need(statute.prescricao.interpretacao, "a prescrição ('prescricao')")
+    for pen_id, pen in statute.penalidades.items():
+        for cond_id, cond in pen.condicoes.items():
+            need(cond.interpretacao, f"a condição '{cond_id}' da penalidade '{pen_id}'")
+            for inf_ref in cond.infracoes:
+                rule = statute.infracoes.get(inf_ref)
+                if rule is None or pen_id not in rule.penalidades:
+                    raise ValueError(f"a condição '{cond_id}' da penalidade '{pen_id}' cita a infração '{inf_ref}', "
+                                     "que não existe ou não admite essa penalidade")
+    for kind_id, kind in statute.documentos.items():
+        for ref in kind.interpretacoes:
+            need(ref, f"o documento '{kind_id}'")
+        if kind.recusa is not None:
+            need(kind.recusa.interpretacao, f"a recusa do documento '{kind_id}'")
     for inf_id, inf in statute.infracoes.items():
         need(inf.interpretacao, f"a infração '{inf_id}'")
         if inf.multa is not None:
