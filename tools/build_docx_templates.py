@@ -737,6 +737,31 @@ def termo_levantamento() -> Doc:
     return doc
 
 
+def termo_condenacao() -> Doc:
+    """Termo de condenação e inutilização (Timóteo art. 16, IV): termo_medida with the items condemned and the
+    inutilização or final destination given to them."""
+    doc = _base()
+    _termo_opening(doc)
+
+    def measure(d: Doc) -> None:
+        _heading(d, "Medida")
+        _p(d, "{{ medida.impoe }}", bold=True)
+        _if(d, "medida.numero", lambda d2: _labelled(d2, "Termo nº:", "{{ medida.numero }}"))
+        _if(d, "medida.descricao", lambda d2: _labelled(d2, "Descrição:", "{{ medida.descricao }}"))
+        _loop_table(d, ["Descrição", "Quantidade", "Lote / identificação"], "i in medida.itens",
+                    ["{{ i.descricao }}", "{{ i.quantidade }}", "{{ i.lote }}"])
+        _labelled(d, "Inutilização ou destinação final:", "{{ medida.destino }}")
+    _if(doc, "medida", measure)
+    _heading(doc, "Motivo")
+    _p(doc, "{{ fatos }}")
+    _infracoes(doc)
+    _clausulas(doc)
+    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _signatures(doc, [[*AGENTE, "Agente responsável"], ["{{ autuado.nome }}", "Responsável — ciente"]],
+                witnesses=False)
+    return doc
+
+
 KINDS: dict[str, Callable[[], Doc]] = {
     "auto_de_infracao": auto_de_infracao,
     "notificacao_preliminar": notificacao_preliminar,
@@ -751,6 +776,7 @@ KINDS: dict[str, Callable[[], Doc]] = {
     "protocolo": protocolo,
     "termo_medida": termo_medida,
     "termo_levantamento": termo_levantamento,
+    "termo_condenacao": termo_condenacao,
 }
 
 
