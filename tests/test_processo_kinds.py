@@ -10,6 +10,8 @@ extracted text of the PDF and the DOCX (``tests/textutil.py``). Dates and amount
    processo of the apprehension alone, its termo and the animal's other destination (art. 11, § 5º).
 3. Timóteo (Lei nº 3.844/2022), art. 16: termos of condenação e inutilização (IV), suspensão da atividade (V) and
    its levantamento (art. 5º, IV), cassação do registro (VII).
+4. Ferraz de Vasconcelos (Lei nº 3.240/2015): advertência escrita (art. 3º, § 1º, I), the first penalty for burning
+   waste on one's own land; the fine if the conduct persists (§ 1º, II).
 """
 
 from __future__ import annotations
@@ -57,7 +59,8 @@ def report(hoje: str, file: Path) -> dict[str, object]:
 
 
 #: the valid processos of the new kinds (in the documents folder, with the other acts' documents)
-VALID = ["cui-ar.yaml", "cui-apreensao-sem-auto.yaml", "tim-condenacao-suspensao.yaml", "tim-cassacao.yaml"]
+VALID = ["cui-ar.yaml", "cui-apreensao-sem-auto.yaml", "tim-condenacao-suspensao.yaml", "tim-cassacao.yaml",
+         "fv-advertencia.yaml"]
 
 
 @pytest.mark.parametrize("name", VALID)
@@ -285,6 +288,35 @@ def test_timoteo_cassacao_not_in_the_auto_is_a_warning_art16_p3(tmp_path: Path) 
     assert rep["valido"] is True
     warn = [a for a in rep["achados"] if a["codigo"] == "TIM-CAS-PENALIDADE"]  # type: ignore[attr-defined]
     assert warn and warn[0]["severidade"] == "aviso" and "art. 16, § 3º" in warn[0]["mensagem"]
+
+
+# --- 4. Ferraz de Vasconcelos: advertência escrita (art. 3º, § 1º, I) ---------------------------------------
+
+
+@pytest.mark.parametrize("ext", ["pdf", "docx"])
+def test_ferraz_advertencia_escrita_art3_p1_i(tmp_path: Path, ext: str) -> None:
+    out = generated(tmp_path, DOCS / "fv-advertencia.yaml")
+    text = document_text(out / f"advertencia-escrita-ferraz-de-vasconcelos-sp-pm-fv-2026-006100-ato-01.{ext}")
+    assert "ADVERTÊNCIA ESCRITA Nº 44/2026" in text and "Lei nº 3.240/2015, art. 3º, § 1º, inciso I" in text
+    assert "Valdir Aparecido Moreira" in text and "CPF: 390.533.447-05" in text
+    assert "Local: Rua Bruno Altieri, 322, Vila Romanópolis, Ferraz de Vasconcelos/SP" in text
+    assert "Data: 3 de novembro de 2026" in text and "às 15h20" in text
+    assert "Queima de restos de poda" in text and "Lei nº 3.240/2015, art. 3º, § 1º —" in text
+    assert "ADVERTIDA por escrito" in text
+    # art. 3º, caput, and § 1º, II: the prohibition, and the fine if the conduct persists (no fine now)
+    assert "sendo proibida a queima de resíduos sólidos urbanos" in text
+    assert "Persistindo a conduta, será aplicada a multa no valor equivalente a 5 UFMs" in text
+    assert "e em dobro na reincidência. (Lei nº 3.240/2015, art. 3º, § 1º, inciso II)" in text
+    assert "R$" not in text  # a warning prices nothing
+    assert "O advertido recebeu a 1ª via desta advertência em 3 de novembro de 2026." in text
+
+
+def test_ferraz_advertencia_opens_the_processo_before_the_auto() -> None:
+    code, out = run("2026-11-30", "prazos", "--json", str(DOCS / "fv-advertencia.yaml"))
+    assert code == 0, out
+    t = json.loads(out)
+    assert not t["achados"], t["achados"]  # no SEM-AUTO: the warning comes before any auto (§ 1º, I then II)
+    assert t["atos"][0]["base_legal"] == "Lei nº 3.240/2015, art. 3º, § 1º, inciso I"
 
 
 # --- the choices are data, shown by `autos regras mostrar` ---------------------------------------------------

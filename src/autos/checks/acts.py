@@ -181,6 +181,8 @@ def document_kind(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Stat
         kind = _MEASURE_DOCUMENTS[a.tipo]
     elif a.tipo == "notificacao_preliminar":
         kind = "notificacao_preliminar"
+    elif a.tipo == "advertencia":  # Ferraz art. 3º, § 1º, I
+        kind = "advertencia_escrita"
     else:
         kind = None
     return kind if kind in kinds else None
@@ -364,6 +366,20 @@ class _Builder:
         if a.penalidades is not None:
             fields["penalidades"] = list(a.penalidades)
             self.paths[("penalidades",)] = ("atos", i, "penalidades")
+
+    def _advertencia_escrita(self, fields: dict[str, Any]) -> None:
+        """The written warning (Ferraz art. 3º, § 1º, I): the act's own signature (who received it) and, as its
+        penalty, the law's warning — the penalty citing the act's article; no fine (§ 1º, II: only if the conduct
+        persists, in a later auto)."""
+        a, i = self.act, self.i
+        if a.assinaturas is not None:
+            fields["assinaturas"] = a.assinaturas
+            self.paths[("assinaturas",)] = ("atos", i, "assinaturas")
+        rule = self.proc.atos[a.tipo]
+        warning = [k for k, v in self.statute.penalidades.items() if v.citacao == rule.citacao]
+        fields["penalidades"] = [PenalidadeProposta(tipo=k) for k in warning[:1]]
+        self.paths.update({("penalidades",): ("atos", i), ("penalidades", 0): ("atos", i, "tipo"),
+                           ("penalidades", 0, "tipo"): ("atos", i, "tipo")})
 
     def _notificacao_ar(self, fields: dict[str, Any]) -> None:
         """The letter states its AR's return only when it is known by the letter's date (a later via)."""

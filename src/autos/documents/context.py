@@ -904,8 +904,28 @@ def _condemnation(case: Case, statute: Statute, kind: DocumentKind, fines: FineR
     return out
 
 
+def _written_warning(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
+                     notice_date: str | None, computed: CaseComputation) -> dict[str, Any]:
+    """Advertência escrita (Ferraz art. 3º, § 1º, I): the warning, and whether the person warned received it (the
+    act's own signature); what follows if the conduct persists is the law's clause (§ 1º, II)."""
+    sig = case.assinaturas.autuado
+    ciencia = ""
+    if sig is not None and sig.situacao == "assinou":
+        ciencia = "O advertido recebeu a 1ª via desta advertência" + (
+            f" em {ptbr.format_date(sig.data)}" if sig.data else "") + "."
+    elif sig is not None and sig.situacao == "recusou":
+        ciencia = "O advertido recusou-se a receber esta advertência."
+    elif sig is not None and sig.situacao == "ausente":
+        ciencia = "O advertido estava ausente no ato da constatação."
+    return {"advertencia": {
+        "texto": f"Fica a pessoa acima identificada ADVERTIDA por escrito, nos termos da {statute.cite(kind.citacao)}, "
+                 "pela conduta descrita; o que a lei prevê se ela persistir está nas cláusulas abaixo.",
+        "ciencia": ciencia}}
+
+
 _KIND_SECTIONS: dict[str, Any] = {
     "termo_condenacao": _condemnation,
+    "advertencia_escrita": _written_warning,
     "certidao_publicacao_edital": _publication_certificate,
     "notificacao_decisao": _decision_notice,
     "protocolo": _protocol,
