@@ -337,10 +337,9 @@ NOT_PROVIDED = {
     # Timóteo: no preliminary notice — penalties follow the auto directly (arts. 16 and 20); art. 5º, IV,
     # lists "notificar" among the SIM's powers but sets no compliance order, term or effect
     (TIMOTEO, "notificacao_preliminar"),
-    # Cuiabá: the law regulates neither notice forms (prazos file: omissa) nor a compliance order
+    # Cuiabá: no compliance order (the AR letter and the edital follow Lei 9.784/1999, art. 26, by analogy:
+    # tests/test_processo_kinds.py)
     (CUIABA, "notificacao_preliminar"),
-    (CUIABA, "notificacao_ar"),
-    (CUIABA, "edital_notificacao"),
 }
 
 

@@ -2,7 +2,7 @@
 
 The fixture cases (tests/data/publish/casos) publish, on 06/10/2026 (newspaper 07/10/2026), one edital for
 Ferraz de Vasconcelos (autos 301 and 302) and one for Timóteo (autos 31 and 32); four cases are refused
-(Cuiabá without the individual edital in its rules, an AR returned for "ausente", an auto with missing
+(a Cuiabá auto without the autuado's address, an AR returned for "ausente", an auto with missing
 elements, a malformed file) and one was notified in person. Dates computed by hand:
 
 * Ferraz (art. 77, III): 06/10 + 5 days = 11/10 (Sunday); 12/10 is a national holiday → 13/10/2026.
@@ -117,7 +117,9 @@ def test_publishes_one_edital_per_law_and_refuses_the_rest(published: tuple[Path
     refused = {Path(c.arquivo).name: " ".join(c.motivos) for c in result.recusados}
     assert set(refused) == {"auto-90-desconhecido.yaml", "auto-303-ar-ausente.yaml", "auto-305-sem-fatos.yaml",
                             "malformado.yaml"}
-    assert "não definem o edital individual" in refused["auto-90-desconhecido.yaml"]
+    # Cuiabá has the individual edital (Lei 9.784/1999, art. 26, § 4º, by analogy): its auto is refused for what it
+    # lacks (the rules without the edital: tests/test_processo_kinds.py)
+    assert "CBA-35-AUTUADO" in refused["auto-90-desconhecido.yaml"]
     assert "Ausente" in refused["auto-303-ar-ausente.yaml"] and "art. 76, III" in refused["auto-303-ar-ausente.yaml"]
     assert "FER-75-FATO" in refused["auto-305-sem-fatos.yaml"]
     assert "YAML malformado" in refused["malformado.yaml"]

@@ -757,6 +757,56 @@ def termo_levantamento() -> Doc:
     return doc
 
 
+def termo_condenacao() -> Doc:
+    """Termo de condenação e inutilização (Timóteo art. 16, IV): termo_medida with the items condemned and the
+    inutilização or final destination given to them."""
+    doc = _base()
+    _termo_opening(doc)
+
+    def measure(d: Doc) -> None:
+        _heading(d, "Medida")
+        _p(d, "{{ medida.impoe }}", bold=True)
+        _if(d, "medida.numero", lambda d2: _labelled(d2, "Termo nº:", "{{ medida.numero }}"))
+        _if(d, "medida.descricao", lambda d2: _labelled(d2, "Descrição:", "{{ medida.descricao }}"))
+        _loop_table(d, ["Descrição", "Quantidade", "Lote / identificação"], "i in medida.itens",
+                    ["{{ i.descricao }}", "{{ i.quantidade }}", "{{ i.lote }}"])
+        _labelled(d, "Inutilização ou destinação final:", "{{ medida.destino }}")
+    _if(doc, "medida", measure)
+    _heading(doc, "Motivo")
+    _p(doc, "{{ fatos }}")
+    _infracoes(doc)
+    _clausulas(doc)
+    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _signatures(doc, [[*AGENTE, "Agente responsável"], ["{{ autuado.nome }}", "Responsável — ciente"]],
+                witnesses=False)
+    return doc
+
+
+def advertencia_escrita() -> Doc:
+    """Advertência escrita (Ferraz art. 3º, § 1º, I): the person warned, where and when the burning was found, the
+    fact, the warning, the clauses (§ 1º, II: the fine if the conduct persists) and who received it."""
+    doc = _base()
+    _p(doc, "{{ abertura }}, o agente fiscal abaixo identificado, tendo constatado a queima de resíduos descrita nesta "
+            "advertência, com fundamento na {{ documento.base_legal }}, ADVERTE por escrito a pessoa abaixo "
+            "identificada.")
+    _heading(doc, "Advertido")
+    _identificacao(doc)
+    _heading(doc, "Local e data da constatação")
+    _labelled(doc, "Local:", "{{ lavratura.local }}")
+    _labelled(doc, "Data:", "{{ lavratura.data }}")
+    _heading(doc, "Fato constatado")
+    _p(doc, "{{ fatos }}")
+    _infracoes(doc)
+    _heading(doc, "Advertência")
+    _p(doc, "{{ advertencia.texto }}", bold=True)
+    _clausulas(doc)
+    _if(doc, "advertencia.ciencia", lambda d: _p(d, "{{ advertencia.ciencia }}"))
+    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _signatures(doc, [[*AGENTE, "Agente fiscal"], ["{{ autuado.nome }}", "Advertido — recebi a 1ª via em "
+                                                   "____/____/______"]], witnesses=False)
+    return doc
+
+
 KINDS: dict[str, Callable[[], Doc]] = {
     "auto_de_infracao": auto_de_infracao,
     "notificacao_preliminar": notificacao_preliminar,
@@ -771,6 +821,8 @@ KINDS: dict[str, Callable[[], Doc]] = {
     "protocolo": protocolo,
     "termo_medida": termo_medida,
     "termo_levantamento": termo_levantamento,
+    "termo_condenacao": termo_condenacao,
+    "advertencia_escrita": advertencia_escrita,
 }
 
 

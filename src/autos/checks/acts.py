@@ -75,12 +75,16 @@ _DUE = ("mantida", "reduzida")
 #: a measure's act (embargo, interdiction) and the act that ends a measure (levantamento, restitution) → its termo
 _MEASURE_DOCUMENTS = {"embargo": "termo_embargo", "interdicao": "termo_interdicao",
                       "levantamento_embargo": "termo_levantamento_embargo",
-                      "levantamento_interdicao": "termo_levantamento_interdicao", "restituicao": "termo_restituicao"}
+                      "levantamento_interdicao": "termo_levantamento_interdicao", "restituicao": "termo_restituicao",
+                      # Timóteo art. 16, IV, V and VII, and the levantamento of the suspension (art. 5º, IV)
+                      "condenacao": "termo_condenacao", "suspensao": "termo_suspensao",
+                      "levantamento_suspensao": "termo_levantamento_suspensao", "cassacao": "termo_cassacao"}
 #: the act that ends a measure → the measure's act it cites
-_MeasureKind = Literal["embargo", "interdicao", "apreensao"]
+_MeasureKind = Literal["embargo", "interdicao", "apreensao", "condenacao", "suspensao", "cassacao"]
 _ENDS: dict[str, _MeasureKind] = {"levantamento_embargo": "embargo", "levantamento_interdicao": "interdicao",
-                                 "restituicao": "apreensao"}
-_MEASURES: dict[str, _MeasureKind] = {"embargo": "embargo", "interdicao": "interdicao", "apreensao": "apreensao"}
+                                 "restituicao": "apreensao", "levantamento_suspensao": "suspensao"}
+_MEASURES: dict[str, _MeasureKind] = {"embargo": "embargo", "interdicao": "interdicao", "apreensao": "apreensao",
+                                      "condenacao": "condenacao", "suspensao": "suspensao", "cassacao": "cassacao"}
 
 
 @dataclass(frozen=True)
@@ -177,6 +181,8 @@ def document_kind(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Stat
         kind = _MEASURE_DOCUMENTS[a.tipo]
     elif a.tipo == "notificacao_preliminar":
         kind = "notificacao_preliminar"
+    elif a.tipo == "advertencia":  # Ferraz art. 3º, § 1º, I
+        kind = "advertencia_escrita"
     else:
         kind = None
     return kind if kind in kinds else None
@@ -361,6 +367,20 @@ class _Builder:
         if a.penalidades is not None:
             fields["penalidades"] = list(a.penalidades)
             self.paths[("penalidades",)] = ("atos", i, "penalidades")
+
+    def _advertencia_escrita(self, fields: dict[str, Any]) -> None:
+        """The written warning (Ferraz art. 3º, § 1º, I): the act's own signature (who received it) and, as its
+        penalty, the law's warning — the penalty citing the act's article; no fine (§ 1º, II: only if the conduct
+        persists, in a later auto)."""
+        a, i = self.act, self.i
+        if a.assinaturas is not None:
+            fields["assinaturas"] = a.assinaturas
+            self.paths[("assinaturas",)] = ("atos", i, "assinaturas")
+        rule = self.proc.atos[a.tipo]
+        warning = [k for k, v in self.statute.penalidades.items() if v.citacao == rule.citacao]
+        fields["penalidades"] = [PenalidadeProposta(tipo=k) for k in warning[:1]]
+        self.paths.update({("penalidades",): ("atos", i), ("penalidades", 0): ("atos", i, "tipo"),
+                           ("penalidades", 0, "tipo"): ("atos", i, "tipo")})
 
     def _notificacao_ar(self, fields: dict[str, Any]) -> None:
         """The letter states its AR's return only when it is known by the letter's date (a later via)."""
@@ -570,17 +590,26 @@ class _Builder:
                            ("medida", "local"): (*base, "local") if b.local else ("local",),
                            ("medida", "descricao"): (*base, "descricao"),
                            ("medida", "abrangencia"): (*base, "abrangencia"), ("medida", "itens"): (*base, "itens"),
-                           ("medida", "local_deposito"): (*base, "local_deposito")})
+                           ("medida", "local_deposito"): (*base, "local_deposito"),
+                           ("medida", "destino"): (*base, "destino")})
         tipo = _MEASURES.get(b.tipo) or _ENDS[self.act.tipo]
         return Medida(tipo=tipo, numero=b.numero, data=b.data_do_ato, local=b.local or self.p.local,
                       descricao=b.descricao, abrangencia=b.abrangencia, itens=list(b.itens or []),
-                      local_deposito=b.local_deposito)
+                      local_deposito=b.local_deposito, destino=b.destino)
 
     def _termo_embargo(self, fields: dict[str, Any]) -> None:
         fields["medida"] = self.measure(self.i)
 
     def _termo_interdicao(self, fields: dict[str, Any]) -> None:
         fields["medida"] = self.measure(self.i)
+
+    def _measure_of_this_act(self, fields: dict[str, Any]) -> None:
+        """A termo that executes a measure of the auto (Timóteo art. 16, IV, V, VII): the measure is this act."""
+        fields["medida"] = self.measure(self.i)
+
+    _termo_condenacao = _measure_of_this_act
+    _termo_suspensao = _measure_of_this_act
+    _termo_cassacao = _measure_of_this_act
 
     def _end_of_measure(self, fields: dict[str, Any]) -> None:
         """A levantamento or a restitution: the measure it ends (the act it cites, when it is the measure's act
@@ -608,6 +637,7 @@ class _Builder:
     _termo_levantamento_embargo = _end_of_measure
     _termo_levantamento_interdicao = _end_of_measure
     _termo_restituicao = _end_of_measure
+    _termo_levantamento_suspensao = _end_of_measure
 
     def apprehension_penalty(self, proposed: list[PenalidadeProposta]) -> str:
         """The law's penalty id of this apprehension: the one the auto proposed, else the one citing the same

@@ -960,8 +960,28 @@ def _ar_certificate(case: Case, statute: Statute, kind: DocumentKind, fines: Fin
     }
 
 
+def _sanction_sentences(md: Medida, local: str, data: str, fim: str) -> tuple[str, str] | None:
+    """The operative sentences of the termos of Timóteo art. 16, IV (condenação e inutilização), V (suspensão da
+    atividade, and its levantamento: art. 5º, IV) and VII (cassação do registro); None for the other measures."""
+    termo = f", termo nº {md.numero}," if md.numero else ","
+    if md.tipo == "condenacao":
+        return (f"Ficam CONDENADOS, em {data}, os itens abaixo descritos, com a inutilização ou a destinação final "
+                "abaixo indicada.", "")
+    if md.tipo == "suspensao":
+        return (f"Fica SUSPENSA a atividade abaixo descrita, do estabelecimento situado em {local}, a partir de "
+                f"{data}.",
+                f"Fica LEVANTADA a suspensão da atividade do estabelecimento situado em {local}, imposta em {data}"
+                f"{termo} em {fim}.")
+    if md.tipo == "cassacao":
+        return f"Fica CASSADO, a partir de {data}, o registro junto ao SIM abaixo descrito.", ""
+    return None
+
+
 def _measure_sentence(md: Medida, local: str, data: str, fim: str) -> tuple[str, str]:
     """The operative sentence of the termo that imposes the measure and of the one that ends it."""
+    sanction = _sanction_sentences(md, local, data, fim)
+    if sanction is not None:
+        return sanction
     termo = f", termo nº {md.numero}," if md.numero else ","
     if md.tipo == "embargo":
         return (f"Fica EMBARGADA a obra situada em {local}, a partir de {data}.",
@@ -1034,7 +1054,39 @@ def _measure(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult
     return out
 
 
+def _condemnation(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
+                  notice_date: str | None, computed: CaseComputation) -> dict[str, Any]:
+    """Termo de condenação e inutilização (Timóteo art. 16, IV): the measure as :func:`_measure` states it, with
+    the inutilização or final destination given to the items (art. 5º, IV)."""
+    out = _measure(case, statute, kind, fines, draft, notice_date, computed)
+    md = case.medida
+    if out["medida"] is not None and md is not None:
+        out["medida"]["destino"] = _or_missing(_flat(md.destino) if md.destino else None, draft)
+    return out
+
+
+def _written_warning(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
+                     notice_date: str | None, computed: CaseComputation) -> dict[str, Any]:
+    """Advertência escrita (Ferraz art. 3º, § 1º, I): the warning, and whether the person warned received it (the
+    act's own signature); what follows if the conduct persists is the law's clause (§ 1º, II)."""
+    sig = case.assinaturas.autuado
+    ciencia = ""
+    if sig is not None and sig.situacao == "assinou":
+        ciencia = "O advertido recebeu a 1ª via desta advertência" + (
+            f" em {ptbr.format_date(sig.data)}" if sig.data else "") + "."
+    elif sig is not None and sig.situacao == "recusou":
+        ciencia = "O advertido recusou-se a receber esta advertência."
+    elif sig is not None and sig.situacao == "ausente":
+        ciencia = "O advertido estava ausente no ato da constatação."
+    return {"advertencia": {
+        "texto": f"Fica a pessoa acima identificada ADVERTIDA por escrito, nos termos da {statute.cite(kind.citacao)}, "
+                 "pela conduta descrita; o que a lei prevê se ela persistir está nas cláusulas abaixo.",
+        "ciencia": ciencia}}
+
+
 _KIND_SECTIONS: dict[str, Any] = {
+    "termo_condenacao": _condemnation,
+    "advertencia_escrita": _written_warning,
     "certidao_publicacao_edital": _publication_certificate,
     "notificacao_decisao": _decision_notice,
     "protocolo": _protocol,

@@ -411,8 +411,8 @@ class Medida(_Strict):
     as a processo act records it; in a termo that ends it (levantamento, restituição) it is the measure ended,
     and ``fim`` the date it ends."""
 
-    tipo: Literal["embargo", "interdicao", "apreensao"] = Field(description="a medida: embargo, interdicao ou "
-                                                                "apreensao")
+    tipo: Literal["embargo", "interdicao", "apreensao", "condenacao", "suspensao", "cassacao"] = Field(
+        description="a medida: embargo, interdicao, apreensao, condenacao, suspensao ou cassacao")
     numero: str | None = Field(default=None, description="número do termo da medida")
     data: date | None = Field(default=None, description="data em que a medida foi imposta")
     local: str | None = Field(default=None, description="onde a medida foi imposta (obra, estabelecimento)")
@@ -421,6 +421,8 @@ class Medida(_Strict):
                                                             "parcial")
     itens: list[ItemApreendido] = Field(default_factory=list, description="apreensão: os bens apreendidos")
     local_deposito: str | None = Field(default=None, description="apreensão: onde os bens ficaram depositados")
+    destino: str | None = Field(default=None, description="condenação: a inutilização ou a destinação final dada "
+                                "aos itens")
     fim: date | None = Field(default=None, description="termo de levantamento ou de restituição: a data em que "
                              "a medida termina")
 
