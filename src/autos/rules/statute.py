@@ -368,14 +368,32 @@ class Penalty(_Strict):
         return self
 
 
+class Condition(_Strict):
+    campo: str
+    igual: str | bool
+
+
 class Circumstance(_Strict):
     descricao: str
     citacao: Citation
+    #: a fact of the case the circumstance presupposes (``primariedade``: ``autuado.primario`` is true)
+    exige: Condition | None = None
+    #: the letter of the other list that states its opposite (not both for one infraction)
+    contraria: str | None = None
 
 
 class Circumstances(_Strict):
     atenuantes: dict[str, Circumstance]
     agravantes: dict[str, Circumstance]
+
+    @model_validator(mode="after")
+    def _opposites(self) -> Circumstances:
+        for field, other in (("atenuantes", self.agravantes), ("agravantes", self.atenuantes)):
+            for letter, c in getattr(self, field).items():
+                if c.contraria is not None and c.contraria not in other:
+                    raise ValueError(f"a circunstância '{letter}' de '{field}' contraria a alínea "
+                                     f"'{c.contraria}', que não está na outra lista")
+        return self
 
 
 class Reduction(_Strict):
@@ -386,11 +404,6 @@ class Reduction(_Strict):
     citacao: Citation
     percentual: Amount = Field(gt=0, le=100)
     quando: str  # dotted case path that must be true
-
-
-class Condition(_Strict):
-    campo: str
-    igual: str | bool
 
 
 class Element(_Strict):
