@@ -404,6 +404,8 @@ class Reduction(_Strict):
     citacao: Citation
     percentual: Amount = Field(gt=0, le=100)
     quando: str  # dotted case path that must be true
+    #: the recorded choice applied when the reduction takes a range fine below its floor (shown, warned)
+    abaixo_do_minimo: str | None = None
 
 
 class Element(_Strict):
@@ -469,6 +471,16 @@ class DocumentKind(_Strict):
     clausulas: list[Clause] = Field(default_factory=list)  # legal statements the document prints
 
 
+class Signatory(_Strict):
+    """Who signs a document the municipality issues for the law as a whole (the consolidated edital): a named
+    person and the post; ``ato``: the act that designates them; ``exemplo``: not yet the real one."""
+
+    nome: str = Field(min_length=1)
+    cargo: str = Field(min_length=1)
+    ato: str | None = None
+    exemplo: bool = False
+
+
 class Statute(_Strict):
     lei: StatuteIdentity
     unidade_fiscal: FiscalUnit
@@ -479,6 +491,8 @@ class Statute(_Strict):
     reducoes: list[Reduction] = Field(default_factory=list)
     infracoes: dict[str, Infraction]
     documentos: dict[str, DocumentKind]
+    #: who signs the consolidated edital of this law (``autos publicar-editais``); none: its cases are refused
+    edital_assinatura: Signatory | None = None
 
     @field_validator("infracoes", "penalidades", "documentos")
     @classmethod
@@ -561,6 +575,8 @@ def _check_fine_refs(statute: Statute) -> None:
             if statute.circunstancias is None:
                 raise ValueError(f"a penalidade '{pen_id}' tem efeito_circunstancias, mas a lei não tem "
                                  "'circunstancias'")
+    for red in statute.reducoes:
+        need(red.abaixo_do_minimo, f"a redução '{red.id}'")
     for inf_id, inf in statute.infracoes.items():
         need(inf.interpretacao, f"a infração '{inf_id}'")
         if inf.multa is not None:
