@@ -59,7 +59,8 @@ def test_samples_awaiting_edital_are_planned_for_publication(tmp_path: Path) -> 
     from autos.cli import main
 
     result = CliRunner().invoke(main, ["--hoje", "2026-11-29", "publicar-editais", str(SAMPLES / "editais"),
-                                       "--data", "2026-11-27", "-o", str(tmp_path / "pub"), "--dry-run"])
+                                       "--data", "2026-11-27", "-o", str(tmp_path / "pub"), "--dry-run",
+                                       "--jornal", "timoteo-mg=Jornal Diário do Aço"])
     assert result.exit_code == 0, result.output
     assert "auto 301/2026, auto 302/2026" in result.output and "auto 31/2026, auto 32/2026" in result.output
     assert "nada foi gravado" in result.output

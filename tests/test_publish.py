@@ -385,7 +385,8 @@ def _cli(out: Path, fault: str | None = None) -> subprocess.CompletedProcess[str
     return subprocess.run(
         [sys.executable, "-m", "autos.cli", "--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"),
          "--hoje", TODAY.isoformat(), "publicar-editais", str(CASES), "--data", DATA_PUB.isoformat(),
-         "--data-jornal", DATA_JORNAL.isoformat(), "-o", str(out), "--processos", "1"],
+         "--data-jornal", DATA_JORNAL.isoformat(), "--jornal", "Jornal Diário do Aço", "-o", str(out),
+         "--processos", "1"],
         capture_output=True, text=True, env=env, timeout=120, check=False)
 
 

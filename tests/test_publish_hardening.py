@@ -463,7 +463,8 @@ def test_manifest_csv_neutralises_formulas(tmp_path: Path) -> None:
 def _cli_args(casos: Path, out: Path, workers: int = 2) -> list[str]:
     return [sys.executable, "-m", "autos.cli", "--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"),
             "--hoje", TODAY.isoformat(), "publicar-editais", str(casos), "--data", DATA_PUB.isoformat(),
-            "--data-jornal", DATA_JORNAL.isoformat(), "-o", str(out), "--processos", str(workers)]
+            "--data-jornal", DATA_JORNAL.isoformat(), "--jornal", "Jornal Diário do Aço", "-o", str(out),
+            "--processos", str(workers)]
 
 
 def _env(fault: str | None) -> dict[str, str]:

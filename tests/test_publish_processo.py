@@ -435,7 +435,8 @@ def test_cli_takes_several_folders_and_a_dry_run_writes_nothing(tmp_path: Path) 
     result = CliRunner().invoke(main, [
         "--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"), "--hoje", TODAY.isoformat(),
         "publicar-editais", str(PROCESSOS / "ferraz"), str(PROCESSOS / "timoteo" / "sim-32-ar-desconhecido.yaml"),
-        "--data", DATA_PUB.isoformat(), "-o", str(tmp_path / "out"), "--dry-run"])
+        "--data", DATA_PUB.isoformat(), "-o", str(tmp_path / "out"), "--dry-run",
+        "--jornal", "timoteo-mg=Jornal Diário do Aço"])  # Timóteo, art. 21, § 3º: the newspaper is named
     assert result.exit_code == 1, result.output  # fv-303, 306 and 307 are refused
     assert f"edital Nº 1/2026 ({FERRAZ}) com 2 caso(s): auto 301/2026, auto 302/2026" in result.output
     assert f"edital Nº 1/2026 ({TIMOTEO}) com 1 caso(s): auto 32/2026" in result.output

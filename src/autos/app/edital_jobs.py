@@ -24,7 +24,6 @@ from autos.checks.finding import Report
 from autos.compute.deadlines import Deadline
 from autos.compute.edital import (
     AUTO_KIND,
-    DEFAULT_JORNAL,
     INDIVIDUAL_KIND,
     Decision,
     ProcessoEdital,
@@ -69,11 +68,20 @@ class RunParams:
         municipio_dir = statute.id.split("/", 1)[0]
         lei = statute.lei
         veiculo = _pick(self.veiculos, municipio_dir) or default_veiculo(lei.municipio)
-        jornal = (_pick(self.jornais, municipio_dir) or DEFAULT_JORNAL) if needs_newspaper(rule) else None
+        # never an unnamed newspaper: the run refuses the law's cases when --jornal does not name it
+        jornal = _pick(self.jornais, municipio_dir) if needs_newspaper(rule) else None
         data_jornal = self.data_jornal if needs_newspaper(rule) else None
         return Publication(self.data, data_jornal, veiculo, jornal, f"{lei.municipio}/{lei.uf}", numero,
                            edital_date(self.emissao or self.today or date.today(), self.data, data_jornal))
 
+
+
+def newspaper_missing(statute: Statute, rule: NoticeFormRule) -> str:
+    """Why an edital the law also publishes in a newspaper (Timóteo, art. 21, § 3º) is not issued without one."""
+    municipio_dir = statute.id.split("/", 1)[0]
+    return (f"a {statute.lei.label} exige a publicação do edital também em jornal ({rule.base_legal}), e o jornal "
+            f"não foi informado: rode de novo com --jornal \"{municipio_dir}=NOME DO JORNAL\" (e --data-jornal, se "
+            "a data for outra); um edital que não nomeia o jornal não pode ser conferido")
 
 
 def _pick(pairs: tuple[tuple[str, str], ...], municipio_dir: str) -> str | None:
@@ -359,6 +367,8 @@ def _row(eng: Engine, loaded: LoadedCase, statute: Statute, law: LawDeadlines, p
     rule = edital_rule(law)
     assert rule is not None
     pub = params.publication(statute, rule, numero)
+    if needs_newspaper(rule) and pub.jornal is None:
+        raise RefusedError(newspaper_missing(statute, rule), file=loaded.file)
     auto = derive(loaded, AUTO_KIND, pub)
     errors = eng.autos.check(auto).errors  # the auto itself is not rendered here: validating it is enough
     if errors:
@@ -385,7 +395,7 @@ def _row(eng: Engine, loaded: LoadedCase, statute: Statute, law: LawDeadlines, p
         "multa_reais": ed["multa"]["reais"] if ed["multa"] else "",
         "notificacao_em": ed["data_notificacao"],
         "prazos": [{"descricao": d["descricao"], "prazo": d["prazo"], "data": d["data"] or "",
-                    "base_legal": d["base_legal"]} for d in ctx["prazos"]],
+                    "base_legal": d["base_legal"], "aviso": d["dias_pulados"]} for d in ctx["prazos"]],
         "exemplo_aviso": ctx["exemplo_aviso"],
         "efeito": _effect_text(notice),
     }

@@ -37,9 +37,10 @@ from autos.compute.fines import FineResult, compute_fines, path_key
 from autos.compute.notice import CaseDeadlines
 from autos.compute.result import CaseComputation, compute_case
 from autos.compute.timeline import Timeline
-from autos.documents.context import build_context
+from autos.documents.context import EDITAL, build_context
 from autos.documents.lines import DeadlineLine
 from autos.documents.notice import document_lines
+from autos.documents.published import published_data
 from autos.errors import (
     AutosError,
     ComputeError,
@@ -311,7 +312,8 @@ class Autos:
             if source is not None:
                 stamp = (now or datetime.now()).astimezone()
                 pdf = self.pdf_renderer.pdf(doc.template, doc.context, pdf_variant=ARCHIVE_VARIANT,
-                                            attachments=[_source_attachment(loaded, source, stamp)],
+                                            attachments=[_source_attachment(loaded, source, stamp, doc.template,
+                                                                            doc.context)],
                                             metadata=_archive_metadata(loaded, doc.statute, stamp))
             else:
                 pdf = self.pdf_renderer.pdf(doc.template, doc.context)
@@ -518,7 +520,7 @@ class Autos:
         if formato in ("pdf", "ambos") and source is not None:
             stamp = (now or datetime.now()).astimezone()
             pdf = self.pdf_renderer.pdf(template, context, pdf_variant=ARCHIVE_VARIANT,
-                                        attachments=[_source_attachment(loaded, source, stamp)],
+                                        attachments=[_source_attachment(loaded, source, stamp, template, context)],
                                         metadata=_archive_metadata(loaded, statute, stamp))
             rendered.append((out / f"{stem}.pdf", pdf))
         elif formato in ("pdf", "ambos"):
@@ -681,9 +683,18 @@ def _ascii_name(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "-", plain).strip("-") or "caso.yaml"
 
 
-def _source_attachment(loaded: LoadedCase, source: bytes, stamp: datetime) -> EmbeddedFile:
+def _source_attachment(loaded: LoadedCase, source: bytes, stamp: datetime, template: str,
+                       context: dict[str, Any]) -> EmbeddedFile:
+    """The file an archival PDF embeds: the case or processo file it came from; for an edital, only the data it
+    publishes and the SHA-256 of that file (LGPD art. 6º, III: :mod:`autos.documents.published`)."""
     from autos.render.pdf import EmbeddedFile
 
+    if EDITAL in (loaded.case.documento, template):
+        return EmbeddedFile(name=f"dados-publicados-{_ascii_name(loaded.file.name)}",
+                            data=published_data(context, loaded.file.name, source), mime="application/yaml",
+                            relationship="Data", when=stamp,
+                            description="Dados que este edital publica, com o SHA-256 do arquivo do processo (o "
+                            "arquivo não vai anexado: LGPD, art. 6º, III)")
     return EmbeddedFile(name=_ascii_name(loaded.file.name), data=source, mime="application/yaml",
                         relationship="Source", when=stamp,
                         description=f"Caso '{loaded.file.name}' (fatos em YAML) a partir do qual este documento "

@@ -58,6 +58,7 @@ from autos.app.edital_jobs import (
     Written,
     init_worker,
     inline_engine,
+    newspaper_missing,
     output_error,
     prepare_from_text,
     prepare_many,
@@ -67,7 +68,8 @@ from autos.app.edital_jobs import (
 )
 from autos.app.pipeline import Autos
 from autos.base import ptbr
-from autos.compute.edital import DEFAULT_JORNAL, default_veiculo, edital_kinds, edital_rule, needs_newspaper
+from autos.compute.edital import default_veiculo, edital_kinds, edital_rule, needs_newspaper
+from autos.documents.counting import counting_clause
 from autos.errors import AutosError, InputError, OutputError, os_error_pt
 from autos.render.gazette import GAZETTE_CODE_LABEL, GazetteBuilder, verification_code
 from autos.rules.deadlines import NoticeFormRule
@@ -291,6 +293,11 @@ def _kill_workers(pool: Executor | None) -> bool:
             process.join(5)
     pool._autos_killed = True  # type: ignore[attr-defined]  # read by Publisher._executor
     return True
+
+
+def _has_place(pairs: tuple[tuple[str, str], ...], lei: str) -> bool:
+    """Whether a ``--jornal``/``--veiculo`` value applies to the law's municipality (its own or ``*``)."""
+    return any(where in ("*", lei.split("/", 1)[0]) and text.strip() for where, text in pairs)
 
 
 class Publisher:
@@ -556,6 +563,13 @@ class Publisher:
     def _flush(self, ledger: Ledger, group: _Group) -> None:
         if not group.items:
             return
+        why = self._unpublishable(group)
+        if why is not None:  # nothing is reserved: the number is not spent, the other laws go on
+            for p in group.items:
+                p.estado = "recusado"
+                p.motivos = [why]
+                self.result.recusados.append(CaseProblem(p.arquivo, p.caso, p.motivos))
+            return
         if self.o.dry_run:
             ano = self.o.data.year
             numero = ledger.next_number(group.lei, ano) + sum(
@@ -568,6 +582,18 @@ class Publisher:
         previous, self._open = self._open, new
         if previous is not None:  # the previous edital finishes while the workers render this one
             self._close(ledger, previous)
+
+    def _unpublishable(self, group: _Group) -> str | None:
+        """Why the edital of this law cannot be issued as it would be signed and published, or None: nobody named
+        in the rules to sign it, or a newspaper the law requires (Timóteo, art. 21, § 3º) not named in the run."""
+        statute = self.autos.rules.get(group.lei)
+        if statute.edital_assinatura is None:
+            return (f"as regras da lei ({statute.file}) não dizem quem assina o edital consolidado: acrescente "
+                    "'edital_assinatura' com 'nome' e 'cargo' de quem o assina (e o ato de designação em 'ato')")
+        rule = edital_rule(self.autos.deadline_service.law(statute))
+        if rule is not None and needs_newspaper(rule) and not _has_place(self.o.jornais, group.lei):
+            return newspaper_missing(statute, rule)
+        return None
 
     def _close(self, ledger: Ledger, pending: _Pending) -> None:
         try:
@@ -630,9 +656,12 @@ class Publisher:
             casos = [PlannedCase(i + 1, p.caso or "", p.auto_numero or "", p.arquivo, p.sha256, p.texto, p.motivo)
                      for i, p in enumerate(group.items)]
             pub = params.publication(statute, rule, "")
-            if pub.veiculo == default_veiculo(statute.lei.municipio) or pub.jornal == DEFAULT_JORNAL:
-                self.log(f"aviso: {group.lei}: sem --veiculo/--jornal para {municipio_dir}; o edital diz "
-                         f"'{pub.veiculo}'" + (f" e '{pub.jornal}'" if pub.jornal else "") + ".")
+            if pub.veiculo == default_veiculo(statute.lei.municipio):
+                self.log(f"aviso: {group.lei}: sem --veiculo para {municipio_dir}; o edital diz '{pub.veiculo}'.")
+            signer = statute.edital_assinatura
+            if signer is not None and signer.exemplo:
+                self.log(f"aviso: {group.lei}: quem assina o edital ({signer.nome}, {signer.cargo}) é EXEMPLO das "
+                         f"regras ({statute.file}, edital_assinatura); o edital diz isso.")
             rec = ledger.reserve(group.lei, params.data, data_jornal, pub.data_edital, pub.veiculo, pub.jornal,
                                  self.saida, casos, lambda numero: self._plan_files(group, numero, params.data.year))
         folder = rec.saida / municipio_dir / lei_stem / str(rec.ano) / f"edital-{rec.numero:04d}"
@@ -865,6 +894,15 @@ class Publisher:
                  + (f", e {rec.jornal}" if rec.jornal else "") + ".")
         issued = rec.data_edital
         titulo = f"Edital de Notificação nº {rec.numero}/{rec.ano}"
+        signer = statute.edital_assinatura
+        if signer is None:  # checked before the number was reserved; the rules changed since (a recovery)
+            raise AutosError(f"as regras da lei ({statute.file}) não dizem quem assina o edital consolidado.",
+                             hint="acrescente 'edital_assinatura' com 'nome' e 'cargo' e rode de novo.")
+        exemplo_aviso = next((r["exemplo_aviso"] for r in rows if r["exemplo_aviso"]), "")
+        if signer.exemplo:
+            exemplo_aviso = " ".join(part for part in (exemplo_aviso, (
+                "ATENÇÃO: o nome e o cargo de quem assina este edital são EXEMPLOS das regras do sistema, não os "
+                "da autoridade designada pelo Município.")) if part)
         return {
             "cabecalho": {"prefeitura": f"PREFEITURA MUNICIPAL DE {lei.municipio.upper()}",
                           "estado": state_name(lei.uf), "orgao": orgao},
@@ -881,12 +919,15 @@ class Publisher:
                 "notificacao_em": first["notificacao_em"],
                 "efeito": first["efeito"],
                 "prazos": list({(d["descricao"], d["prazo"], d["base_legal"]): {
-                    "descricao": d["descricao"], "prazo": d["prazo"], "base_legal": d["base_legal"]}
+                    "descricao": d["descricao"], "prazo": d["prazo"], "base_legal": d["base_legal"],
+                    "aviso": d.get("aviso", "")}  # every case has the same dates: the same warning
                     for r in rows for d in r["prazos"]}.values()),
+                "contagem": counting_clause(self.autos.deadline_service.law(statute)) if with_deadlines else None,
                 "fecho": fecho,
             },
             "casos": rows,
-            "exemplo_aviso": next((r["exemplo_aviso"] for r in rows if r["exemplo_aviso"]), ""),
+            "exemplo_aviso": exemplo_aviso,
+            "assinatura": {"nome": signer.nome, "cargo": signer.cargo},
             "local_data": f"{place}, {ptbr.format_date(issued)}.",
             "rodape": f"{titulo} — {lei.label} — {place} — gerado em {rec.reservado_em:%d/%m/%Y %H:%M} por autos",
             "metadados": {

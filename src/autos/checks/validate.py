@@ -61,6 +61,11 @@ def select(obj: Any, dotted: str) -> list[tuple[PathKey, Any]]:
     return found
 
 
+def _yaml_value(value: Any) -> str:
+    """A value as the user writes it in the YAML file (``true``/``false`` for booleans)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def _blank(value: Any) -> bool:
     if value is None:
         return True
@@ -411,9 +416,42 @@ class _Checker:
                              ("circunstancias", field, i),
                              st.cite(any_cite.model_copy(update={"alinea": None})),
                              f"use as alíneas {', '.join(sorted(table))}.")
+        self._circumstance_facts()
         if "a" in given.agravantes and self.case.autuado.primario is True:
             self.add("aviso", "PRIMARIO-REINCIDENTE", "o autuado está marcado como primário e a reincidência "
                      "como agravante; confira.", "autuado.primario")
+
+    def _circumstance_facts(self) -> None:
+        """Each circumstance against the fact it presupposes (``exige``: Timóteo art. 16, § 2º, I, a, primariedade
+        of an offender who is primário) and against its opposite in the other list (``contraria``: I, e, "não
+        afetar a qualidade", with II, g, "afetar a qualidade"), both from the rules."""
+        st, given = self.statute, self.case.circunstancias
+        assert st.circunstancias is not None
+        tables = {"atenuantes": st.circunstancias.atenuantes, "agravantes": st.circunstancias.agravantes}
+        names = {"atenuantes": "atenuante", "agravantes": "agravante"}
+        for field, other in (("atenuantes", "agravantes"), ("agravantes", "atenuantes")):
+            for i, letter in enumerate(getattr(given, field)):
+                c = tables[field].get(letter)
+                if c is None:
+                    continue
+                path: PathKey = ("circunstancias", field, i)
+                what = f"a circunstância {names[field]} '{letter}' ({c.descricao})"
+                if c.exige is not None:
+                    need = c.exige
+                    actual = resolve(self.case, need.campo)
+                    if actual is None or _yaml_value(actual) != _yaml_value(need.igual):  # rules read as typed
+                        want = _yaml_value(need.igual)
+                        stated = (f"o caso não informa {need.campo}" if actual is None
+                                  else f"o caso informa {need.campo}: {_yaml_value(actual)}")
+                        self.add("erro", "CIRCUNSTANCIA-SEM-FATO", f"{what} pressupõe {need.campo}: {want}; {stated}.",
+                                 path, st.cite(c.citacao),
+                                 f"retire a circunstância ou, se for o caso, informe {need.campo}: {want}.")
+                if c.contraria is not None and c.contraria in getattr(given, other) and field == "atenuantes":
+                    opp = tables[other][c.contraria]
+                    self.add("erro", "CIRCUNSTANCIA-CONTRADITORIA",
+                             f"{what} contradiz a circunstância {names[other]} '{c.contraria}' ({opp.descricao}, "
+                             f"{st.cite(opp.citacao)}): as duas não podem valer para a mesma infração.",
+                             path, st.cite(c.citacao), "mantenha só a que os fatos descritos sustentam.")
 
     # --- dates and misc ----------------------------------------------------------------------
     def dates(self) -> None:

@@ -77,6 +77,8 @@ class FineItem:
     steps: list[Step] = field(default_factory=list)
     infracao: str | None = None  # rule id of the infraction (None for a range fine proposed on its own)
     penalidade: str | None = None  # penalty id that triggered it
+    #: a reduction took this range fine below the law's floor: (floor, YAML path of the proposal, why)
+    abaixo_do_minimo: tuple[Decimal, str, str] | None = None
 
 
 @dataclass
@@ -200,6 +202,10 @@ class FineOutcome:
         if self.problems:
             raise self.problems[0].error
         return self.result
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _ordinal(n: int) -> str:
@@ -605,14 +611,25 @@ def _range_fine(calc: _Calc, j: int, prop: PenalidadeProposta) -> FineItem:
             what = "reconhecida" if history.agravante in given.agravantes else "afastada"
             steps.append(Step(f"Reincidência {what} na infração {inf.regra}{_override(inf)}",
                               calc.cite(history.citacao), calc.u(units)))
+    below: tuple[Decimal, str, str] | None = None
     for red in statute.reducoes:
         if resolve(case, red.quando) is True:
             units = units * (HUNDRED - red.percentual) / HUNDRED
             steps.append(Step(f"Redução de {calc.n(red.percentual)}% ({red.descricao})", calc.cite(red.citacao),
                               calc.u(units)))
+            if units < pen.multa_minima and below is None:
+                # the law does not say the floor binds the reduced fine: the choice is recorded and said
+                why = (f"o valor reduzido fica abaixo do mínimo de {calc.n(pen.multa_minima)} {sigla} do "
+                       f"{pen.citacao.short()}, porque a redução do {red.citacao.short()} incide sobre o valor-base "
+                       "fixado na faixa legal")
+                if red.abaixo_do_minimo:
+                    calc.use(red.abaixo_do_minimo)
+                    why += f" (escolha {red.abaixo_do_minimo} das regras)"
+                steps.append(Step(_cap(why), calc.cite(red.citacao), calc.u(units)))
+                below = (pen.multa_minima, path, why)
     reais = calc.conversion(units, steps, pen.citacao)
     return FineItem(descricao=f"Multa — {pen.nome}", base_legal=cite, unidades=units, reais=reais, steps=steps,
-                    penalidade=prop.tipo)
+                    penalidade=prop.tipo, abaixo_do_minimo=below)
 
 
 def _check_circumstances(case: Case, statute: Statute) -> list[_Problem]:
@@ -701,13 +718,17 @@ def _compute(case: Case, statute: Statute) -> FineOutcome:
     chosen = [it for it in statute.interpretacoes if it.id in calc.applied or it.id not in referenced]
     result = FineResult(statute=statute, data_referencia=ref, valor_unidade=value, itens=items,
                         escolhas=[f"{it.id}: {it.escolha}" for it in chosen],
-                        avisos=list(dict.fromkeys(d.text for d in defects)))
+                        avisos=list(dict.fromkeys([d.text for d in defects]
+                                                  + [f"{_cap(i.abaixo_do_minimo[2])}." for i in items
+                                                     if i.abaixo_do_minimo is not None])))
     return FineOutcome(result, problems, defects)
 
 
 def _referenced(statute: Statute) -> set[str]:
     """Interpretation ids tied to a particular formula or provision (shown only when applied)."""
     refs: set[str] = set()
+
+    refs.update(r.abaixo_do_minimo for r in statute.reducoes if r.abaixo_do_minimo)
 
     def add(rule: FineRule | None) -> None:
         if rule is None:

@@ -39,9 +39,11 @@ from autos.checks.finding import Report
 from autos.compute.deadlines import Deadline, compute
 from autos.compute.fines import FineResult, _norm_key
 from autos.compute.result import CaseComputation
+from autos.documents.counting import case_lines, example_days_warning, with_counting_clause
 from autos.documents.lines import DeadlineLine, rule_term
 from autos.errors import AutosError, ComputeError
 from autos.processo.case import Case, Decisao, Medida
+from autos.rules.calendar import MunicipalCalendar
 from autos.rules.deadlines import NOTICE_EVENT, DeadlineRule, LawDeadlines
 from autos.rules.statute import (
     ApprehensionCosts,
@@ -144,12 +146,14 @@ def _term(rule: DeadlineRule, law: LawDeadlines) -> str:
     return text
 
 
-def _skipped(d: Deadline) -> str:
-    """``Dias sem expediente não contados: 12/10/2026 (…)`` for business-day counts and moved ends."""
+def _skipped(d: Deadline, cal: MunicipalCalendar | None = None) -> str:
+    """``Dias sem expediente não contados: 12/10/2026 (…)`` for business-day counts and moved ends, and, with the
+    calendar, the warning when one of them is only an example of the calendar (:mod:`autos.documents.counting`)."""
     if not d.dias_pulados or not (d.tipo == "dias_uteis" or d.prorrogado):
         return ""
     days = "; ".join(f"{ptbr.format_date_short(_as_date(s.date))} ({s.reason})" for s in d.dias_pulados)
-    return f"Dias sem expediente não contados: {days}."
+    warning = example_days_warning([d], cal) if cal is not None else ""
+    return f"Dias sem expediente não contados: {days}." + (f" {warning}" if warning else "")
 
 
 def element_deadlines(case: Case, statute: Statute, kind: DocumentKind, *, draft: bool,
@@ -192,9 +196,16 @@ def element_deadlines(case: Case, statute: Statute, kind: DocumentKind, *, draft
             d = _safe(lambda rid=rule.id, s=start: compute(rid, s, law, cal), draft)
             if d is not None:
                 line["data"] = ptbr.format_date(_as_date(d.fim))
-                line["dias_pulados"] = _skipped(d)
+                line["dias_pulados"] = _skipped(d, cal)
         out.append(line)
     return out
+
+
+def _calendar(computed: CaseComputation) -> MunicipalCalendar | None:
+    try:
+        return computed.law_and_calendar()[1]
+    except AutosError:
+        return None
 
 
 def _safe(fn: Any, draft: bool) -> Any:
@@ -221,16 +232,16 @@ def build_context(case: Case, statute: Statute, report: Report, fines: FineResul
     kind = statute.documentos[case.documento]
     ctx = _frame(case, statute, kind, report, fines, draft=draft, generated_at=generated_at)
     ctx["clausulas"] = ctx["clausulas"] + interpretation_clauses(case, statute, kind)
-    prazos = [{**d.__dict__, "dias_pulados": "", "rotulo_data": "até"} for d in deadlines]
+    prazos = case_lines(deadlines, computed)
     if EDITAL in (case.documento, kind.modelo):  # by kind or by template: a published edital never gets more
         ctx.update(edital_sections(case, statute, fines, prazos, draft=draft, notice_date=notice_date,
                                    computed=computed))
-        return ctx
+        return with_counting_clause(ctx, computed)
     ctx.update(_case_sections(case, statute, kind, fines, prazos, draft=draft, notice_date=notice_date))
     builder = _KIND_SECTIONS.get(case.documento) or _KIND_SECTIONS.get(kind.modelo)
     if builder is not None:
         ctx.update(builder(case, statute, kind, fines, draft, notice_date, computed))
-    return ctx
+    return with_counting_clause(ctx, computed)
 
 
 def _frame(case: Case, statute: Statute, kind: DocumentKind, report: Report, fines: FineResult | None, *,
@@ -766,7 +777,7 @@ def act_deadlines(computed: CaseComputation, *, draft: bool) -> list[dict[str, A
                                 "prazo": _term(t.rule, law), "data": "", "dias_pulados": "", "rotulo_data": "até"}
         if t.deadline is not None:
             line["data"] = ptbr.format_date(_as_date(t.deadline.fim))
-            line["dias_pulados"] = _skipped(t.deadline)
+            line["dias_pulados"] = _skipped(t.deadline, _calendar(computed))
         out.append(line)
     return out
 

@@ -419,26 +419,6 @@ class Penalty(_Strict):
         return self
 
 
-class Circumstance(_Strict):
-    descricao: str
-    citacao: Citation
-
-
-class Circumstances(_Strict):
-    atenuantes: dict[str, Circumstance]
-    agravantes: dict[str, Circumstance]
-
-
-class Reduction(_Strict):
-    """A percentage reduction of the fine when a fact about the autuado holds (Timóteo Art. 16 § 5º)."""
-
-    id: str
-    descricao: str
-    citacao: Citation
-    percentual: Amount = Field(gt=0, le=100)
-    quando: str  # dotted case path that must be true
-
-
 class Condition(_Strict):
     """When an element applies: the case field ``campo`` equals ``igual`` or, with ``diferente``, has any other
     value (also none)."""
@@ -455,6 +435,41 @@ class Condition(_Strict):
 
     def holds(self, actual: object) -> bool:
         return actual == self.igual if self.igual is not None else actual != self.diferente
+
+
+class Circumstance(_Strict):
+    descricao: str
+    citacao: Citation
+    #: a fact of the case the circumstance presupposes (``primariedade``: ``autuado.primario`` is true)
+    exige: Condition | None = None
+    #: the letter of the other list that states its opposite (not both for one infraction)
+    contraria: str | None = None
+
+
+class Circumstances(_Strict):
+    atenuantes: dict[str, Circumstance]
+    agravantes: dict[str, Circumstance]
+
+    @model_validator(mode="after")
+    def _opposites(self) -> Circumstances:
+        for field, other in (("atenuantes", self.agravantes), ("agravantes", self.atenuantes)):
+            for letter, c in getattr(self, field).items():
+                if c.contraria is not None and c.contraria not in other:
+                    raise ValueError(f"a circunstância '{letter}' de '{field}' contraria a alínea "
+                                     f"'{c.contraria}', que não está na outra lista")
+        return self
+
+
+class Reduction(_Strict):
+    """A percentage reduction of the fine when a fact about the autuado holds (Timóteo Art. 16 § 5º)."""
+
+    id: str
+    descricao: str
+    citacao: Citation
+    percentual: Amount = Field(gt=0, le=100)
+    quando: str  # dotted case path that must be true
+    #: the recorded choice applied when the reduction takes a range fine below its floor (shown, warned)
+    abaixo_do_minimo: str | None = None
 
 
 class Element(_Strict):
@@ -574,6 +589,16 @@ class Prescription(_Strict):
     interpretacao: str | None = None  # the recorded choice (an ``interpretacoes`` id) where the law is silent
 
 
+class Signatory(_Strict):
+    """Who signs a document the municipality issues for the law as a whole (the consolidated edital): a named
+    person and the post; ``ato``: the act that designates them; ``exemplo``: not yet the real one."""
+
+    nome: str = Field(min_length=1)
+    cargo: str = Field(min_length=1)
+    ato: str | None = None
+    exemplo: bool = False
+
+
 class Statute(_Strict):
     lei: StatuteIdentity
     unidade_fiscal: FiscalUnit
@@ -586,6 +611,8 @@ class Statute(_Strict):
     documentos: dict[str, DocumentKind]
     reincidencia: RecidivismHistory | None = None
     prescricao: Prescription | None = None
+    #: who signs the consolidated edital of this law (``autos publicar-editais``); none: its cases are refused
+    edital_assinatura: Signatory | None = None
 
     @field_validator("infracoes", "penalidades", "documentos")
     @classmethod
@@ -691,6 +718,8 @@ def _check_fine_refs(statute: Statute) -> None:
             need(ref, f"o documento '{kind_id}'")
         if kind.recusa is not None:
             need(kind.recusa.interpretacao, f"a recusa do documento '{kind_id}'")
+    for red in statute.reducoes:
+        need(red.abaixo_do_minimo, f"a redução '{red.id}'")
     for inf_id, inf in statute.infracoes.items():
         need(inf.interpretacao, f"a infração '{inf_id}'")
         if inf.multa is not None:
