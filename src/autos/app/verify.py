@@ -29,6 +29,7 @@ from typing import IO, Any
 import jinja2
 
 from autos.app.pipeline import Autos, iter_case_paths
+from autos.base.ptbr import count_noun
 from autos.base.yamlio import load_yaml
 from autos.checks.finding import Report
 from autos.errors import AutosError, RenderError
@@ -38,6 +39,8 @@ from autos.rules.statute import Statute
 from autos.store.files import open_atomic
 
 HTML_TEMPLATE = "relatorio_verificacao.html"
+#: the kind under which a processo file (its timeline and each act's document) is counted
+PROCESSO = "processo"
 
 
 @dataclass
@@ -239,14 +242,19 @@ class Verification:
             return f"{lei} (não encontrada nas regras)"
         return f"{st.lei.label} ({st.lei.municipio}/{st.lei.uf})"
 
-    def titulo_documento(self, documento: str | None) -> str:
+    def titulo_documento(self, documento: str | None, lei: str | None = None) -> str:
+        """The kind's title in ``lei`` (each law names its own: Cuiabá's "Termo de Apreensão de Animal", Timóteo's
+        "Termo de Apreensão"); without a law, every title the laws met give the kind, joined by " / "."""
         if documento is None:
             return "tipo não identificado (caso ilegível)"
-        for st in self.leis.values():
-            kind = st.documentos.get(documento)
-            if kind is not None:
-                return kind.titulo
-        return documento
+        if documento == PROCESSO:
+            return "Processo administrativo"
+        st = self.leis.get(lei) if lei is not None else None
+        if st is not None and documento in st.documentos:
+            return st.documentos[documento].titulo
+        titles = dict.fromkeys(s.documentos[documento].titulo for _id, s in sorted(self.leis.items())
+                               if documento in s.documentos)
+        return " / ".join(titles) or documento
 
     def interpretacoes(self) -> list[tuple[str, Statute]]:
         """Laws met that record interpretive choices, sorted by id."""
@@ -296,7 +304,7 @@ def check_case(autos: Autos, file: Path) -> CaseCheck:
     if is_processo_data(doc.data):  # a processo file: its timeline and each act's document, as autos validar
         report = autos.validate_doc(doc)
         lei = report.statute.id if report.statute else _declared(doc.data)[0]
-        return CaseCheck(report, lei, "processo", getattr(report, "processo", None))
+        return CaseCheck(report, lei, PROCESSO, getattr(report, "processo", None))
     try:
         loaded = case_from_doc(doc)
     except AutosError as exc:
@@ -332,10 +340,11 @@ def verify(autos: Autos, paths: list[Path], *, now: datetime | None = None) -> V
 
 # --- text ------------------------------------------------------------------------------------------
 def _tally_text(t: Tally) -> str:
-    parts = [f"{t.casos} caso(s)", f"{t.sem_erro} sem erro", f"{t.com_erro} com erro"]
+    parts = [count_noun(t.casos, "caso", "casos"), f"{t.sem_erro} sem erro", f"{t.com_erro} com erro"]
     if t.ilegiveis:
-        parts.append(f"{t.ilegiveis} ilegível(is)")
-    return ", ".join(parts) + f"; {t.achados_erro} achado(s) de erro, {t.achados_aviso} aviso(s)"
+        parts.append(count_noun(t.ilegiveis, "ilegível", "ilegíveis"))
+    return (", ".join(parts) + f"; {count_noun(t.achados_erro, 'achado de erro', 'achados de erro')}, "
+            f"{count_noun(t.achados_aviso, 'aviso', 'avisos')}")
 
 
 def iter_verification_text(v: Verification) -> Iterator[str]:
@@ -346,22 +355,23 @@ def iter_verification_text(v: Verification) -> Iterator[str]:
     if not t["casos"]:
         yield "Nenhum caso (*.yaml, *.yml) encontrado: nada foi verificado."
         return
-    yield (f"{t['casos']} caso(s): {t['sem_erro']} sem erro, {t['com_erro']} com erro, "
-           f"{t['ilegiveis']} ilegível(is).")
+    yield (f"{count_noun(t['casos'], 'caso', 'casos')}: {t['sem_erro']} sem erro, {t['com_erro']} com erro, "
+           f"{count_noun(t['ilegiveis'], 'ilegível', 'ilegíveis')}.")
     yield "\nPor lei:"
     for k, g in v.por_lei():
         yield f"  {v.rotulo_lei(k)}: {_tally_text(g)}"
     yield "\nPor tipo de documento:"
     for k, g in v.por_documento():
-        yield f"  {v.titulo_documento(k)}{f' ({k})' if k else ''}: {_tally_text(g)}"
+        yield f"  {v.titulo_documento(k)}{f' ({k})' if k and k != PROCESSO else ''}: {_tally_text(g)}"
     codes = v.por_codigo()
     if codes:
         yield "\nPor código de achado:"
         width = max(len(c.codigo) for c in codes)
         for code in codes:
             cites = f" — {'; '.join(code.citacoes)}" if code.citacoes else ""
-            yield (f"  {code.severidade:<5} {code.codigo:<{width}}  {code.achados} achado(s) em {code.casos} "
-                   f"caso(s){cites}")
+            yield (f"  {code.severidade:<5} {code.codigo:<{width}}  "
+                   f"{count_noun(code.achados, 'achado', 'achados')} em {count_noun(code.casos, 'caso', 'casos')}"
+                   f"{cites}")
     yield "\nCasos:"
     for c in v.casos:
         if c.erro_texto is not None:
@@ -369,8 +379,8 @@ def iter_verification_text(v: Verification) -> Iterator[str]:
             continue
         numero = f" nº {c.numero}" if c.numero else ""
         mark = "✓" if c.dados["valido"] else "✗"
-        yield (f"{mark} {c.arquivo} — {v.titulo_documento(c.documento)}{numero}, {v.rotulo_lei(c.lei)}: "
-               f"{c.erros} erro(s), {c.avisos} aviso(s)")
+        yield (f"{mark} {c.arquivo} — {v.titulo_documento(c.documento, c.lei)}{numero}, {v.rotulo_lei(c.lei)}: "
+               f"{count_noun(c.erros, 'erro', 'erros')}, {count_noun(c.avisos, 'aviso', 'avisos')}")
         for text in c.achados_texto:
             yield "    " + text.replace("\n", "\n    ")
     for _sid, st in v.interpretacoes():
@@ -380,8 +390,8 @@ def iter_verification_text(v: Verification) -> Iterator[str]:
     verdict = {0: "COMPLETO: nenhum caso com erro.",
                1: "INCOMPLETO: há casos com erro.",
                2: "INCOMPLETO: há casos ilegíveis (não puderam ser verificados)."}[v.exit_code()]
-    yield (f"\n{verdict} {t['casos']} caso(s) verificado(s); {t['com_erro']} com erro; "
-           f"{t['ilegiveis']} ilegível(is).")
+    yield (f"\n{verdict} {count_noun(t['casos'], 'caso verificado', 'casos verificados')}; {t['com_erro']} com "
+           f"erro; {count_noun(t['ilegiveis'], 'ilegível', 'ilegíveis')}.")
 
 
 def verification_text(v: Verification) -> str:
@@ -421,7 +431,7 @@ class _HtmlCases:
             yield {
                 "arquivo": d["arquivo"],
                 "situacao": c.status,
-                "documento": v.titulo_documento(c.documento) if c.documento else "",
+                "documento": v.titulo_documento(c.documento, c.lei) if c.documento else "",
                 "numero": c.numero or "",
                 "lei": v.rotulo_lei(c.lei) if c.lei else "",
                 "erros": c.erros,
