@@ -323,3 +323,11 @@ def test_brasao_symlinked_out_of_the_templates_folder_is_refused(tmp_path: Path)
                                        "2026-11-30", "gerar", str(CHOSEN[3]), "--ato", "1", "-o",
                                        str(tmp_path / "saida")])
     assert result.exit_code == 2 and "brasão" in result.output, result.output
+
+
+def test_memo_and_skipped_days_have_no_stacked_parentheses() -> None:
+    """A text of the rules printed inside parentheses — the reduction's description in the memo (Timóteo art. 16,
+    § 5º) — carries no parentheses of its own."""
+    code, out = _cli("multa", str(CASOS / "timoteo-mg" / "auto-pj-completo.yaml"))
+    assert "Redução de 50% (redução de cinquenta por cento, 50%, para indústria de pequeno porte)" in out, out
+    assert not NESTED.search(out.replace("dB(A)", "dBA")), out

@@ -585,7 +585,8 @@ def _range_fine(calc: _Calc, j: int, prop: PenalidadeProposta) -> FineItem:
     for red in statute.reducoes:
         if resolve(case, red.quando) is True:
             units = units * (HUNDRED - red.percentual) / HUNDRED
-            steps.append(Step(f"Redução de {calc.n(red.percentual)}% ({red.descricao})", calc.cite(red.citacao),
+            what = ptbr.unnest_parentheses(red.descricao)  # printed in parentheses: none of its own
+            steps.append(Step(f"Redução de {calc.n(red.percentual)}% ({what})", calc.cite(red.citacao),
                               calc.u(units)))
     reais = calc.conversion(units, steps)
     return FineItem(descricao=f"Multa — {pen.nome}", base_legal=cite, unidades=units, reais=reais, steps=steps,

@@ -200,7 +200,7 @@ def _skipped(d: Deadline) -> str:
     """``Dias sem expediente não contados: 12/10/2026 (…)`` for business-day counts and moved ends."""
     if not d.dias_pulados or not (d.tipo == "dias_uteis" or d.prorrogado):
         return ""
-    days = "; ".join(f"{ptbr.format_date_short(_as_date(s.date))} ({s.reason})" for s in d.dias_pulados)
+    days = "; ".join(f"{ptbr.format_date_short(_as_date(s.date))} ({_inner(s.reason)})" for s in d.dias_pulados)
     return f"Dias sem expediente não contados: {days}."
 
 
