@@ -33,7 +33,7 @@ def test_validar_incomplete_exits_1_and_names_each_inciso() -> None:
 def test_validar_complete_exits_0() -> None:
     code, out = run("validar", COMPLETE)
     assert code == 0, out
-    assert "0 erro(s)" in out
+    assert "0 erros" in out
 
 
 def test_validar_unreadable_exits_2() -> None:

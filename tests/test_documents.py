@@ -270,7 +270,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         # art. 11, § 4º, III: equines are large animals (interpretation art11-equideos)
         "CBA-11-4-ESPECIE": ["equina", "grande porte"],
         "CBA-11-3-CUSTAS": ["Despesas do animal apreendido (transporte, multa e diárias)", "Transporte",
-                            "Diárias de guarda (3 dia(s)): 1º dia 3 UPF + 2º dia 3,5 UPF + 3º dia 4 UPF"],
+                            "Diárias de guarda (3 dias): 1º dia 3 UPF + 2º dia 3,5 UPF + 3º dia 4 UPF"],
         "CBA-9-MOTIVO": ["sem qualquer processo de contenção (art. 9º, I)"],
         "CBA-9-DISPOSITIVO": ["Lei nº 3.666/1997, art. 6º — Permitir a permanência de animal solto"],
         "CBA-11-1-RECOLHIMENTO": ["Recolhido em: 18 de novembro de 2026, ao Centro de Controle de Zoonoses de Cuiabá"],
@@ -286,8 +286,8 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         CALCULADOS: [
             # art. 11, § 3º, large animal: transporte 1 + multa 2 = 3 UPF; diárias 3 / 3,5 / 4 UPF; × R$ 107,3327
             "6 (seis) UPF", "R$ 644,00 (seiscentos e quarenta e quatro reais)",                      # 1st day: 6 UPF
-            "9,5 (nove vírgula cinco) UPF", "R$ 1.019,66 (mil e dezenove reais e sessenta e seis centavos)",  # 2nd
-            "13,5 (treze vírgula cinco) UPF",                                                        # 3rd: 13,5 UPF
+            "9,5 (nove inteiros e cinco décimos) UPF", "R$ 1.019,66 (mil e dezenove reais e sessenta e seis centavos)",  # 2nd
+            "13,5 (treze inteiros e cinco décimos) UPF",                                                        # 3rd: 13,5 UPF
             "R$ 1.448,99 (mil quatrocentos e quarenta e oito reais e noventa e nove centavos)",
             # art. 36, I: the fine of the auto, 3 UPF = R$ 322,00
             "R$ 322,00 (trezentos e vinte e dois reais)",
@@ -301,7 +301,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "CBA-DD-VALOR": ["R$ 322,00 (trezentos e vinte e dois reais)",
                          "R$ 697,66 (seiscentos e noventa e sete reais e sessenta e seis centavos)",
                          "Total em reais: R$ 1.019,66 (mil e dezenove reais e sessenta e seis centavos)",
-                         "Total em unidades fiscais: 9,5 (nove vírgula cinco) UPF"],
+                         "Total em unidades fiscais: 9,5 (nove inteiros e cinco décimos) UPF"],
         "CBA-DD-EMISSAO": ["calculado em 7 de outubro de 2026", "Paulo Henrique Campos"],
         "CBA-DD-DATAS": ["Data da infração: 6 de outubro de 2026"],
         CALCULADOS: ["(Lei nº 3.666/1997, art. 11, § 2º)", "(Lei nº 3.666/1997, art. 41)"],
@@ -318,7 +318,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         CALCULADOS: [
             # art. 36, I: 3 UPF; art. 11, § 3º: 2 dogs × (0,25 + 0,50 + 1,00 + 1,50) = 6,5 UPF; 9,5 UPF in all
             # × R$ 107,3327 → R$ 322,00 + R$ 697,66 = R$ 1.019,66
-            "9,5 (nove vírgula cinco) UPF",
+            "9,5 (nove inteiros e cinco décimos) UPF",
             "R$ 1.019,66 (mil e dezenove reais e sessenta e seis centavos)",
         ],
     },

@@ -116,7 +116,7 @@ def test_cuiaba_certificate_of_publication_by_analogy(tmp_path: Path) -> None:
     assert "Lei federal nº 9.784/1999, art. 26, § 4º (por analogia)" in text
     assert "Notificação considerada feita em 10 de julho de 2026" in text
     # Lei 9.784/1999, art. 44 (by analogy): defence in 10 dias corridos → 20/07/2026 (Monday)
-    assert "até 20 de julho de 2026" in text and "art. 44 (por analogia" in text
+    assert "até 20 de julho de 2026" in text and "art. 44, por analogia" in text
 
 
 def test_edital_without_publications_has_no_certificate(tmp_path: Path) -> None:
@@ -152,7 +152,7 @@ def test_timoteo_notice_of_a_judgement_starts_appeal_and_payment(tmp_path: Path)
     assert "MANTIDA a multa" in text
     # Lei 9.784/1999, art. 59 (by analogy, art. 31, p.u., j): 10 dias corridos from 05/11 → 15/11 (Sunday,
     # Proclamação da República) → 16/11/2026 (Monday)
-    assert "até 16 de novembro de 2026" in text and "art. 59 (por analogia" in text
+    assert "até 16 de novembro de 2026" in text and "art. 59, por analogia" in text
     # art. 16, § 1º: payment in 30 dias corridos (EXEMPLO) from 05/11 → 05/12 (Saturday) → 07/12/2026 (Monday)
     assert "até 7 de dezembro de 2026 (Lei nº 3.844/2022, art. 16, § 1º" in text
 

@@ -118,7 +118,7 @@ def test_pendencias_text_groups_by_urgency() -> None:
     assert code == 0
     heads = [line for line in out.splitlines() if line.startswith("== ")]
     assert heads == ["== VENCIDO ==", "== HOJE ==", "== ESTA SEMANA ==", "== DEPOIS ==", "== SEM PRAZO =="]
-    assert f"{len(list(SAMPLE.rglob('*.yaml')))} processo(s)" in out
+    assert f"{len(list(SAMPLE.rglob('*.yaml')))} processos" in out
 
 
 def test_pendencias_local_hoje_overrides_the_global_one() -> None:

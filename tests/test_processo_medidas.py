@@ -78,12 +78,12 @@ def test_termo_de_embargo_states_the_30_days_of_art37_pu_and_the_art38_fine(fv_e
     text = document_text(fv_embargo / f"termo-embargo-{FV_STEM}-ato-02.{ext}")
     assert "TERMO DE EMBARGO Nº 12/2026" in text and "Lei nº 3.240/2015, art. 37" in text
     assert "relativo ao Auto de Infração nº 600/2026, lavrado em 10 de novembro de 2026" in text
-    assert ("Fica EMBARGADA a obra situada em Rua Santos Dumont, 15, Vila Correa, Ferraz de Vasconcelos/SP, "
+    assert ("Fica EMBARGADA a obra situada na Rua Santos Dumont, 15, Vila Correa, Ferraz de Vasconcelos/SP, "
             "a partir de 10 de novembro de 2026.") in text
     # art. 37, p.u. (second): 30 calendar days from the embargo of 10/11/2026, the start day excluded:
     # 11/11–30/11 = 20 days, 01/12–10/12 = 10 more → 10/12/2026, a Thursday with office hours (no extension)
     assert "30 (trinta) dias corridos" in text and "até 10 de dezembro de 2026" in text
-    assert "art. 37, parágrafo único (segundo), e art. 38" in text
+    assert "art. 37, parágrafo único, segundo, e art. 38" in text  # the inner parenthesis unstacked
     # art. 38: what happens when the 30 days pass without the project being filed
     assert "Expirado o prazo de embargo de 30 (trinta) dias" in text and "multa de 200 UFMs" in text
     assert "a cada 30 (trinta) dias, até a solução final" in text and "(Lei nº 3.240/2015, art. 38)" in text
@@ -95,7 +95,7 @@ def test_termo_de_embargo_states_the_30_days_of_art37_pu_and_the_art38_fine(fv_e
 def test_termo_de_levantamento_do_embargo(fv_embargo: Path, ext: str) -> None:
     text = document_text(fv_embargo / f"termo-levantamento-embargo-{FV_STEM}-ato-04.{ext}")
     assert "TERMO DE LEVANTAMENTO DO EMBARGO Nº 3/2026" in text
-    assert ("Fica LEVANTADO o embargo da obra situada em Rua Santos Dumont, 15, Vila Correa, Ferraz de "
+    assert ("Fica LEVANTADO o embargo da obra situada na Rua Santos Dumont, 15, Vila Correa, Ferraz de "
             "Vasconcelos/SP, imposto em 10 de novembro de 2026, termo nº 12/2026, em 4 de dezembro de 2026.") in text
     assert "até 10 de dezembro de 2026" in text  # the embargo's term, as above (art. 37, p.u.)
     assert "A medida termina em 4 de dezembro de 2026, dentro do prazo, que terminava em 10 de dezembro de 2026" in text
@@ -175,7 +175,7 @@ def tim_interdicao(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_termo_de_interdicao_states_the_12_month_limit_of_art16_p3(tim_interdicao: Path, ext: str) -> None:
     text = document_text(tim_interdicao / f"termo-interdicao-{TIM_STEM}-ato-02.{ext}")
     assert "TERMO DE INTERDIÇÃO Nº 5/2026" in text and "Lei nº 3.844/2022, art. 16, inciso VI" in text
-    assert ("Fica INTERDITADO, em interdição PARCIAL, o estabelecimento situado em Rua Quinze de Novembro, 40, "
+    assert ("Fica INTERDITADO, em interdição PARCIAL, o estabelecimento situado na Rua Quinze de Novembro, 40, "
             "Centro, Timóteo/MG, a partir de 31 de outubro de 2026.") in text
     assert "sala de envase e câmara fria" in text
     # art. 16, § 3º: 12 months counted date to date (Lei 9.784/1999, art. 66, § 3º) from 31/10/2026 →
@@ -193,7 +193,7 @@ def test_termo_de_levantamento_da_interdicao(tim_interdicao: Path, ext: str) -> 
     text = document_text(tim_interdicao / f"termo-levantamento-interdicao-{TIM_STEM}-ato-04.{ext}")
     assert "TERMO DE LEVANTAMENTO DA INTERDIÇÃO Nº 6/2026" in text
     assert "Lei nº 3.844/2022, art. 5º, inciso IV" in text  # the SIM lifts the interdiction
-    assert ("Fica LEVANTADA a interdição PARCIAL do estabelecimento situado em Rua Quinze de Novembro, 40, "
+    assert ("Fica LEVANTADA a interdição PARCIAL do estabelecimento situado na Rua Quinze de Novembro, 40, "
             "Centro, Timóteo/MG, imposta em 31 de outubro de 2026, termo nº 5/2026, em 20 de novembro de 2026.") in text
     assert "até 31 de outubro de 2027" in text  # the limit it had (art. 16, § 3º)
     assert "A medida termina em 20 de novembro de 2026, dentro do prazo, que terminava em 31 de outubro de 2027" in text
@@ -229,7 +229,7 @@ def test_cuiaba_termos_de_interdicao_have_no_term(tmp_path: Path, ext: str) -> N
     stem = "cuiaba-mt-ccz-2026-0102"
     text = document_text(tmp_path / f"termo-interdicao-{stem}-ato-02.{ext}")
     assert "Lei nº 3.666/1997, art. 35, inciso III" in text
-    assert "Fica INTERDITADO, em interdição PARCIAL, o estabelecimento situado em Avenida Fernando Corrêa" in text
+    assert "Fica INTERDITADO, em interdição PARCIAL, o estabelecimento situado na Avenida Fernando Corrêa" in text
     assert "temporária ou permanente" in text
     assert "PRAZO" not in text and "17 de novembro" not in text  # no limit in the law; the levantamento is later
     text = document_text(tmp_path / f"termo-levantamento-interdicao-{stem}-ato-04.{ext}")

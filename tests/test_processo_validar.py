@@ -59,7 +59,7 @@ def test_validar_processo_includes_the_timeline_findings(tmp_path: Path) -> None
 def test_validar_complete_processo_exits_0() -> None:
     code, out = run("validar", str(FV_AR))
     assert code == 0, out
-    assert "0 erro(s)" in out
+    assert "0 erros" in out
 
 
 def test_validar_json_has_the_shape_of_a_case_report() -> None:
@@ -81,7 +81,7 @@ def test_validar_folder_with_processos_and_cases(tmp_path: Path) -> None:
     shutil.copy(CASOS / "timoteo-mg" / "auto-pj-completo.yaml", tmp_path / "caso.yaml")
     code, out = run("validar", str(tmp_path))
     assert code == 0, out
-    assert "2 caso(s) verificado(s); 0 com erro." in out
+    assert "2 casos verificados; 0 com erro." in out
 
 
 def test_validar_unreadable_processo_exits_2(tmp_path: Path) -> None:

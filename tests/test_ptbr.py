@@ -21,6 +21,9 @@ from autos.base.ptbr import (
     money_full,
     money_words,
     number_words,
+    count_noun,
+    in_place,
+    unnest_parentheses,
     round_money,
     time_words,
     units_full,
@@ -374,9 +377,9 @@ UPF_P = "Unidades Padrão Fiscais"
         (D(1_000_000), True, "um milhão de Unidades Padrão Fiscais"),
         (D(2_000_000), True, "dois milhões de Unidades Padrão Fiscais"),
         (D(1_000_001), True, "um milhão e uma Unidades Padrão Fiscais"),
-        (D("1.5"), True, "uma vírgula cinco Unidade Padrão Fiscal"),
-        (D("0.75"), True, "zero vírgula setenta e cinco Unidade Padrão Fiscal"),
-        (D("2.50"), True, "duas vírgula cinco Unidades Padrão Fiscais"),
+        (D("1.5"), True, "um inteiro e cinco décimos de Unidade Padrão Fiscal"),
+        (D("0.75"), True, "setenta e cinco centésimos de Unidade Padrão Fiscal"),
+        (D("2.50"), True, "dois inteiros e cinco décimos de Unidades Padrão Fiscais"),
         (D(0), True, "zero Unidade Padrão Fiscal"),
         (D(201), False, "duzentos e um Unidades Padrão Fiscais"),
         (7, True, "sete Unidades Padrão Fiscais"),
@@ -391,10 +394,11 @@ def test_units_words(value: Decimal | int, feminine: bool, expected: str) -> Non
     [
         (D(200), "UFM", True, "200 (duzentas) UFM"),
         (D(1500), "UPFMT", True, "1.500 (mil e quinhentas) UPFMT"),
-        (D("0.75"), "UPF", True, "0,75 (zero vírgula setenta e cinco) UPF"),
-        (D("1.5"), "UPF", True, "1,5 (uma vírgula cinco) UPF"),
-        (D("2.05"), "UPF", True, "2,05 (duas vírgula zero cinco) UPF"),
-        (D("10.10"), "UFIR", False, "10,1 (dez vírgula um) UFIR"),
+        (D("0.75"), "UPF", True, "0,75 (setenta e cinco centésimos) UPF"),
+        (D("1.5"), "UPF", True, "1,5 (um inteiro e cinco décimos) UPF"),
+        (D("9.5"), "UPF", True, "9,5 (nove inteiros e cinco décimos) UPF"),
+        (D("2.05"), "UPF", True, "2,05 (dois inteiros e cinco centésimos) UPF"),
+        (D("10.10"), "UFIR", False, "10,1 (dez inteiros e um décimo) UFIR"),
         (D(1_000_000), "UFM", True, "1.000.000 (um milhão) UFM"),
         (D(1), "URM", True, "1 (uma) URM"),
     ],
@@ -406,15 +410,160 @@ def test_units_full(value: Decimal, abbrev: str, feminine: bool, expected: str) 
 @pytest.mark.parametrize(
     ("value", "expected"),
     [
-        (D("0.75"), "zero vírgula setenta e cinco"),
-        (D("0.5"), "zero vírgula cinco"),
-        (D("0.05"), "zero vírgula zero cinco"),
-        (D("3.14"), "três vírgula quatorze"),
+        (D("0.75"), "setenta e cinco centésimos"),
+        (D("0.5"), "cinco décimos"),
+        (D("0.05"), "cinco centésimos"),
+        (D("0.1"), "um décimo"),
+        (D("0.01"), "um centésimo"),
+        (D("0.001"), "um milésimo"),
+        (D("0.002"), "dois milésimos"),
+        (D("0.0001"), "um décimo de milésimo"),
+        (D("0.0025"), "vinte e cinco décimos de milésimo"),
+        (D("0.00001"), "um centésimo de milésimo"),
+        (D("0.000001"), "um milionésimo"),
+        (D("0.000000001"), "um bilionésimo"),
+        (D("0.000000000001"), "um trilionésimo"),
+        (D("3.14"), "três inteiros e quatorze centésimos"),
+        (D("9.5"), "nove inteiros e cinco décimos"),
+        (D("9.50"), "nove inteiros e cinco décimos"),
+        (D("1.5"), "um inteiro e cinco décimos"),
+        (D("1.05"), "um inteiro e cinco centésimos"),
+        (D("1.001"), "um inteiro e um milésimo"),
+        (D("2.125"), "dois inteiros e cento e vinte e cinco milésimos"),
+        (D("6.5"), "seis inteiros e cinco décimos"),
+        (D("13.5"), "treze inteiros e cinco décimos"),
+        (D("21.01"), "vinte e um inteiros e um centésimo"),
+        (D("100.5"), "cem inteiros e cinco décimos"),
+        (D("201.75"), "duzentos e um inteiros e setenta e cinco centésimos"),
+        (D("1234.5678"), "mil duzentos e trinta e quatro inteiros e cinco mil seiscentos e setenta e oito "
+                         "décimos de milésimo"),
+        (D("1000000.5"), "um milhão de inteiros e cinco décimos"),
+        (D("0.999"), "novecentos e noventa e nove milésimos"),
         (D("1.000"), "um"),
     ],
 )
 def test_number_words(value: Decimal, expected: str) -> None:
     assert number_words(value) == expected
+    # a fraction counts wholes and tenths (masculine nouns): the same words for a feminine unit
+    if value != value.to_integral_value():
+        assert number_words(value, feminine=True) == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "feminine", "expected"),
+    [
+        (D(1), True, "uma"),
+        (D(2), True, "duas"),
+        (D(2), False, "dois"),
+        (D(22), True, "vinte e duas"),
+        (D(200), True, "duzentas"),
+        (D("2.0"), True, "duas"),  # a whole quantity stays feminine
+        (D("2.5"), True, "dois inteiros e cinco décimos"),
+        (D("1.2"), True, "um inteiro e dois décimos"),
+        (D("0.2"), True, "dois décimos"),
+    ],
+)
+def test_number_words_feminine(value: Decimal, feminine: bool, expected: str) -> None:
+    assert number_words(value, feminine=feminine) == expected
+
+
+@pytest.mark.parametrize("text", ["0.5", "9.5", "21.01", "313.875", "0.0042", "999.9"])
+def test_number_words_fraction_parts_match_num2words(text: str) -> None:
+    """Independent oracle: the wholes and the numerator are num2words' cardinal (below 1000, where it has no
+    commas between groups); the words say which places ("décimos" for 1 place, …)."""
+    from num2words import num2words
+
+    whole, _, frac = text.partition(".")
+    numerator = int(frac)
+    words = number_words(D(text))
+    expected_part = num2words(numerator, lang="pt_BR").replace("catorze", "quatorze")
+    assert expected_part in words
+    if int(whole):
+        assert words.startswith(num2words(int(whole), lang="pt_BR") + (" inteiro " if int(whole) == 1 else " inteiros "))
+    else:
+        assert words.startswith(expected_part)
+    assert "vírgula" not in words
+
+
+def test_number_words_too_many_places() -> None:
+    with pytest.raises(ValueError):
+        number_words(D("0.0000000000001"))
+
+
+@pytest.mark.parametrize(
+    ("n", "singular", "plural", "expected"),
+    [
+        (1, "bloco", "blocos", "1 bloco"),
+        (4, "bloco", "blocos", "4 blocos"),
+        (0, "caso", "casos", "0 casos"),
+        (2, "dia", "dias", "2 dias"),
+        (1200, "caso", "casos", "1.200 casos"),
+        (1, "problema", "problemas", "1 problema"),
+    ],
+)
+def test_count_noun(n: int, singular: str, plural: str, expected: str) -> None:
+    assert count_noun(n, singular, plural) == expected
+
+
+@pytest.mark.parametrize("bad", [1.0, True, "1"])
+def test_count_noun_rejects_non_int(bad: object) -> None:
+    with pytest.raises(TypeError):
+        count_noun(bad, "dia", "dias")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("place", "expected"),
+    [
+        ("Rua Romeu Tortima, 77, Centro", "na Rua Romeu Tortima, 77, Centro"),
+        ("rua Sete", "na rua Sete"),
+        ("R. Sete, 10", "na R. Sete, 10"),
+        ("Avenida Acesita, 1200", "na Avenida Acesita, 1200"),
+        ("Av. Brasil, 5", "na Av. Brasil, 5"),
+        ("Praça 1º de Maio", "na Praça 1º de Maio"),
+        ("Travessa das Flores", "na Travessa das Flores"),
+        ("Estrada Municipal, km 3", "na Estrada Municipal, km 3"),
+        ("Rodovia MT-251", "na Rodovia MT-251"),
+        ("Alameda Santos", "na Alameda Santos"),
+        ("Feira livre da Praça 1º de Maio", "na Feira livre da Praça 1º de Maio"),
+        ("Centro de Controle de Zoonoses", "no Centro de Controle de Zoonoses"),
+        ("Largo do Rosário", "no Largo do Rosário"),
+        ("Beco do Sapo", "no Beco do Sapo"),
+        ("Parque Municipal", "no Parque Municipal"),
+        ("Bairro Alvorada", "no Bairro Alvorada"),
+        ("Sítio Boa Vista", "no Sítio Boa Vista"),
+        ("Mercado Municipal, box 4", "no Mercado Municipal, box 4"),
+        ("Km 12 da BR-381", "no Km 12 da BR-381"),
+        ("Açougue Bom Corte", "no Açougue Bom Corte"),
+        ("Cuiabá/MT", "em Cuiabá/MT"),
+        ("Timóteo", "em Timóteo"),
+        ("123, Rua Sete", "em 123, Rua Sete"),
+        ("na Rua Sete", "na Rua Sete"),
+        ("em frente ao nº 40", "em frente ao nº 40"),
+        ("junto à Praça da Matriz", "junto à Praça da Matriz"),
+        ("  Rua Sete ", "na Rua Sete"),
+    ],
+)
+def test_in_place(place: str, expected: str) -> None:
+    assert in_place(place) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Lei federal nº 9.784/1999, art. 59, § 1º (por analogia)", "Lei federal nº 9.784/1999, art. 59, § 1º, por analogia"),
+        ("Lei nº 3.844/2022, art. 16, § 1º (prazo de EXEMPLO, a fixar no regulamento — art. 31)",
+         "Lei nº 3.844/2022, art. 16, § 1º, prazo de EXEMPLO, a fixar no regulamento — art. 31"),
+        ("redução de cinquenta por cento (50%) para indústria", "redução de cinquenta por cento, 50%, para indústria"),
+        ("a (b (c)) d", "a, b, c, d"),
+        ("ruído de 70 dB(A)", "ruído de 70 dB(A)"),
+        ("sem parênteses", "sem parênteses"),
+        ("art. 11 (eqüídeos); art. 12", "art. 11, eqüídeos; art. 12"),
+    ],
+)
+def test_unnest_parentheses(text: str, expected: str) -> None:
+    out = unnest_parentheses(text)
+    assert out == expected
+    assert "((" not in f"({out})" and not re.search(r"\([^()]*\(", f"({out})".replace("dB(A)", ""))
 
 
 @pytest.mark.parametrize("bad", [1.5, True, "1"])

@@ -139,7 +139,9 @@ def test_html_escapes_case_data(autos: Autos, tmp_path: Path) -> None:
     loaded = autos.load(case)
     ctx = autos.document_context(loaded).context
     html = autos.pdf_renderer.html("auto_de_infracao", ctx)
-    assert "<img" not in html and "&lt;img" in html
+    # the only image is the letterhead's brasão, from the templates folder; the case's tag is text
+    assert "<img src='http" not in html and html.count("<img") == 1 and 'src="timbre/padrao.png"' in html
+    assert "&lt;img" in html
     result = autos.generate(case, tmp_path / "out", "ambos")
     docx_bytes = next(p for p in result.files if p.suffix == ".docx").read_bytes()
     assert "<img src='http://example.com/x.png'>Queijaria" in docx_text(docx_bytes)  # XML-escaped, kept as text

@@ -32,7 +32,7 @@ def run(*args: str) -> tuple[int, str]:
 def test_complete_folder_exits_0() -> None:
     code, out = run("verificar", str(COMPLETE))
     assert code == 0, out
-    assert "3 caso(s): 3 sem erro, 0 com erro, 0 ilegível(is)." in out
+    assert "3 casos: 3 sem erro, 0 com erro, 0 ilegíveis." in out
     assert "COMPLETO: nenhum caso com erro." in out
 
 
@@ -40,17 +40,17 @@ def test_mixed_folders_exit_1_with_summary_by_law_kind_and_code() -> None:
     code, out = run("verificar", str(COMPLETE), str(PENDING))
     assert code == 1, out
     summary, cases = out.split("\nCasos:\n")
-    assert "6 caso(s): 3 sem erro, 3 com erro, 0 ilegível(is)." in summary
+    assert "6 casos: 3 sem erro, 3 com erro, 0 ilegíveis." in summary
     # by law: every law of the fixtures, with its counts
-    assert "Lei nº 3.844/2022 (Timóteo/MG): 2 caso(s), 1 sem erro, 1 com erro;" in summary
-    assert "Lei nº 3.240/2015 (Ferraz de Vasconcelos/SP): 2 caso(s), 1 sem erro, 1 com erro;" in summary
-    assert "Lei nº 3.666/1997 (Cuiabá/MT): 2 caso(s), 1 sem erro, 1 com erro;" in summary
+    assert "Lei nº 3.844/2022 (Timóteo/MG): 2 casos, 1 sem erro, 1 com erro;" in summary
+    assert "Lei nº 3.240/2015 (Ferraz de Vasconcelos/SP): 2 casos, 1 sem erro, 1 com erro;" in summary
+    assert "Lei nº 3.666/1997 (Cuiabá/MT): 2 casos, 1 sem erro, 1 com erro;" in summary
     # by kind
-    assert "Auto de Infração (auto_de_infracao): 6 caso(s), 3 sem erro, 3 com erro;" in summary
+    assert "Auto de Infração (auto_de_infracao): 6 casos, 3 sem erro, 3 com erro;" in summary
     # by code: counts and the provision each code cites
-    assert re.search(r"erro +FER-75-FATO +1 achado\(s\) em 1 caso\(s\) — Lei nº 3\.240/2015, art\. 75", summary)
-    assert re.search(r"erro +CBA-35-LAVRATURA +1 achado\(s\) em 1 caso\(s\) — Lei nº 3\.666/1997, art\. 35", summary)
-    assert re.search(r"aviso +VALOR-EXEMPLO +6 achado\(s\) em 6 caso\(s\)", summary)
+    assert re.search(r"erro +FER-75-FATO +1 achado em 1 caso — Lei nº 3\.240/2015, art\. 75", summary)
+    assert re.search(r"erro +CBA-35-LAVRATURA +1 achado em 1 caso — Lei nº 3\.666/1997, art\. 35", summary)
+    assert re.search(r"aviso +VALOR-EXEMPLO +6 achados em 6 casos", summary)
     # errors before warnings in the code table
     assert summary.index("FER-75-FATO") < summary.index("VALOR-EXEMPLO")
     # each case, with its findings and their citations
@@ -75,11 +75,11 @@ def test_interpretive_choices_shown_once_per_law() -> None:
 def test_unreadable_case_exits_2_and_is_listed_with_its_error() -> None:
     code, out = run("verificar", str(VERIFY))
     assert code == 2, out
-    assert "7 caso(s): 3 sem erro, 3 com erro, 1 ilegível(is)." in out
+    assert "7 casos: 3 sem erro, 3 com erro, 1 ilegível." in out
     assert "timoteo-cnpj-invalido.yaml: ILEGÍVEL" in out
     assert "CNPJ '11.222.333/0001-82' inválido" in out
     # counted under the law it declares
-    assert "Lei nº 3.844/2022 (Timóteo/MG): 3 caso(s), 1 sem erro, 1 com erro, 1 ilegível(is);" in out
+    assert "Lei nº 3.844/2022 (Timóteo/MG): 3 casos, 1 sem erro, 1 com erro, 1 ilegível;" in out
     assert "INCOMPLETO: há casos ilegíveis" in out
 
 
@@ -129,7 +129,7 @@ def test_json_output() -> None:
     data = json.loads(out)
     assert data["codigo_de_saida"] == 2 and data["completo"] is False
     assert data["totais"] == {"casos": 7, "sem_erro": 3, "com_erro": 3, "ilegiveis": 1,
-                              "achados_erro": 12, "achados_aviso": 7}
+                              "achados_erro": 12, "achados_aviso": 9}  # 2: PRAZO-EXEMPLO of the 2 Timóteo cases
     by_law = {g["lei"]: g for g in data["por_lei"]}
     assert by_law["timoteo-mg/lei-3844-2022"]["ilegiveis"] == 1
     assert by_law["cuiaba-mt/lei-3666-1997"]["rotulo"] == "Lei nº 3.666/1997 (Cuiabá/MT)"
@@ -292,7 +292,7 @@ def test_html_and_text_agree_on_counts(autos: Autos, folder: Path) -> None:
     v = verify(autos, [folder])
     text = " ".join(" ".join(_parse(verification_html(v, ROOT / "templates")).text).split())
     t = v.totais
-    assert f"{t['casos']} caso(s)" in text and f"{t['sem_erro']} sem erro" in text
+    assert f"{t['casos']} casos" in text and f"{t['sem_erro']} sem erro" in text
 
 
 # --- streaming -------------------------------------------------------------------------------------
@@ -319,7 +319,7 @@ def test_verification_keeps_counters_not_reports(autos: Autos) -> None:
         assert files == [c.arquivo for c in v.casos] == sorted(VERIFY.rglob("*.yaml"))
         assert len(files) == v.totais["casos"] == 7
         text = verification_text(v)
-        assert text.count("ILEGÍVEL") == 1 and "7 caso(s): 3 sem erro, 3 com erro, 1 ilegível(is)." in text
+        assert text.count("ILEGÍVEL") == 1 and "7 casos: 3 sem erro, 3 com erro, 1 ilegível." in text
 
 
 def test_lazy_walk_lists_what_the_sorted_listing_lists(tmp_path: Path) -> None:

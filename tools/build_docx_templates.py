@@ -4,7 +4,13 @@ The .docx files in ``templates/docx/`` are what clerks edit in Word or LibreOffi
 the shipped versions were made, so a change to their structure is reviewable as code. Every kind is
 built from the same parts as its HTML twin (``templates/html/base.html`` + ``_partes.html``): the
 letterhead, MINUTA and footer of :func:`_base`, and shared blocks (identification, provisions, deadlines,
-calculation memo, the law's clauses, signatures). Both read the same context (``autos.documents.context``). Run:
+calculation memo, the law's clauses, signatures). Both read the same context (``autos.documents.context``).
+
+Every paragraph has a named style (:data:`STYLES`: Title, Subtitle, Heading 1/2, Body Text, Quote…) and the
+look lives in those styles, not in direct formatting, so that a clerk who edits a document in Word keeps its
+look (a new paragraph after a heading is "Body Text", a pasted clause can be set to "Quote"). The letterhead
+in the header carries the neutral brasão (``templates/html/timbre/padrao.png``, drawn by :func:`neutral_brasao`);
+a Municipality puts its own in the header of its copy of the templates. Run:
 
     python tools/build_docx_templates.py
 """
@@ -24,8 +30,10 @@ from docx.enum.text import WD_ALIGN_PARAGRAPH
 from docx.oxml import OxmlElement
 from docx.oxml.ns import qn
 from docx.shared import Mm, Pt, RGBColor
+from PIL import Image, ImageDraw
 
 OUT = Path(__file__).resolve().parent.parent / "templates" / "docx"
+BRASAO = Path(__file__).resolve().parent.parent / "templates" / "html" / "timbre" / "padrao.png"
 RED = RGBColor(0xB0, 0x00, 0x00)
 Doc = Document  # the type python-docx returns (a factory function, so annotations say Doc)
 Body = Callable[[Doc], None]
@@ -46,8 +54,8 @@ def _field(paragraph, instr: str) -> None:  # type: ignore[no-untyped-def]
 
 
 def _p(doc, text: str = "", *, bold: bool = False, size: float | None = None, center: bool = False,  # type: ignore[no-untyped-def]
-       right: bool = False, color: RGBColor | None = None):
-    p = doc.add_paragraph()
+       right: bool = False, color: RGBColor | None = None, style: str = "Body Text"):
+    p = doc.add_paragraph(style=style)
     if center:
         p.alignment = WD_ALIGN_PARAGRAPH.CENTER
     elif right:
@@ -64,7 +72,7 @@ def _p(doc, text: str = "", *, bold: bool = False, size: float | None = None, ce
 
 def _tag(doc, tag: str) -> None:  # type: ignore[no-untyped-def]
     """A docxtpl paragraph tag (``{%p … %}``): the paragraph disappears from the output."""
-    doc.add_paragraph("{%p " + tag + " %}")
+    doc.add_paragraph("{%p " + tag + " %}", style="Body Text")
 
 
 def _if(doc, cond: str, body: Body) -> None:  # type: ignore[no-untyped-def]
@@ -80,21 +88,30 @@ def _for(doc, loop: str, body: Body) -> None:  # type: ignore[no-untyped-def]
 
 
 def _labelled(doc, label: str, value: str) -> None:  # type: ignore[no-untyped-def]
-    p = doc.add_paragraph()
+    p = doc.add_paragraph(style="Body Text")
     p.add_run(label).bold = True
     p.add_run(" " + value)
 
 
-def _heading(doc, text: str) -> None:  # type: ignore[no-untyped-def]
-    """A section heading in capitals (Jinja tags in it are kept as they are)."""
-    p = doc.add_paragraph()
-    r = p.add_run(re.sub(r"(\{\{.*?\}\}|\{%.*?%\})|([^{]+)", lambda m: m.group(1) or m.group(2).upper(), text))
-    r.bold = True
-    p.paragraph_format.space_before = Pt(8)
+def _heading(doc, text: str, level: int = 1) -> None:  # type: ignore[no-untyped-def]
+    """A section heading (style "Heading 1"), in capitals (Jinja tags in it are kept as they are)."""
+    p = doc.add_paragraph(style=f"Heading {level}")
+    p.add_run(re.sub(r"(\{\{.*?\}\}|\{%.*?%\})|([^{]+)", lambda m: m.group(1) or m.group(2).upper(), text)
+              if level == 1 else text)
+
+
+def _numbered(doc, title: str) -> None:  # type: ignore[no-untyped-def]
+    """A numbered section heading: the number counts the sections printed so far (``secao``, see
+    :func:`_numbering`), so an optional section leaves no gap (1, 2, 3, never 1, 2, 4)."""
+    _heading(doc, "{% set secao.n = secao.n + 1 %}{{ secao.n }}. " + title)
+
+
+def _numbering(doc) -> None:  # type: ignore[no-untyped-def]
+    _tag(doc, "set secao = namespace(n=0)")
 
 
 def _small(doc, text: str) -> None:  # type: ignore[no-untyped-def]
-    _p(doc, text, size=9)
+    _p(doc, text, style="Body Text 2")
 
 
 def _loop_table(doc, headers: list[str], loop: str, cells: list[str]) -> None:  # type: ignore[no-untyped-def]
@@ -122,9 +139,87 @@ def _pairs_table(doc, rows: list[tuple[str, str]]) -> None:  # type: ignore[no-u
 # --- shared parts ----------------------------------------------------------------------------------
 
 
-def _base(fundamento: str | None = "Com fundamento na {{ documento.base_legal }} ({{ lei.ementa }})",
+#: the look of each named style: (font size in points, bold, alignment, space before, space after, colour)
+STYLES: dict[str, tuple[float, bool, WD_ALIGN_PARAGRAPH | None, float, float, RGBColor | None]] = {
+    "Normal": (11, False, None, 0, 3, None),
+    "Body Text": (11, False, WD_ALIGN_PARAGRAPH.JUSTIFY, 0, 3, None),
+    "Body Text 2": (9, False, WD_ALIGN_PARAGRAPH.JUSTIFY, 0, 3, None),  # notes in small print
+    "Quote": (9.5, False, WD_ALIGN_PARAGRAPH.JUSTIFY, 2, 2, None),  # the law's clauses, quoted
+    "Intense Quote": (11, True, None, 3, 3, RED),  # warnings: example value, MINUTA
+    "Title": (15, True, WD_ALIGN_PARAGRAPH.CENTER, 6, 0, None),
+    "Subtitle": (11, True, WD_ALIGN_PARAGRAPH.CENTER, 0, 4, None),  # number and processo
+    "Heading 1": (11, True, None, 8, 3, None),
+    "Heading 2": (10.5, True, None, 4, 2, None),
+    "Header": (9, False, WD_ALIGN_PARAGRAPH.CENTER, 0, 0, None),
+    "Footer": (7.5, False, None, 0, 0, None),
+    "List Bullet": (11, False, None, 0, 2, None),
+}
+
+
+def _styles(doc) -> None:  # type: ignore[no-untyped-def]
+    """Give the named styles the documents' look: Times New Roman, black, the sizes of :data:`STYLES`, no
+    borders or theme colours (Word's default Title has a rule under it; its headings are blue)."""
+    for name, (size, bold, align, before, after, color) in STYLES.items():
+        style = doc.styles[name]
+        font = style.font
+        font.name = "Times New Roman"
+        rpr = style.element.get_or_add_rPr()
+        fonts = rpr.find(qn("w:rFonts"))
+        if fonts is not None:  # theme fonts (Calibri Light) would win over the name
+            for attr in ("w:asciiTheme", "w:hAnsiTheme", "w:eastAsiaTheme", "w:cstheme"):
+                fonts.attrib.pop(qn(attr), None)
+            fonts.set(qn("w:ascii"), "Times New Roman")
+            fonts.set(qn("w:hAnsi"), "Times New Roman")
+        font.size = Pt(size)
+        font.bold = bold
+        font.italic = False
+        font.color.rgb = color if color is not None else RGBColor(0, 0, 0)
+        fmt = style.paragraph_format
+        if align is not None:
+            fmt.alignment = align
+        fmt.space_before, fmt.space_after = Pt(before), Pt(after)
+        fmt.line_spacing = 1.1
+        fmt.left_indent = fmt.right_indent = Mm(8) if name == "Quote" else None
+        ppr = style.element.get_or_add_pPr()
+        border = ppr.find(qn("w:pBdr"))
+        if border is not None:
+            ppr.remove(border)
+        spacing = rpr.find(qn("w:spacing"))  # Title's letter spacing
+        if spacing is not None:
+            rpr.remove(spacing)
+
+
+def neutral_brasao() -> bytes:
+    """The neutral default brasão: a plain grey shield outline with an inner line — no emblem of any
+    Municipality, only a mark of where the coat of arms goes. PNG, deterministic bytes."""
+    w, h = 240, 280
+    img = Image.new("RGBA", (w, h), (255, 255, 255, 0))
+    draw = ImageDraw.Draw(img)
+
+    def shield(inset: int) -> list[tuple[float, float]]:
+        top, left, right = 10 + inset, 12 + inset, w - 12 - inset
+        points = [(left, top), (right, top), (right, h * 0.55)]
+        steps = 24
+        for i in range(1, steps + 1):  # the two lower curves meet at the point of the shield
+            t = i / steps
+            points.append((right - (right - w / 2) * t, h * 0.55 + (h - 12 - inset - h * 0.55) * t ** 0.7))
+        for i in range(1, steps):
+            t = 1 - i / steps
+            points.append((left + (w / 2 - left) * t, h * 0.55 + (h - 12 - inset - h * 0.55) * t ** 0.7))
+        points.append((left, h * 0.55))
+        return points
+
+    draw.polygon(shield(0), fill=(242, 242, 242, 255), outline=(90, 90, 90, 255), width=6)
+    draw.line(shield(16) + [shield(16)[0]], fill=(150, 150, 150, 255), width=2)
+    out = io.BytesIO()
+    img.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def _base(fundamento: str | None = "Com fundamento na {{ documento.fundamento }}.",
           title: bool = True) -> Doc:
-    """Page, metadata, letterhead, footer ("Página X de Y"), MINUTA block, title and example warning."""
+    """Page, metadata, styles, letterhead with the brasão, footer (document and "Página X de Y"), MINUTA block,
+    title and example warning."""
     doc = Document()
     props = doc.core_properties
     props.title = "{{ metadados.titulo }}"
@@ -137,28 +232,27 @@ def _base(fundamento: str | None = "Com fundamento na {{ documento.base_legal }}
     sec.page_width, sec.page_height = Mm(210), Mm(297)
     sec.top_margin, sec.bottom_margin = Mm(20), Mm(20)
     sec.left_margin, sec.right_margin = Mm(22), Mm(18)
-    style = doc.styles["Normal"]
-    style.font.name = "Times New Roman"
-    style.font.size = Pt(11)
-    # letterhead (every page), with the MINUTA mark when the document is a draft
+    _styles(doc)
+    # letterhead (every page: the municipality once), with the MINUTA mark when the document is a draft
     hdr = sec.header.paragraphs[0]
-    hdr.alignment = WD_ALIGN_PARAGRAPH.CENTER
-    r = hdr.add_run("{{ cabecalho.prefeitura }}")
+    hdr.style = doc.styles["Header"]
+    hdr.add_run().add_picture(io.BytesIO(BRASAO.read_bytes()), height=Mm(16))
+    p = sec.header.add_paragraph(style="Header")
+    r = p.add_run("{{ cabecalho.linhas[0] }}")
     r.bold = True
     r.font.size = Pt(13)
-    for text in ("{{ cabecalho.estado }}", "{{ cabecalho.orgao }}"):
-        p = sec.header.add_paragraph()
-        p.alignment = WD_ALIGN_PARAGRAPH.CENTER
-        p.add_run(text).font.size = Pt(9)
-    p = sec.header.add_paragraph()
-    p.alignment = WD_ALIGN_PARAGRAPH.CENTER
+    # the other lines of the letterhead (line breaks within one paragraph), then the department
+    sec.header.add_paragraph('{{ cabecalho.linhas[1:] | join("\n") }}', style="Header")
+    sec.header.add_paragraph("{{ cabecalho.orgao }}", style="Header")
+    p = sec.header.add_paragraph(style="Header")
     r = p.add_run("{% if minuta %}MINUTA — SEM VALOR LEGAL{% endif %}")
     r.bold = True
     r.font.color.rgb = RED
-    # footer: identification and "Página X de Y"
+    # footer: which document, and "Página X de Y"
     ftr = sec.footer.paragraphs[0]
-    ftr.add_run("{{ rodape }}").font.size = Pt(7)
-    p = sec.footer.add_paragraph()
+    ftr.style = doc.styles["Footer"]
+    ftr.add_run("{{ rodape }}")
+    p = sec.footer.add_paragraph(style="Footer")
     p.alignment = WD_ALIGN_PARAGRAPH.RIGHT
     p.add_run("Página ")
     _field(p, "PAGE")
@@ -166,29 +260,28 @@ def _base(fundamento: str | None = "Com fundamento na {{ documento.base_legal }}
     _field(p, "NUMPAGES")
 
     def draft(d: Doc) -> None:
-        _p(d, "MINUTA — SEM VALOR LEGAL", bold=True, size=28, center=True, color=RGBColor(0xC0, 0x00, 0x00))
-        _p(d, "Este documento não pode ser assinado, publicado nem entregue enquanto houver pendências:")
-        _for(d, "pend in pendencias", lambda d2: _p(d2, "• {{ pend }}"))
+        _p(d, "MINUTA — SEM VALOR LEGAL", size=28, center=True, style="Intense Quote")
+        _p(d, "Este documento não pode ser assinado, publicado nem entregue enquanto houver pendências:",
+           style="Intense Quote")
+        _for(d, "pend in pendencias", lambda d2: _p(d2, "{{ pend }}", style="List Bullet"))
     _if(doc, "minuta", draft)
     if title:
-        _p(doc, "{{ documento.titulo_upper }}", bold=True, size=15, center=True)
-        p = _p(doc, center=True)
-        p.add_run("{% if documento.numero %}Nº {{ documento.numero }}{% if documento.processo %} — {% endif %}"
-                  "{% endif %}{% if documento.processo %}Processo {{ documento.processo }}{% endif %}").bold = True
+        _p(doc, "{{ documento.titulo_upper }}", style="Title")
+        _p(doc, "{% if documento.numero %}Nº {{ documento.numero }}{% if documento.processo %} — {% endif %}"
+                "{% endif %}{% if documento.processo %}Processo {{ documento.processo }}{% endif %}", style="Subtitle")
     if fundamento:
-        _p(doc, fundamento, size=9, center=True)
-    _if(doc, "exemplo_aviso", lambda d: _p(d, "{{ exemplo_aviso }}", bold=True, color=RED))
+        _p(doc, fundamento, center=True, style="Body Text 2")
+    _if(doc, "exemplo_aviso", lambda d: _p(d, "{{ exemplo_aviso }}", style="Intense Quote"))
     return doc
 
 
 def _identificacao(doc, label: str = "Nome / razão social:") -> None:  # type: ignore[no-untyped-def]
     _labelled(doc, label, "{{ autuado.nome }}{% if autuado.nome_fantasia %} ({{ autuado.nome_fantasia }}){% endif %}")
     _labelled(doc, "{{ autuado.tipo }} — {{ autuado.documento_rotulo }}:", "{{ autuado.documento }}")
-    _labelled(doc, "Qualificação:", "{{ autuado.qualificacao }}")
+    _if(doc, "autuado.qualificacao", lambda d: _labelled(d, "Qualificação:", "{{ autuado.qualificacao }}"))
     _labelled(doc, "Endereço:", "{{ autuado.endereco }}")
     _if(doc, "autuado.registro", lambda d: _labelled(d, "Registro:", "{{ autuado.registro }}"))
-    _if(doc, "autuado.pj", lambda d: _labelled(d, "Responsável legal:", "{{ autuado.responsavel_nome }}, CPF "
-                                               "{{ autuado.responsavel_cpf }}, {{ autuado.responsavel_qualificacao }}"))
+    _if(doc, "autuado.pj", lambda d: _labelled(d, "Responsável legal:", "{{ autuado.responsavel }}"))
 
 
 def _infracoes(doc, var: str = "infracoes") -> None:  # type: ignore[no-untyped-def]
@@ -198,7 +291,7 @@ def _infracoes(doc, var: str = "infracoes") -> None:  # type: ignore[no-untyped-
 
 def _penalidades(doc) -> None:  # type: ignore[no-untyped-def]
     def one(d: Doc) -> None:
-        p = d.add_paragraph()
+        p = d.add_paragraph(style="Body Text")
         p.add_run("{{ pen.nome }}").bold = True
         p.add_run(" ({{ pen.citacao }}){% if pen.itens %}: {{ pen.itens | join('; ') }}{% endif %}"
                   "{% if pen.fiel_depositario %}. Fiel depositário: {{ pen.fiel_depositario }}{% endif %}"
@@ -207,7 +300,7 @@ def _penalidades(doc) -> None:  # type: ignore[no-untyped-def]
 
 
 def _valor_multa(doc, label: str = "Valor da multa: ") -> None:  # type: ignore[no-untyped-def]
-    p = doc.add_paragraph(label)
+    p = doc.add_paragraph(label, style="Body Text")
     p.add_run("{{ multa.unidades }}").bold = True
     p.add_run(", correspondente a ")
     p.add_run("{{ multa.reais }}").bold = True
@@ -221,7 +314,7 @@ def _memoria(doc, var: str = "multa.memoria", header: str = "Memória de cálcul
 
 def _prazos(doc, var: str = "prazos") -> None:  # type: ignore[no-untyped-def]
     def one(d: Doc) -> None:
-        p = d.add_paragraph()
+        p = d.add_paragraph(style="Body Text")
         p.add_run("{{ d.descricao }}:").bold = True
         p.add_run(" {{ d.prazo }}{% if d.data %}, {{ d.rotulo_data }} {{ d.data }}{% endif %} ({{ d.base_legal }})."
                   "{% if d.dias_pulados %} {{ d.dias_pulados }}{% endif %}")
@@ -229,7 +322,7 @@ def _prazos(doc, var: str = "prazos") -> None:  # type: ignore[no-untyped-def]
 
 
 def _clausulas(doc) -> None:  # type: ignore[no-untyped-def]
-    _for(doc, "c in clausulas", lambda d: _small(d, "{{ c.texto }} ({{ c.citacao }})"))
+    _for(doc, "c in clausulas", lambda d: _p(d, "{{ c.texto }} ({{ c.citacao }})", style="Quote"))
 
 
 def _signatures(doc, blocks: list[list[str]], witnesses: bool = True) -> None:  # type: ignore[no-untyped-def]
@@ -239,7 +332,7 @@ def _signatures(doc, blocks: list[list[str]], witnesses: bool = True) -> None:  
     for cell, lines in zip(table.rows[0].cells, blocks, strict=True):
         cell.paragraphs[0].add_run("\n\n______________________________________")
         for line in lines:
-            cell.add_paragraph(line)
+            cell.add_paragraph(line, style="Body Text")
     if witnesses:
         def one(d: Doc) -> None:
             _p(d, "\n______________________________________")
@@ -257,11 +350,11 @@ AGENTE = ["{{ agente.nome }}", "{{ agente.cargo }}",
 def _local_data_hora(doc: Doc) -> None:
     _labelled(doc, "Local:", "{{ lavratura.local }}")
     _labelled(doc, "Data:", "{{ lavratura.data }} ({{ lavratura.data_extenso }})")
-    _labelled(doc, "Hora:", "{{ lavratura.hora }}")
+    _if(doc, "lavratura.hora", lambda d: _labelled(d, "Hora:", "{{ lavratura.hora }}"))
 
 
 def auto_de_infracao() -> Doc:
-    doc = _base(fundamento="Lavrado com fundamento na {{ documento.base_legal }} ({{ lei.ementa }})")
+    doc = _base(fundamento="Lavrado com fundamento na {{ documento.fundamento }}.")
     _p(doc, "{{ abertura }}, o agente autuante abaixo identificado lavrou o presente {{ documento.titulo }} contra:")
     _heading(doc, "1. Autuado")
     _identificacao(doc)
@@ -274,7 +367,7 @@ def auto_de_infracao() -> Doc:
     _infracoes(doc)
 
     def circ(d: Doc) -> None:
-        _p(d, "Circunstâncias consideradas", bold=True)
+        _heading(d, "Circunstâncias consideradas", level=2)
         _for(d, "c in circunstancias", lambda d2: _p(d2, "{{ c.tipo }}: {{ c.descricao }} ({{ c.citacao }})."))
     _if(doc, "circunstancias", circ)
     _heading(doc, "5. Penalidades e medidas aplicadas")
@@ -325,7 +418,7 @@ def edital_notificacao() -> Doc:
     p.add_run(", pelo presente edital, a pessoa abaixo indicada da lavratura do auto de infração e dos prazos que "
               "dela decorrem.")
     _pairs_table(doc, [
-        ("Notificado(a)", "{{ edital.notificado.nome }}"),
+        ("Notificado", "{{ edital.notificado.nome }}"),
         ("{{ edital.notificado.documento_rotulo }}", "{{ edital.notificado.documento }}"),
         ("Auto de infração", "nº {{ auto_ref.numero }}, lavrado em {{ auto_ref.data }}"),
         ("Dispositivo infringido", "{% for i in edital.infracoes %}{{ i.citacao }} — {{ i.descricao }}"
@@ -398,17 +491,18 @@ def notificacao_preliminar() -> Doc:
 def notificacao_ar() -> Doc:
     doc = _base(fundamento=None)
     _p(doc, "{{ local_data_assinatura }}", right=True)
-    _p(doc, "Ao(À) Sr(a).")
+    _if(doc, "destinatario.linha", lambda d: _p(d, "{{ destinatario.linha }}", style="Body Text"))
     _p(doc, "{{ autuado.nome }}{% if autuado.nome_fantasia %} ({{ autuado.nome_fantasia }}){% endif %}", bold=True)
     _if(doc, "autuado.pj", lambda d: _p(d, "A/C {{ autuado.responsavel_nome }}"))
     _p(doc, "{{ autuado.documento_rotulo }} {{ autuado.documento }}")
     _p(doc, "{{ autuado.endereco }}")
     _p(doc, "Assunto: notificação da lavratura do {{ auto_ref.texto }}.", bold=True)
-    _p(doc, "Prezado(a) Senhor(a),")
-    p = _p(doc, "Pela presente carta, registrada com aviso de recebimento (AR), fica V. Sa. ")
-    p.add_run("NOTIFICADO(A)").bold = True
-    p.add_run(", com fundamento na {{ documento.base_legal }}, da lavratura do {{ auto_ref.texto }}, cuja cópia segue "
-              "anexa, pelos fatos e com as penalidades abaixo resumidos.")
+    _if(doc, "destinatario.vocativo", lambda d: _p(d, "{{ destinatario.vocativo }}"))
+    p = _p(doc, "O Município de {{ lei.municipio }}, pela presente carta, registrada com aviso de recebimento (AR), e "
+                "com fundamento na {{ documento.base_legal }}, ")
+    p.add_run("NOTIFICA {{ destinatario.tratamento }}").bold = True
+    p.add_run(" da lavratura do {{ auto_ref.texto }}, cuja cópia segue anexa, pelos fatos e com as penalidades abaixo "
+              "resumidos.")
     _pairs_table(doc, [
         ("Data da infração", "{{ data_infracao }}"),
         ("Fato", "{{ fatos }}"),
@@ -453,7 +547,7 @@ def termo_apreensao() -> Doc:
         _labelled(d, "Data:", "{{ apreensao.data }}")
         _labelled(d, "Hora:", "{{ apreensao.hora }}")
         _labelled(d, "Local:", "{{ apreensao.local }}")
-        _p(d, "Animais apreendidos", bold=True)
+        _heading(d, "Animais apreendidos", level=2)
         _loop_table(d, ["Espécie", "Porte", "Quantidade"], "a in animais",
                     ["{{ a.especie }}", "{{ a.porte }}{% if a.porte_citacao %} ({{ a.porte_citacao }}){% endif %}",
                      "{{ a.quantidade }}"])
@@ -518,21 +612,22 @@ def demonstrativo_debito() -> Doc:
     _p(doc, "Demonstrativo do débito decorrente do {{ auto_ref.texto }}, calculado em {{ debito.data_calculo }}"
             "{% if multa %} com o valor da unidade fiscal em vigor na data da infração ({{ multa.data_referencia }})"
             "{% endif %}.")
-    _heading(doc, "1. Devedor")
+    _numbering(doc)
+    _numbered(doc, "Devedor")
     _identificacao(doc)
-    _heading(doc, "2. Infração")
+    _numbered(doc, "Infração")
     _labelled(doc, "Data da infração:", "{{ data_infracao }}")
     _infracoes(doc)
 
     def fine(d: Doc) -> None:
         def parts(d2: Doc) -> None:
-            _heading(d2, "3. Composição do débito")
+            _numbered(d2, "Composição do débito")
             _loop_table(d2, ["Parcela", "Base legal", "Unidades fiscais", "Reais"], "i in multa.itens",
                         ["{{ i.descricao }}", "{{ i.base_legal }}", "{{ i.unidades }}", "{{ i.reais }}"])
         _if(d, "multa.itens | length > 1", parts)
-        _heading(d, "4. Memória de cálculo")
+        _numbered(d, "Memória de cálculo")
         _memoria(d)
-        _heading(d, "5. Total do débito")
+        _numbered(d, "Total do débito")
         p = _p(d, "Total em unidades fiscais: ")
         p.add_run("{{ multa.unidades }}").bold = True
         p = _p(d, "Total em reais: ")
@@ -543,14 +638,14 @@ def demonstrativo_debito() -> Doc:
     _if(doc, "not multa and minuta", lambda d: _p(d, "[VALOR NÃO CALCULADO]"))
 
     def decided(d: Doc) -> None:
-        _heading(d, "Decisão")
+        _numbered(d, "Decisão")
         _p(d, "{{ debito.decisao.texto }}")
         p = _p(d, "Valor devido após a decisão: ")
         p.add_run("{{ debito.decisao.valor }}").bold = True
     _if(doc, "debito.decisao", decided)
 
     def deadlines(d: Doc) -> None:
-        _heading(d, "6. Notificação e prazos")
+        _numbered(d, "Notificação e prazos")
         _if(d, "notificacao", lambda d2: _labelled(d2, "Notificação do auto:", "{{ notificacao.forma }}"
                                                    "{% if notificacao.data %}, efetivada em {{ notificacao.data }}"
                                                    "{% endif %}."))
@@ -569,23 +664,24 @@ def decisao() -> Doc:
         _p(d, "Decisão de {{ decisao.instancia }}{% if decisao.numero %} nº {{ decisao.numero }}{% endif %}, "
               "proferida em {{ decisao.data }}{% if documento.processo %}, no Processo Administrativo nº "
               "{{ documento.processo }}{% endif %}, referente ao {{ auto_ref.texto }}.")
-        _heading(d, "1. Autuado")
+        _numbering(d)
+        _numbered(d, "Autuado")
         _labelled(d, "Nome / razão social:", "{{ autuado.nome }}")
         _labelled(d, "{{ autuado.documento_rotulo }}:", "{{ autuado.documento }}")
-        _heading(d, "2. Infração")
+        _numbered(d, "Infração")
         _infracoes(d)
-        _heading(d, "3. {% if decisao.instancia == 'recurso' %}Recurso{% else %}Defesa{% endif %}")
+        _numbered(d, "{% if decisao.instancia == 'recurso' %}Recurso{% else %}Defesa{% endif %}")
         _p(d, "{{ decisao.impugnacao }}")
 
         def grounds(d2: Doc) -> None:
-            _heading(d2, "4. Fundamentação")
+            _numbered(d2, "Fundamentação")
             _p(d2, "{{ decisao.fundamentacao }}")
         _if(d, "decisao.fundamentacao", grounds)
-        _heading(d, "5. Decisão")
+        _numbered(d, "Decisão")
         _p(d, "{{ decisao.resultado }}", bold=True)
 
         def deadlines(d2: Doc) -> None:
-            _heading(d2, "6. Prazos")
+            _numbered(d2, "Prazos")
             _prazos(d2, "prazos_documento")
         _if(d, "prazos_documento", deadlines)
     _if(doc, "decisao", body)
@@ -844,6 +940,8 @@ def _save(doc: Doc, path: Path) -> None:
 
 
 def main() -> None:
+    BRASAO.parent.mkdir(parents=True, exist_ok=True)
+    BRASAO.write_bytes(neutral_brasao())
     OUT.mkdir(parents=True, exist_ok=True)
     for name, build in KINDS.items():
         _save(build(), OUT / f"{name}.docx")

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 from autos.app.deadlines import DeadlineService
 from autos.app.processo import PendingReport, ProcessoService, is_processo_file
 from autos.app.workers import watch_parent
+from autos.base.ptbr import count_noun
 from autos.base.resources import default_rules_dir, default_templates_dir
 from autos.base.yamlio import YamlDoc, load_yaml
 from autos.checks.acts import act_document, document_acts
@@ -37,7 +38,7 @@ from autos.compute.fines import FineResult, compute_fines, path_key
 from autos.compute.notice import CaseDeadlines
 from autos.compute.result import CaseComputation, compute_case
 from autos.compute.timeline import Timeline
-from autos.documents.context import EDITAL, build_context
+from autos.documents.context import EDITAL, build_context, municipality_id
 from autos.documents.lines import DeadlineLine
 from autos.documents.notice import document_lines
 from autos.documents.published import published_data
@@ -150,6 +151,7 @@ class Autos:
         self.deadline_service = DeadlineService(self.rules.root)
         self._pdf: PdfRenderer | None = None
         self._docx: DocxRenderer | None = None
+        self._letterheads: dict[str, dict[str, Any]] = {}  # by Municipality: its letterhead file, read once
         self._processos: ProcessoService | None = None
 
     # --- stages --------------------------------------------------------------------------------
@@ -275,8 +277,8 @@ class Autos:
                 title = statute.documentos[doc.kind].titulo
                 out.append((i + 1, RefusedError(f"ato {i + 1} ({title} de {doc.as_of.strftime('%d/%m/%Y')}): "
                                                 f"{exc.message}", file=loaded.file, hint=exc.hint)))
-            except AutosError as exc:
-                out.append((i + 1, doc.error(exc)))
+            except AutosError as exc:  # the case's own errors point into the processo; a template's, to the template
+                out.append((i + 1, doc.error(exc) if exc.file in (None, str(doc.loaded.file)) else exc))
         return out
 
     def _render(self, loaded: LoadedCase, report: Report, stem: str, out_dir: str | Path, formato: Format, *,
@@ -463,7 +465,8 @@ class Autos:
         if report.errors and not draft:
             lines = "\n".join("  " + f.render().replace("\n", "\n  ") for f in report.errors)
             raise RefusedError(
-                f"o caso tem {len(report.errors)} pendência(s) e o documento final não foi gerado:\n{lines}\n",
+                f"o caso tem {count_noun(len(report.errors), 'pendência', 'pendências')} e o documento final não "
+                f"foi gerado:\n{lines}\n",
                 file=loaded.file,
                 hint="corrija as pendências ou gere uma minuta com --minuta.",
             )
@@ -475,9 +478,19 @@ class Autos:
                                   else _deadlines_or_empty(computed))
         is_draft = bool(report.errors) or draft
         context = build_context(loaded.case, statute, report, fines, deadlines, draft=is_draft, computed=computed,
-                                notice_date=notice_date, generated_at=now)
+                                notice_date=notice_date, generated_at=now, own_letterhead=self.letterhead(statute))
         template = statute.documentos[loaded.case.documento].modelo
         return DocumentContext(report, statute, template, context, is_draft)
+
+    def letterhead(self, statute: Statute) -> dict[str, Any]:
+        """The Municipality's own letterhead from the templates folder (read once per Municipality; ``{}`` for
+        the neutral default): see :mod:`autos.render.letterhead`."""
+        key = municipality_id(statute)
+        if key not in self._letterheads:
+            from autos.render.letterhead import load_letterhead
+
+            self._letterheads[key] = load_letterhead(self.templates_dir / "html", key)
+        return self._letterheads[key]
 
     # --- rendering -----------------------------------------------------------------------------
     @property
@@ -665,8 +678,9 @@ def _only_act(loaded: LoadedProcesso, acts: list[tuple[int, str]], ato: int) -> 
     """``--ato N``: act N (1-based) must exist and have a document."""
     n = len(loaded.processo.atos)
     if not 1 <= ato <= n:
-        raise InputError(f"o processo tem {n} ato(s); não há ato {ato}.", file=loaded.file, path="atos",
-                         line=loaded.line_of(("atos",)), hint="numere os atos a partir de 1, como em autos prazos.")
+        raise InputError(f"o processo tem {count_noun(n, 'ato', 'atos')}; não há ato {ato}.", file=loaded.file,
+                         path="atos", line=loaded.line_of(("atos",)),
+                         hint="numere os atos a partir de 1, como em autos prazos.")
     chosen = [(i, k) for i, k in acts if i == ato - 1]
     if not chosen:
         a = loaded.processo.atos[ato - 1]

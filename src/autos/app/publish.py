@@ -69,6 +69,7 @@ from autos.app.edital_jobs import (
 from autos.app.pipeline import Autos
 from autos.base import ptbr
 from autos.compute.edital import default_veiculo, edital_kinds, edital_rule, needs_newspaper
+from autos.documents.context import ementa_clause, letterhead
 from autos.documents.counting import counting_clause
 from autos.errors import AutosError, InputError, OutputError, os_error_pt
 from autos.render.gazette import GAZETTE_CODE_LABEL, GazetteBuilder, verification_code
@@ -904,9 +905,9 @@ class Publisher:
                 "ATENÇÃO: o nome e o cargo de quem assina este edital são EXEMPLOS das regras do sistema, não os "
                 "da autoridade designada pelo Município.")) if part)
         return {
-            "cabecalho": {"prefeitura": f"PREFEITURA MUNICIPAL DE {lei.municipio.upper()}",
-                          "estado": state_name(lei.uf), "orgao": orgao},
-            "lei": {"rotulo": lei.label, "ementa": " ".join(lei.ementa.split())},
+            "cabecalho": letterhead(statute, self.autos.letterhead(statute)),
+            "lei": {"rotulo": lei.label, "ementa": " ".join(lei.ementa.split()),
+                    "ementa_oracao": ementa_clause(lei.ementa)},
             "edital": {
                 "numero": f"{rec.numero}/{rec.ano}",
                 "forma": rule.descricao,
@@ -929,7 +930,7 @@ class Publisher:
             "exemplo_aviso": exemplo_aviso,
             "assinatura": {"nome": signer.nome, "cargo": signer.cargo},
             "local_data": f"{place}, {ptbr.format_date(issued)}.",
-            "rodape": f"{titulo} — {lei.label} — {place} — gerado em {rec.reservado_em:%d/%m/%Y %H:%M} por autos",
+            "rodape": f"{titulo} — {lei.label} — {place}",
             "metadados": {
                 "titulo": f"{titulo} — {place}",
                 "autor": f"Prefeitura Municipal de {lei.municipio} — {orgao}",
@@ -947,12 +948,6 @@ class Publisher:
         except (OSError, sqlite3.Error) as exc:
             self.result.erro = self.result.erro or (output_error(exc, self.saida) if isinstance(exc, OSError)
                                                     else LedgerError(f"livro de editais: {exc}"))
-
-
-def state_name(uf: str) -> str:
-    from autos.documents.context import _STATE_NAMES
-
-    return _STATE_NAMES.get(uf, uf)
 
 
 #: in the output folder: the run lock of the folder, and which ledger numbers the editais written in it

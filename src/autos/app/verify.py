@@ -36,6 +36,7 @@ import jinja2
 from autos.app.pipeline import Autos, iter_case_paths
 from autos.app.register import find_register
 from autos.app.verify_cross import CrossRun, filed_case, filed_processo, processo_prescription
+from autos.base.ptbr import count_noun
 from autos.base.yamlio import load_yaml
 from autos.checks.cross import Filed
 from autos.checks.finding import Finding, Report
@@ -50,6 +51,8 @@ from autos.store.files import open_atomic
 from autos.store.register import Register
 
 HTML_TEMPLATE = "relatorio_verificacao.html"
+#: the kind under which a processo file (its timeline and each act's document) is counted
+PROCESSO = "processo"
 
 
 @dataclass
@@ -316,14 +319,19 @@ class Verification:
             return f"{lei} (não encontrada nas regras)"
         return f"{st.lei.label} ({st.lei.municipio}/{st.lei.uf})"
 
-    def titulo_documento(self, documento: str | None) -> str:
+    def titulo_documento(self, documento: str | None, lei: str | None = None) -> str:
+        """The kind's title in ``lei`` (each law names its own: Cuiabá's "Termo de Apreensão de Animal", Timóteo's
+        "Termo de Apreensão"); without a law, every title the laws met give the kind, joined by " / "."""
         if documento is None:
             return "tipo não identificado (caso ilegível)"
-        for st in self.leis.values():
-            kind = st.documentos.get(documento)
-            if kind is not None:
-                return kind.titulo
-        return documento
+        if documento == PROCESSO:
+            return "Processo administrativo"
+        st = self.leis.get(lei) if lei is not None else None
+        if st is not None and documento in st.documentos:
+            return st.documentos[documento].titulo
+        titles = dict.fromkeys(s.documentos[documento].titulo for _id, s in sorted(self.leis.items())
+                               if documento in s.documentos)
+        return " / ".join(titles) or documento
 
     def interpretacoes(self) -> list[tuple[str, Statute]]:
         """Laws met that record interpretive choices, sorted by id."""
@@ -399,12 +407,12 @@ def _check_processo(autos: Autos, file: Path, doc: Any) -> CaseCheck:
         report = autos.check_processo(loaded)
     except AutosError as exc:
         return CaseCheck(Report(file=file, statute=None, findings=[], error=exc), _declared(doc.data)[0],
-                         "processo", None)
+                         PROCESSO, None)
     lei = loaded.processo.lei
     proc = autos.processos.procedure(lei)
     statute = report.statute or autos.rules.get(lei)
     state = processo_prescription(report, loaded, statute, proc, autos.today)
-    return CaseCheck(report, lei, "processo", report.processo, filed_processo(loaded, proc), state)
+    return CaseCheck(report, lei, PROCESSO, report.processo, filed_processo(loaded, proc), state)
 
 
 def _declared(data: Any) -> tuple[str | None, str | None]:
@@ -462,10 +470,11 @@ def verify(autos: Autos, paths: list[Path], *, now: datetime | None = None, regi
 
 # --- text ------------------------------------------------------------------------------------------
 def _tally_text(t: Tally) -> str:
-    parts = [f"{t.casos} caso(s)", f"{t.sem_erro} sem erro", f"{t.com_erro} com erro"]
+    parts = [count_noun(t.casos, "caso", "casos"), f"{t.sem_erro} sem erro", f"{t.com_erro} com erro"]
     if t.ilegiveis:
-        parts.append(f"{t.ilegiveis} ilegível(is)")
-    return ", ".join(parts) + f"; {t.achados_erro} achado(s) de erro, {t.achados_aviso} aviso(s)"
+        parts.append(count_noun(t.ilegiveis, "ilegível", "ilegíveis"))
+    return (", ".join(parts) + f"; {count_noun(t.achados_erro, 'achado de erro', 'achados de erro')}, "
+            f"{count_noun(t.achados_aviso, 'aviso', 'avisos')}")
 
 
 def iter_verification_text(v: Verification) -> Iterator[str]:
@@ -476,22 +485,23 @@ def iter_verification_text(v: Verification) -> Iterator[str]:
     if not t["casos"]:
         yield "Nenhum caso (*.yaml, *.yml) encontrado: nada foi verificado."
         return
-    yield (f"{t['casos']} caso(s): {t['sem_erro']} sem erro, {t['com_erro']} com erro, "
-           f"{t['ilegiveis']} ilegível(is).")
+    yield (f"{count_noun(t['casos'], 'caso', 'casos')}: {t['sem_erro']} sem erro, {t['com_erro']} com erro, "
+           f"{count_noun(t['ilegiveis'], 'ilegível', 'ilegíveis')}.")
     yield "\nPor lei:"
     for k, g in v.por_lei():
         yield f"  {v.rotulo_lei(k)}: {_tally_text(g)}"
     yield "\nPor tipo de documento:"
     for k, g in v.por_documento():
-        yield f"  {v.titulo_documento(k)}{f' ({k})' if k else ''}: {_tally_text(g)}"
+        yield f"  {v.titulo_documento(k)}{f' ({k})' if k and k != PROCESSO else ''}: {_tally_text(g)}"
     codes = v.por_codigo()
     if codes:
         yield "\nPor código de achado:"
         width = max(len(c.codigo) for c in codes)
         for code in codes:
             cites = f" — {'; '.join(code.citacoes)}" if code.citacoes else ""
-            yield (f"  {code.severidade:<5} {code.codigo:<{width}}  {code.achados} achado(s) em {code.casos} "
-                   f"caso(s){cites}")
+            yield (f"  {code.severidade:<5} {code.codigo:<{width}}  "
+                   f"{count_noun(code.achados, 'achado', 'achados')} em {count_noun(code.casos, 'caso', 'casos')}"
+                   f"{cites}")
     yield from _cross_text(v)
     yield "\nCasos:"
     for c in v.casos:
@@ -500,8 +510,8 @@ def iter_verification_text(v: Verification) -> Iterator[str]:
             continue
         numero = f" nº {c.numero}" if c.numero else ""
         mark = "✓" if c.dados["valido"] else "✗"
-        yield (f"{mark} {c.arquivo} — {v.titulo_documento(c.documento)}{numero}, {v.rotulo_lei(c.lei)}: "
-               f"{c.erros} erro(s), {c.avisos} aviso(s)")
+        yield (f"{mark} {c.arquivo} — {v.titulo_documento(c.documento, c.lei)}{numero}, {v.rotulo_lei(c.lei)}: "
+               f"{count_noun(c.erros, 'erro', 'erros')}, {count_noun(c.avisos, 'aviso', 'avisos')}")
         for text in c.achados_texto:
             yield "    " + text.replace("\n", "\n    ")
         presc = c.dados.get("prescricao")
@@ -514,8 +524,8 @@ def iter_verification_text(v: Verification) -> Iterator[str]:
     verdict = {0: "COMPLETO: nenhum caso com erro.",
                1: "INCOMPLETO: há casos com erro." if t["com_erro"] else "INCOMPLETO: há erros entre processos.",
                2: "INCOMPLETO: há casos ilegíveis (não puderam ser verificados)."}[v.exit_code()]
-    yield (f"\n{verdict} {t['casos']} caso(s) verificado(s); {t['com_erro']} com erro; "
-           f"{t['ilegiveis']} ilegível(is).")
+    yield (f"\n{verdict} {count_noun(t['casos'], 'caso verificado', 'casos verificados')}; {t['com_erro']} com "
+           f"erro; {count_noun(t['ilegiveis'], 'ilegível', 'ilegíveis')}.")
 
 
 def _cross_text(v: Verification) -> Iterator[str]:
@@ -524,7 +534,8 @@ def _cross_text(v: Verification) -> Iterator[str]:
     if not v.cruzados:
         yield f"\nEntre processos{where}: nenhum achado."
         return
-    yield f"\nEntre processos{where}: {v.erros_cruzados} erro(s), {len(v.cruzados) - v.erros_cruzados} aviso(s)"
+    yield (f"\nEntre processos{where}: {count_noun(v.erros_cruzados, 'erro', 'erros')}, "
+           f"{count_noun(len(v.cruzados) - v.erros_cruzados, 'aviso', 'avisos')}")
     for f in v.cruzados:
         yield f"  {f.arquivo}:"
         yield "    " + f.render().replace("\n", "\n    ")
@@ -567,7 +578,7 @@ class _HtmlCases:
             yield {
                 "arquivo": d["arquivo"],
                 "situacao": c.status,
-                "documento": v.titulo_documento(c.documento) if c.documento else "",
+                "documento": v.titulo_documento(c.documento, c.lei) if c.documento else "",
                 "numero": c.numero or "",
                 "lei": v.rotulo_lei(c.lei) if c.lei else "",
                 "erros": c.erros,

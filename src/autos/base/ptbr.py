@@ -35,7 +35,8 @@ Choices where Brazilian usage varies (documented, applied consistently):
 
 * **14 is "quatorze"** (both "catorze" and "quatorze" are in the VOLP).
 * **Singular below two**: the noun is singular when the quantity is less than
-  2 ("zero real", "zero hora", "um vírgula cinco Unidade Padrão Fiscal"),
+  2 ("zero real", "zero hora", "um inteiro e cinco décimos de Unidade Padrão
+  Fiscal"),
   following the rule that agreement goes with the integer part ("1,5
   milhão").  Hence 0 is written **"zero real"**.
 * **"e" between groups** only before the last non-zero group, and only when
@@ -47,12 +48,25 @@ Choices where Brazilian usage varies (documented, applied consistently):
 * **Feminine** agrees in the units and thousands groups ("duzentas e uma
   mil"); "mil" is invariable; "milhão"/"bilhão" are masculine nouns, so their
   group stays masculine ("dois milhões de unidades").
-* **Fractional quantities** (e.g. 0,75 UPF) are read as the integer part,
-  "vírgula", then the decimal digits as a number after dropping trailing
-  zeros; leading zeros are read one by one: 0,75 -> "zero vírgula setenta e
-  cinco", 2,05 -> "dois vírgula zero cinco".  Feminine applies to the integer
-  part only (the decimal part counts tenths/hundredths, which are masculine):
-  1,5 -> "uma vírgula cinco".
+* **Fractional quantities** (e.g. 9,5 UPF) are read in the legal style, as
+  a number of wholes and a number of tenths, hundredths, thousandths…:
+  9,5 -> "nove inteiros e cinco décimos", 1,05 -> "um inteiro e cinco
+  centésimos", 0,75 -> "setenta e cinco centésimos" (no "zero inteiro"),
+  2,125 -> "dois inteiros e cento e vinte e cinco milésimos", 0,0001 -> "um
+  décimo de milésimo".  Trailing zeros are dropped (9,50 is 9,5).  "inteiro"
+  and "décimo" are masculine nouns, so a fraction is read in the masculine
+  even for a feminine unit (1,5 UPF: "um inteiro e cinco décimos"); the
+  feminine applies to whole quantities ("duas UPF", "duzentas e uma").
+  Places beyond the fourth: "centésimos de milésimo", "milionésimos",
+  "décimos de milionésimo"… up to twelve ("trilionésimos").
+* **Counts of things** (``count_noun``: 1 bloco, 3 blocos, 0 casos) take the
+  plural for every number but 1 — unlike quantities of money and units above.
+* **Places** (``in_place``): "em" contracts with the article the first word
+  of the place asks for — "na Rua…", "no Centro de Controle…", "na Av.…" —
+  from a table of address and place words (``PLACE_GENDER``); a place that
+  starts with another word (a city, "Feira livre", a number) keeps "em",
+  and a place that starts with a preposition ("junto à…", "em frente…") is
+  written as typed.
 * **Dates**: day 1 is the ordinal "1º" / "primeiro", as in legal style ("1º de
   março de 2022", "Ao primeiro dia do mês de março...").
 * **Times**: "14h30", "14h" on the hour, "9h05" (no leading zero on the
@@ -62,6 +76,7 @@ Choices where Brazilian usage varies (documented, applied consistently):
 
 from __future__ import annotations
 
+import re
 from datetime import date, time
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 
@@ -70,6 +85,8 @@ from babel import dates as babel_dates
 __all__ = [
     "MAX_INT_WORDS",
     "MAX_MONEY",
+    "PLACE_GENDER",
+    "count_noun",
     "date_words",
     "date_words_opening",
     "format_brl",
@@ -77,6 +94,7 @@ __all__ = [
     "format_date_short",
     "format_decimal",
     "format_time",
+    "in_place",
     "int_to_words",
     "money_full",
     "money_words",
@@ -85,6 +103,7 @@ __all__ = [
     "time_words",
     "units_full",
     "units_words",
+    "unnest_parentheses",
 ]
 
 MAX_INT_WORDS = 999_999_999_999
@@ -234,27 +253,148 @@ def _ends_with_big_scale(n: int) -> bool:
     return n > 0 and n % 1_000_000 == 0
 
 
-def number_words(value: Decimal | int, *, feminine: bool = False) -> str:
-    """Write a non-negative Decimal/int quantity in words, decimals after "vírgula".
+#: names of the decimal places, by number of places: (singular, plural); past the fourth, "de milésimo"…
+_FRACTION_NAMES: dict[int, tuple[str, str]] = {
+    1: ("décimo", "décimos"),
+    2: ("centésimo", "centésimos"),
+    3: ("milésimo", "milésimos"),
+    4: ("décimo de milésimo", "décimos de milésimo"),
+    5: ("centésimo de milésimo", "centésimos de milésimo"),
+    6: ("milionésimo", "milionésimos"),
+    7: ("décimo de milionésimo", "décimos de milionésimo"),
+    8: ("centésimo de milionésimo", "centésimos de milionésimo"),
+    9: ("bilionésimo", "bilionésimos"),
+    10: ("décimo de bilionésimo", "décimos de bilionésimo"),
+    11: ("centésimo de bilionésimo", "centésimos de bilionésimo"),
+    12: ("trilionésimo", "trilionésimos"),
+}
 
-    >>> number_words(Decimal("0.75"))
-    'zero vírgula setenta e cinco'
-    >>> number_words(Decimal("2.05"), feminine=True)
-    'duas vírgula zero cinco'
+
+def number_words(value: Decimal | int, *, feminine: bool = False) -> str:
+    """Write a non-negative Decimal/int quantity in words; a fraction in the legal style (wholes and tenths,
+    hundredths, thousandths…, always masculine: see the module notes).
+
+    >>> number_words(Decimal("9.5"))
+    'nove inteiros e cinco décimos'
+    >>> number_words(Decimal("0.75"), feminine=True)
+    'setenta e cinco centésimos'
+    >>> number_words(Decimal("2"), feminine=True)
+    'duas'
     """
     dec = _as_decimal(value)
     negative, integer, frac = _split(dec)
     if negative:
         raise ValueError(f"value must not be negative, got {dec}")
-    words = int_to_words(integer, feminine=feminine)
     if not frac:
-        return words
-    if len(frac) > 12:
+        return int_to_words(integer, feminine=feminine)
+    if len(frac) > len(_FRACTION_NAMES):
         raise ValueError(f"value has too many decimal places to be written in words: {dec}")
-    significant = frac.lstrip("0")
-    leading_zeros = len(frac) - len(significant)
-    frac_words = ["zero"] * leading_zeros + [int_to_words(int(significant))]
-    return f"{words} vírgula {' '.join(frac_words)}"
+    numerator = int(frac)
+    singular, plural = _FRACTION_NAMES[len(frac)]
+    part = f"{int_to_words(numerator)} {singular if numerator == 1 else plural}"
+    if integer == 0:
+        return part
+    wholes = "inteiro" if integer == 1 else "inteiros"
+    if _ends_with_big_scale(integer):
+        wholes = "de " + wholes
+    return f"{int_to_words(integer)} {wholes} e {part}"
+
+
+def count_noun(n: int, singular: str, plural: str) -> str:
+    """A count of things with its noun agreed: ``1 bloco``, ``3 blocos``, ``0 casos`` (figures, thousands
+    separated: ``1.200 casos``).
+
+    >>> count_noun(1, "dia", "dias")
+    '1 dia'
+    >>> count_noun(0, "problema", "problemas")
+    '0 problemas'
+    """
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"n must be int, not {type(n).__name__}")
+    return f"{_group_thousands(n) if n >= 0 else '-' + _group_thousands(-n)} {singular if n == 1 else plural}"
+
+
+#: the grammatical gender of the first word of a place or an address ("f": "na", "m": "no"), lower case; the
+#: abbreviations as written in addresses. A place whose first word is not here keeps "em" ("em Cuiabá").
+PLACE_GENDER: dict[str, str] = {
+    **dict.fromkeys((
+        "rua", "r.", "avenida", "av.", "av", "praça", "pça.", "pç.", "travessa", "tv.", "trav.", "estrada",
+        "estr.", "rodovia", "rod.", "alameda", "al.", "ladeira", "vila", "quadra", "qd.", "viela", "via",
+        "passagem", "servidão", "praia", "fazenda", "chácara", "granja", "sede", "sala", "loja", "feira",
+        "escola", "unidade", "secretaria", "prefeitura", "área", "zona", "comunidade", "colônia", "gleba",
+        "quitanda", "padaria", "mercearia", "peixaria", "casa", "residência", "obra", "empresa", "indústria",
+        "fábrica", "distribuidora", "lanchonete", "churrascaria", "pastelaria", "banca", "barraca", "agência",
+        "cooperativa", "associação", "igreja", "creche", "feira-livre", "marginal", "vicinal",
+    ), "f"),
+    **dict.fromkeys((
+        "centro", "largo", "beco", "parque", "bairro", "conjunto", "loteamento", "sítio", "mercado", "terreno",
+        "lote", "estabelecimento", "galpão", "açougue", "posto", "distrito", "residencial", "condomínio",
+        "setor", "núcleo", "jardim", "bosque", "campo", "caminho", "acesso", "anel", "viaduto", "trevo",
+        "pátio", "cais", "porto", "balneário", "local", "imóvel", "edifício", "prédio", "shopping",
+        "supermercado", "restaurante", "bar", "hotel", "km", "quilômetro", "contorno", "calçadão", "terminal",
+        "abatedouro", "frigorífico", "laticínio", "entreposto", "depósito", "armazém", "canil", "canteiro",
+        "escritório", "hospital", "cemitério", "estádio", "ginásio", "clube", "pavilhão", "box", "boxe",
+        "quiosque", "trailer", "mercadão", "matadouro", "haras", "rancho", "assentamento", "povoado",
+        "condomínio", "recanto", "morro", "sobrado", "salão", "comércio", "empório", "armazém", "hortifrúti",
+    ), "m"),
+}
+
+#: first words after which a place is written as typed: it already says where ("na", "junto à", "em frente")
+_PLACE_PREPOSITIONS = frozenset((
+    "em", "no", "na", "nos", "nas", "num", "numa", "ao", "à", "aos", "às", "junto", "perto", "próximo",
+    "próxima", "defronte", "diante", "dentro", "fora", "sob", "sobre", "entre", "ante", "após", "atrás",
+    "frente", "nesta", "neste", "nessa", "nesse", "naquela", "naquele", "defronte",
+))
+
+
+def in_place(place: str) -> str:
+    """``place`` after the preposition "em", contracted with the article its first word asks for.
+
+    >>> in_place("Rua Sete, 12")
+    'na Rua Sete, 12'
+    >>> in_place("Centro de Controle de Zoonoses")
+    'no Centro de Controle de Zoonoses'
+    >>> in_place("Cuiabá/MT")
+    'em Cuiabá/MT'
+    >>> in_place("junto ao nº 40 da Rua Sete")
+    'junto ao nº 40 da Rua Sete'
+    """
+    text = place.strip()
+    if not text:
+        return text
+    first = text.split(maxsplit=1)[0].lower() if text else ""
+    if first in _PLACE_PREPOSITIONS:
+        return text
+    first = first.rstrip(",;:")
+    gender = PLACE_GENDER.get(first) or (PLACE_GENDER.get(first.rstrip(".")) if first.endswith(".") else None)
+    return {"f": "na", "m": "no"}.get(gender or "", "em") + " " + text
+
+
+_INNER_PARENTHESES = re.compile(r"\s+\(([^()]*)\)(\s*)(?=(.?))")
+
+
+def unnest_parentheses(text: str) -> str:
+    """``text`` ready to be printed inside parentheses: each parenthetical of its own becomes an apposition
+    between commas, so that no parentheses are stacked. Parentheses glued to a word are kept ("dB(A)").
+
+    >>> unnest_parentheses("Lei federal nº 9.784/1999, art. 59, § 1º (por analogia)")
+    'Lei federal nº 9.784/1999, art. 59, § 1º, por analogia'
+    >>> unnest_parentheses("redução de cinquenta por cento (50%) para indústria")
+    'redução de cinquenta por cento, 50%, para indústria'
+    """
+    def apposition(m: re.Match[str]) -> str:
+        inner = m.group(1).strip()
+        after = m.group(3)
+        if not inner:
+            return m.group(2) if after else ""
+        if not after or after in ",;.:)":
+            return ", " + inner
+        return ", " + inner + "," + (m.group(2) or " ")
+
+    previous = None
+    while previous != text:
+        previous, text = text, _INNER_PARENTHESES.sub(apposition, text)
+    return re.sub(r",\s*,", ",", text)
 
 
 # ---------------------------------------------------------------------------
@@ -371,13 +511,13 @@ def units_words(value: Decimal | int, singular: str, plural: str, *, feminine: b
     words = number_words(dec, feminine=feminine)
     noun = plural if _quantity_is_plural(dec) else singular
     _, integer, frac = _split(dec)
-    if not frac and _ends_with_big_scale(integer):
-        noun = "de " + noun
+    if frac or _ends_with_big_scale(integer):
+        noun = "de " + noun  # "nove inteiros e cinco décimos de Unidades…", "um milhão de Unidades…"
     return f"{words} {noun}"
 
 
 def units_full(value: Decimal | int, abbrev: str, *, feminine: bool = True) -> str:
-    """``"1.500 (mil e quinhentas) UPFMT"``, ``"0,75 (zero vírgula setenta e cinco) UPF"``."""
+    """``"1.500 (mil e quinhentas) UPFMT"``, ``"9,5 (nove inteiros e cinco décimos) UPF"``."""
     dec = _as_decimal(value)
     words = number_words(dec, feminine=feminine)
     return f"{format_decimal(dec)} ({words}) {abbrev}"

@@ -237,7 +237,8 @@ def build_model(model: type[M], doc: YamlDoc, error_cls: type[AutosError], data:
         key = str(path[-1]) if path else "(raiz)"
         message = _message(first, key, model)
         if len(errors) > 1:
-            message += f" (e mais {len(errors) - 1} problema(s) no arquivo)"
+            more = len(errors) - 1
+            message += f" (e mais {more} {'problema' if more == 1 else 'problemas'} no arquivo)"
         # a missing key has no line of its own: the line is its parent mapping's
         line = doc.line_of(path[:-1] if first["type"] == "missing" else path)
         raise error_cls(message, file=doc.file, path=format_path(path), line=line,

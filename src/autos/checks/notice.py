@@ -28,3 +28,38 @@ def notice_findings(loaded: LoadedCase, computed: CaseComputation) -> list[Findi
                         dica="notifique de novo, pessoalmente ou, se o domicílio for desconhecido, por edital "
                         "(autos publicar-editais).")]
     return []
+
+
+def example_deadline_findings(loaded: LoadedCase, computed: CaseComputation) -> list[Finding]:
+    """An aviso (``PRAZO-EXEMPLO``) for each deadline of the document whose term is an EXAMPLE of the rules
+    (``exemplo: true`` in the law's prazos file: the law leaves the term to a regulation), as ``VALOR-EXEMPLO``
+    does for an example fiscal-unit value: the deadlines that run from the notice, those the act starts and those
+    the document kind declares as its own elements."""
+    found: dict[str, tuple[str, str]] = {}  # id → (description, legal basis), in the order met
+    cd = computed.deadlines
+    if cd is not None:
+        for d in cd.all():
+            if d.exemplo:
+                found.setdefault(d.id, (d.descricao, d.base_legal))
+        for rule in cd.pending:
+            if rule.exemplo:
+                found.setdefault(rule.id, (rule.descricao, rule.base_legal))
+    if isinstance(computed.act_terms, tuple):
+        for term in computed.act_terms:
+            if term.rule.exemplo:
+                found.setdefault(term.rule.id, (term.rule.descricao, term.rule.base_legal))
+    kind = computed.statute.documentos.get(loaded.case.documento)
+    if kind is not None and computed.law_of is not None:
+        law = computed.law()
+        for el in kind.elementos:
+            if el.verificacao == "prazo" and el.prazo is not None and el.prazo in law.prazos:
+                rule = law.deadline(el.prazo)
+                if rule.exemplo:
+                    found.setdefault(rule.id, (rule.descricao, rule.base_legal))
+    return [Finding(severidade="aviso", codigo="PRAZO-EXEMPLO",
+                    mensagem=f"o prazo \"{descricao}\" é um EXEMPLO das regras do sistema, não um prazo fixado na "
+                    "lei; o documento dirá isso de forma visível.", citacao=base, caminho=None, linha=None,
+                    arquivo=str(loaded.file),
+                    dica="confirme o prazo no regulamento e corrija as regras de prazos da lei (exemplo: false), "
+                    "com o ato de origem.")
+            for descricao, base in found.values()]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from autos.checks.finding import Report
 from autos.checks.fines import fine_findings
-from autos.checks.notice import notice_findings
+from autos.checks.notice import example_deadline_findings, notice_findings
 from autos.checks.validate import validate_case
 from autos.compute.result import CaseComputation
 from autos.processo.load_case import LoadedCase
@@ -41,5 +41,6 @@ def check_case(loaded: LoadedCase, rules: RuleSet, computed: CaseComputation, *,
     """Every finding of the case, the computed ones (fines, notice) taken from ``computed``."""
     report = validate_case(loaded, rules, today=today, defence_check=defence_check, computed=computed,
                            extra_checks=[lambda lc, _st: notice_findings(lc, computed),
+                                         lambda lc, _st: example_deadline_findings(lc, computed),
                                          lambda lc, st: fine_findings(lc, st, computed.fine)])
     return CaseResult(file=report.file, statute=report.statute, findings=report.findings, computed=computed)

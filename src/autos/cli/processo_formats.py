@@ -13,7 +13,7 @@ from datetime import date
 from typing import Any
 
 from autos.app.processo import MigrationResult, PendingReport
-from autos.base.ptbr import money_full
+from autos.base.ptbr import count_noun, money_full
 from autos.checks.processo import FineDecision, ProcessoFine
 from autos.cli.describe import describe_fines
 from autos.compute.timeline import Timeline
@@ -88,7 +88,7 @@ def pending_json(report: PendingReport) -> dict[str, Any]:
 
 
 def pending_text(report: PendingReport) -> str:
-    out = [f"Pendências em {format_date(report.hoje)} — {len(report.timelines)} processo(s)"]
+    out = [f"Pendências em {format_date(report.hoje)} — {count_noun(len(report.timelines), 'processo', 'processos')}"]
     current = None
     for row in _row_dict(report):
         if row["urgencia"] != current:
@@ -98,7 +98,7 @@ def pending_text(report: PendingReport) -> str:
         due = format_date(_date(row["vence"])) if row["vence"] else "sem prazo"
         who = _WHO.get(row["quem"] or "", row["quem"] or "—")
         what = row["acao"] or "processo com erros (veja autos prazos)"
-        errs = f" [{row['erros']} erro(s)]" if row["erros"] else ""
+        errs = f" [{count_noun(row['erros'], 'erro', 'erros')}]" if row["erros"] else ""
         out.append(f"{due:>10}  {row['processo']}  {what} ({who}){errs}")
         out.append(f"{'':>10}  {row['autuado'] or '—'} — {row['situacao']} — {row['arquivo']}")
     if not report.rows:
@@ -148,7 +148,7 @@ def pending_html(report: PendingReport) -> str:
         '<!DOCTYPE html>\n<html lang="pt-BR"><head><meta charset="utf-8">'
         f"<title>Pendências em {e(format_date(report.hoje))}</title><style>{_STYLE}</style></head><body>"
         f"<h1>Pendências em {e(format_date(report.hoje))}</h1>"
-        f"<p>{len(report.timelines)} processo(s) conferido(s).</p>"
+        f"<p>{count_noun(len(report.timelines), 'processo conferido', 'processos conferidos')}.</p>"
         "<table><thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in heads) + "</tr></thead><tbody>"
         + "".join(rows) + "</tbody></table>" + fails + "</body></html>\n"
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from autos.base.ptbr import count_noun
 from autos.checks.finding import Report
 from autos.compute.notice import CaseDeadlines
 from autos.documents.lines import rule_term
@@ -18,7 +19,7 @@ def reports_text(reports: list[Report]) -> str:
             continue
         label = f" ({r.statute.lei.label}, {r.statute.lei.municipio}/{r.statute.lei.uf})" if r.statute else ""
         status = "✓" if r.ok else "✗"
-        summary = f"{len(r.errors)} erro(s), {len(r.warnings)} aviso(s)"
+        summary = f"{count_noun(len(r.errors), 'erro', 'erros')}, {count_noun(len(r.warnings), 'aviso', 'avisos')}"
         out.append(f"{status} {r.file}{label}: {summary}")
         out.extend(f"  {line}" for line in getattr(r, "historico", ()))  # reincidência from the register
         for f in r.findings:
@@ -30,7 +31,7 @@ def reports_text(reports: list[Report]) -> str:
             for i in st.interpretacoes:
                 out.append(f"  - {st.cite(i.citacao)}: {' '.join(i.escolha.split())}")
     total_err = sum(1 for r in reports if not r.ok)
-    out.append(f"\n{len(reports)} caso(s) verificado(s); {total_err} com erro.")
+    out.append(f"\n{count_noun(len(reports), 'caso verificado', 'casos verificados')}; {total_err} com erro.")
     return "\n".join(out)
 
 
@@ -42,7 +43,7 @@ def deadlines_table(cd: CaseDeadlines) -> str:
         out.append(f"{fim}  {d.descricao} ({d.base_legal})")
         out.extend(f"    {line}" for line in d.explicacao())
     for rule in cd.pending:
-        out.append(f"—           {rule.descricao} ({rule.base_legal}): {rule_term(rule)}, contados "
+        out.append(f"—           {rule.descricao} ({rule.base_legal}): {rule_term(rule)}, contados a partir da "
                    f"{rule.conta_de_descricao}; sem data porque o caso ainda não registra a notificação.")
     return "\n".join(out)
 

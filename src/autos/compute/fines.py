@@ -208,6 +208,10 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _blocks(n: Decimal) -> str:
+    """The noun agreed with a number of blocks (``1 bloco``, ``4 blocos``)."""
+    return "bloco" if n == 1 else "blocos"
+
 def _ordinal(n: int) -> str:
     return f"{n}º"
 
@@ -319,7 +323,7 @@ def _periods(calc: _Calc, inf: Infracao, p: str, formula: FineRule, units: Decim
                               calc.cite(formula.citacao), calc.u(formula.unidades)))
         else:
             steps.append(Step(f"{_ordinal(n)} período de {formula.dias} dias sem atendimento: multa dobrada "
-                              f"{n - 1} vez(es) ({calc.n(formula.unidades)} × {calc.n(factor)})",
+                              f"{n - 1} {'vez' if n == 2 else 'vezes'} ({calc.n(formula.unidades)} × {calc.n(factor)})",
                               calc.cite(formula.citacao), calc.u(formula.unidades * factor)))
         return factor
     repetition = formula.repeticao if isinstance(formula, FixedFine | QuantityFine) else None
@@ -371,11 +375,12 @@ def _quantity_units(calc: _Calc, inf: Infracao, p: str, f: QuantityFine, steps: 
     if f.fracao == "unidade_inteira":
         blocks = whole + (1 if rest else 0)
         if rest:
-            detail = (f"{calc.n(q)} {f.medida} = {calc.n(whole)} bloco(s) completo(s) de {calc.n(f.por)} {f.medida} "
+            complete = "bloco completo" if whole == 1 else "blocos completos"
+            detail = (f"{calc.n(q)} {f.medida} = {calc.n(whole)} {complete} de {calc.n(f.por)} {f.medida} "
                       f"e fração de {calc.n(rest)} {f.medida}, que conta como bloco inteiro: {calc.n(blocks)} "
-                      f"bloco(s) × {calc.n(f.unidades)} {calc.sigla}")
+                      f"{_blocks(blocks)} × {calc.n(f.unidades)} {calc.sigla}")
         else:
-            detail = (f"{calc.n(q)} {f.medida} = {calc.n(blocks)} bloco(s) de {calc.n(f.por)} {f.medida} × "
+            detail = (f"{calc.n(q)} {f.medida} = {calc.n(blocks)} {_blocks(blocks)} de {calc.n(f.por)} {f.medida} × "
                       f"{calc.n(f.unidades)} {calc.sigla}")
         units = blocks * f.unidades
         steps.append(Step(detail, calc.cite(f.citacao), calc.u(units)))
@@ -432,8 +437,8 @@ def _costs_units(calc: _Calc, inf: Infracao, p: str, f: ApprehensionCosts, steps
     fees = size.diarias[:days]
     fee_total = sum(fees, Decimal(0))
     parts = " + ".join(f"{i + 1}º dia {calc.n(v)} {calc.sigla}" for i, v in enumerate(fees))
-    steps.append(Step(f"Diárias de guarda ({days} dia(s)): {parts}", calc.cite(f.citacao_diarias),
-                      calc.u(fee_total)))
+    steps.append(Step(f"Diárias de guarda ({ptbr.count_noun(days, 'dia', 'dias')}): {parts}",
+                      calc.cite(f.citacao_diarias), calc.u(fee_total)))
     per_animal = size.total + fee_total
     steps.append(Step("Por animal: total transporte + multa + diárias", calc.cite(f.citacao), calc.u(per_animal)))
     units = per_animal * animals
@@ -615,7 +620,8 @@ def _range_fine(calc: _Calc, j: int, prop: PenalidadeProposta) -> FineItem:
     for red in statute.reducoes:
         if resolve(case, red.quando) is True:
             units = units * (HUNDRED - red.percentual) / HUNDRED
-            steps.append(Step(f"Redução de {calc.n(red.percentual)}% ({red.descricao})", calc.cite(red.citacao),
+            what = ptbr.unnest_parentheses(red.descricao)  # printed in parentheses: none of its own
+            steps.append(Step(f"Redução de {calc.n(red.percentual)}% ({what})", calc.cite(red.citacao),
                               calc.u(units)))
             if units < pen.multa_minima and below is None:
                 # the law does not say the floor binds the reduced fine: the choice is recorded and said

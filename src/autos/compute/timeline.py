@@ -23,6 +23,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Literal
 
+from autos.base.ptbr import count_noun
 from autos.base.yamlio import PathKey, format_path
 from autos.compute.deadlines import Deadline, NoticeFacts, compute, notice_effective
 from autos.errors import InputError
@@ -517,7 +518,8 @@ class _Checker:
                 for ds in late:
                     ds.cumprido_por = i
                     ds.estado = "cumprido"
-                    ds.nota = f"cumprido em {format_date(d)}, {(d - ds.fim).days} dia(s) depois do vencimento"
+                    late_by = count_noun((d - ds.fim).days, "dia", "dias")
+                    ds.nota = f"cumprido em {format_date(d)}, {late_by} depois do vencimento"
         # 2. does it make an open deadline moot?
         res = self.resultado_of(i)
         for ds in self.deadlines:
@@ -655,7 +657,7 @@ class _Checker:
     def situation(self, pend: list[Pending]) -> str:
         n = sum(1 for f in self.findings if f.severidade == "erro")
         if not self.computed or (n and not pend and self.closed_by is None):
-            return f"{n} erro(s) no processo: corrija-os para calcular os prazos"
+            return f"{count_noun(n, 'erro', 'erros')} no processo: corrija-os para calcular os prazos"
         if self.closed_by is not None:
             a = self.p.atos[self.closed_by]
             r = self.rule(self.closed_by)

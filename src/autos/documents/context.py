@@ -92,6 +92,70 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _inner(text: str) -> str:
+    """A citation or basis that a document prints between parentheses, with no parentheses of its own."""
+    return ptbr.unnest_parentheses(text)
+
+
+def ementa_clause(ementa: str) -> str:
+    """The law's ementa as an apposition after its citation (``lei que dispõe sobre …``), not a parenthesis."""
+    text = _flat(ementa).rstrip(".")
+    return f"lei que {text[:1].lower()}{text[1:]}"
+
+
+def example_warning(statute: Statute) -> str:
+    """The warning a document prints when a value of it was computed with an example fiscal-unit value."""
+    return (f"ATENÇÃO: o valor da {statute.unidade_fiscal.sigla} usado neste documento é um VALOR DE EXEMPLO das "
+            "regras do sistema, não o valor oficial fixado pelo Município.")
+
+
+#: the templates that print the fine (in units and reais) whenever the case has one
+_FINE_TEMPLATES = frozenset(("auto_de_infracao", "demonstrativo_debito", "edital_notificacao", "notificacao_ar",
+                             "notificacao_preliminar", "termo_apreensao"))
+
+
+def _prints_fine(case: Case, kind: DocumentKind) -> bool:
+    """Whether the document prints a value computed with the fiscal unit: the kinds that state the fine, and a
+    decision (or its notice) that keeps it. The other kinds print no value, so they carry no example warning."""
+    if kind.modelo in _FINE_TEMPLATES or case.documento in _FINE_TEMPLATES:
+        return True
+    return case.decisao is not None and case.decisao.resultado == "mantida"
+
+
+#: the neutral brasão of the templates folder (``html/timbre/padrao.png``), for a Municipality without its own
+DEFAULT_BRASAO = "timbre/padrao.png"
+
+
+def municipality_id(statute: Statute) -> str:
+    """``timoteo-mg`` for ``timoteo-mg/lei-3844-2022``: the folder of the Municipality's letterhead."""
+    return statute.id.split("/", 1)[0]
+
+
+def letterhead(statute: Statute, own: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The letterhead: the brasão, the lines (the Municipality once, then the state), the department and the
+    signers by role. ``own`` is what the Municipality's letterhead file in the templates folder says
+    (:func:`autos.render.letterhead.load_letterhead`); the rest is the neutral default, from the rules. The
+    department drops a leading "Prefeitura Municipal de …" that the first line already says."""
+    lei = statute.lei
+    own = own or {}
+    orgao = _flat(lei.orgao)
+    prefix = f"Prefeitura Municipal de {lei.municipio}"
+    if orgao.lower().startswith(prefix.lower()):
+        orgao = orgao[len(prefix):].lstrip(" —–-,")
+    prefeitura = f"PREFEITURA MUNICIPAL DE {lei.municipio.upper()}"
+    estado = _STATE_NAMES.get(lei.uf, lei.uf)
+    linhas = list(own.get("linhas") or [prefeitura, estado])
+    return {
+        "id": municipality_id(statute),
+        "brasao": own.get("brasao") or DEFAULT_BRASAO,
+        "linhas": linhas,
+        "prefeitura": linhas[0],
+        "estado": estado,
+        "orgao": own.get("orgao") or orgao,
+        "assinantes": dict(own.get("assinantes") or {}),
+    }
+
+
 # --------------------------------------------------------------------------------------------------
 # masking for publication
 
@@ -151,7 +215,7 @@ def _skipped(d: Deadline, cal: MunicipalCalendar | None = None) -> str:
     calendar, the warning when one of them is only an example of the calendar (:mod:`autos.documents.counting`)."""
     if not d.dias_pulados or not (d.tipo == "dias_uteis" or d.prorrogado):
         return ""
-    days = "; ".join(f"{ptbr.format_date_short(_as_date(s.date))} ({s.reason})" for s in d.dias_pulados)
+    days = "; ".join(f"{ptbr.format_date_short(_as_date(s.date))} ({_inner(s.reason)})" for s in d.dias_pulados)
     warning = example_days_warning([d], cal) if cal is not None else ""
     return f"Dias sem expediente não contados: {days}." + (f" {warning}" if warning else "")
 
@@ -174,7 +238,7 @@ def element_deadlines(case: Case, statute: Statute, kind: DocumentKind, *, draft
         deadline_id = el.prazo if el.prazo_campo is None else resolve(case, el.prazo_campo)
         if _blank(deadline_id) or str(deadline_id) not in law.prazos:
             if draft:
-                out.append({"descricao": el.descricao, "base_legal": statute.cite(el.citacao),
+                out.append({"descricao": el.descricao, "base_legal": _inner(statute.cite(el.citacao)),
                             "prazo": "[PRAZO NÃO INFORMADO]", "data": "", "dias_pulados": "", "rotulo_data": "até"})
                 continue
             raise ComputeError(f"o prazo do elemento {el.codigo} não está nas regras de prazos.")
@@ -188,7 +252,7 @@ def element_deadlines(case: Case, statute: Statute, kind: DocumentKind, *, draft
         else:
             value = resolve(case, el.campos[0]) if el.campos else None
             start = value if isinstance(value, date) else None
-        line: dict[str, Any] = {"descricao": rule.descricao, "base_legal": rule.base_legal,
+        line: dict[str, Any] = {"descricao": rule.descricao, "base_legal": _inner(rule.base_legal),
                                 "prazo": _term(rule, law), "data": "", "dias_pulados": "",
                                 # a 'dia_seguinte' date is when something becomes possible, not an end
                                 "rotulo_data": "a partir de" if rule.tipo == "dia_seguinte" else "até"}
@@ -225,14 +289,17 @@ def _safe(fn: Any, draft: bool) -> Any:
 
 def build_context(case: Case, statute: Statute, report: Report, fines: FineResult | None,
                   deadlines: list[DeadlineLine], *, draft: bool, computed: CaseComputation,
-                  notice_date: str | None = None, generated_at: datetime | None = None) -> dict[str, Any]:
-    """The context of one document. ``draft`` marks it MINUTA and lists what is missing. ``fines`` and
-    ``deadlines`` are the case's as ``computed`` once (left out of a draft when they cannot be computed);
-    what a kind adds (its own deadlines, custody costs) is read from ``computed`` too."""
+                  notice_date: str | None = None, generated_at: datetime | None = None,
+                  own_letterhead: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The context of one document (``own_letterhead``: the Municipality's letterhead file, see
+    :func:`letterhead`). ``draft`` marks it MINUTA and lists what is missing. ``fines`` and ``deadlines`` are the
+    case's as ``computed`` once (left out of a draft when they cannot be computed); what a kind adds (its own
+    deadlines, custody costs) is read from ``computed`` too."""
     kind = statute.documentos[case.documento]
-    ctx = _frame(case, statute, kind, report, fines, draft=draft, generated_at=generated_at)
+    ctx = _frame(case, statute, kind, report, fines, draft=draft, generated_at=generated_at,
+                 own_letterhead=own_letterhead)
     ctx["clausulas"] = ctx["clausulas"] + interpretation_clauses(case, statute, kind)
-    prazos = case_lines(deadlines, computed)
+    prazos = [{**x, "base_legal": _inner(x["base_legal"])} for x in case_lines(deadlines, computed)]
     if EDITAL in (case.documento, kind.modelo):  # by kind or by template: a published edital never gets more
         ctx.update(edital_sections(case, statute, fines, prazos, draft=draft, notice_date=notice_date,
                                    computed=computed))
@@ -245,20 +312,20 @@ def build_context(case: Case, statute: Statute, report: Report, fines: FineResul
 
 
 def _frame(case: Case, statute: Statute, kind: DocumentKind, report: Report, fines: FineResult | None, *,
-           draft: bool, generated_at: datetime | None) -> dict[str, Any]:
+           draft: bool, generated_at: datetime | None, own_letterhead: dict[str, Any] | None) -> dict[str, Any]:
     """What every kind prints: letterhead, title, MINUTA, example warning, footer, metadata, signatory."""
     lei = statute.lei
     lav = case.lavratura
     m = _missing_fn(draft)
     pendencias = [f"{f.codigo}: {f.mensagem}" + (f" ({f.citacao})" if f.citacao else "") for f in report.errors]
     exemplo_aviso = ""
-    if statute.example_values or (fines is not None and fines.exemplo):
-        exemplo_aviso = (f"ATENÇÃO: o valor da {statute.unidade_fiscal.sigla} usado neste documento é um VALOR DE "
-                         "EXEMPLO das regras do sistema, não o valor oficial fixado pelo Município.")
+    if fines is not None and fines.exemplo and _prints_fine(case, kind):
+        exemplo_aviso = example_warning(statute)
     now = generated_at or datetime.now()
     # a processo act numbered otherwise than NN/AAAA ("D-12/2026", "P-77/2026") prints its number as typed
     own = case.numero or (case.ato.numero if case.ato is not None else None)
     numero = own or "s/n"
+    basis = (case_basis(case, statute) if kind.citacao_do_caso else None) or statute.cite(kind.citacao)
     return {
         "minuta": draft,
         "pendencias": pendencias,
@@ -268,19 +335,16 @@ def _frame(case: Case, statute: Statute, kind: DocumentKind, report: Report, fin
             "titulo_upper": kind.titulo.upper(),
             "numero": m(own),
             "processo": case.processo or "",
-            "base_legal": case_basis(case, statute) if kind.citacao_do_caso and case_basis(case, statute)
-            else statute.cite(kind.citacao),
+            "base_legal": basis,
+            "fundamento": f"{basis} — {ementa_clause(lei.ementa)}",
             "nulidade": statute.cite(kind.nulidade) if kind.nulidade else "",
         },
-        "clausulas": [{"texto": _flat(c.texto), "citacao": statute.cite(c.citacao)} for c in kind.clausulas],
-        "cabecalho": {
-            "prefeitura": f"PREFEITURA MUNICIPAL DE {lei.municipio.upper()}",
-            "estado": _STATE_NAMES.get(lei.uf, lei.uf),
-            "orgao": _flat(lei.orgao),
-        },
+        "clausulas": [{"texto": _flat(c.texto), "citacao": _inner(statute.cite(c.citacao))} for c in kind.clausulas],
+        "cabecalho": letterhead(statute, own_letterhead),
         "lei": {
             "rotulo": lei.label,
             "ementa": _flat(lei.ementa),
+            "ementa_oracao": ementa_clause(lei.ementa),
             "urn": lei.urn,
             "municipio": lei.municipio,
             "uf": lei.uf,
@@ -300,8 +364,9 @@ def _frame(case: Case, statute: Statute, kind: DocumentKind, report: Report, fin
             "palavras_chave": f"{kind.titulo.lower()}, {lei.label}, {lei.municipio}",
             "criado_em": now.astimezone().isoformat(timespec="seconds"),  # W3CDTF, for the DOCX properties
         },
-        "rodape": f"{kind.titulo} nº {numero} — {lei.label} — gerado em "
-        f"{now.strftime('%d/%m/%Y %H:%M')} por autos",
+        # a sober footer: which document this page belongs to (the page number is the template's); when it was
+        # generated is in the file's metadata, not on the page
+        "rodape": f"{kind.titulo} nº {numero}" + (f" — Processo {case.processo}" if case.processo else ""),
     }
 
 
@@ -456,7 +521,7 @@ def _case_sections(case: Case, statute: Statute, kind: DocumentKind, fines: Fine
         if lav.hora:
             opening += f", às {ptbr.format_time(lav.hora)} ({ptbr.time_words(lav.hora)})"
         if lav.local:
-            opening += f", em {lav.local}"
+            opening += ", " + ptbr.in_place(lav.local)
 
     resp = a.responsavel_legal
     pens = []
@@ -476,8 +541,8 @@ def _case_sections(case: Case, statute: Statute, kind: DocumentKind, fines: Fine
         cond = pen.condicoes.get(p.condicao) if p.condicao else None
         pens.append({
             "nome": _cap(pen.nome),
-            "citacao": (f"{statute.cite(cond.citacao)}: {_flat(cond.descricao)}" if cond is not None
-                        else penalty_citation(case, statute, p.tipo, pen)),
+            "citacao": _inner(f"{statute.cite(cond.citacao)}: {_flat(cond.descricao)}" if cond is not None
+                              else penalty_citation(case, statute, p.tipo, pen)),
             "itens": itens,
             "fiel_depositario": (f"{dep.nome}" + (f", CPF {dep.cpf}" if dep.cpf else "")) if dep and dep.nome else "",
             "observacao": p.observacao or "",
@@ -491,7 +556,8 @@ def _case_sections(case: Case, statute: Statute, kind: DocumentKind, fines: Fine
             for letter in given:
                 c = table.get(letter)
                 if c:
-                    circ.append({"tipo": kind_name, "descricao": c.descricao, "citacao": statute.cite(c.citacao)})
+                    circ.append({"tipo": kind_name, "descricao": c.descricao,
+                                 "citacao": _inner(statute.cite(c.citacao))})
 
     sig = case.assinaturas.autuado
     situacao = {
@@ -524,6 +590,10 @@ def _case_sections(case: Case, statute: Statute, kind: DocumentKind, fines: Fine
             "responsavel_nome": m(resp.nome if resp else None),
             "responsavel_cpf": m(resp.cpf if resp else None),
             "responsavel_qualificacao": m(resp.qualificacao if resp else None),
+            # name, CPF and qualification, each only when known (no empty ", , " in a final document)
+            "responsavel": ", ".join(x for x in (m(resp.nome if resp else None),
+                                                 f"CPF {resp.cpf}" if resp and resp.cpf else m(None),
+                                                 m(resp.qualificacao if resp else None)) if x),
         },
         "lavratura": {
             "local": m(lav.local),
@@ -574,6 +644,23 @@ def _notice_rule_text(computed: CaseComputation, forma: str) -> str:
     q = rule.prazo_quantidade
     return (f"Nos termos da {rule.base_legal}, a notificação considera-se feita ao fim do prazo de {q} "
             f"({ptbr.int_to_words(q)}) {unit[0] if q == 1 else unit[1]}, contado da {rule.base_descricao}.")
+
+
+def addressee(case: Case) -> dict[str, str]:
+    """How a letter addresses the autuado: the line above the name, the salutation and the form of address.
+
+    A company (CNPJ) is "À empresa …", "Prezados Senhores," and "V. Sas."; a person with a recorded
+    ``tratamento`` is "Ao Senhor"/"À Senhora", "Prezado Senhor,"/"Prezada Senhora,"; a person without one gets a
+    neutral form — the name alone above the address, no salutation — rather than "Ao(À) Sr(a)." (the case does
+    not say it, and the letter must not guess). "V. Sa." needs no agreement: the letter says "NOTIFICA V. Sa."."""
+    a = case.autuado
+    if a.tipo == "pessoa_juridica":
+        return {"linha": "À empresa", "vocativo": "Prezados Senhores,", "tratamento": "V. Sas."}
+    if a.tratamento == "senhor":
+        return {"linha": "Ao Senhor", "vocativo": "Prezado Senhor,", "tratamento": "V. Sa."}
+    if a.tratamento == "senhora":
+        return {"linha": "À Senhora", "vocativo": "Prezada Senhora,", "tratamento": "V. Sa."}
+    return {"linha": "", "vocativo": "", "tratamento": "V. Sa."}
 
 
 def _preliminary(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
@@ -642,6 +729,7 @@ def _letter(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult 
     n = case.notificacao
     ar = n.ar if n is not None and n.ar is not None else None
     return {
+        "destinatario": addressee(case),
         "carta": {
             "efeito": _notice_rule_text(computed, "ar"),
             "postagem": ptbr.format_date(ar.data_postagem) if ar and ar.data_postagem else "",
@@ -673,7 +761,7 @@ def _apprehension(case: Case, statute: Statute, kind: DocumentKind, fines: FineR
             animals.append({
                 "especie": inf.especie.replace("_", " "),
                 "porte": porte,
-                "porte_citacao": statute.cite(species.citacao) if species else "",
+                "porte_citacao": _inner(statute.cite(species.citacao)) if species else "",
                 "quantidade": ptbr.format_decimal(inf.quantidade) if inf.quantidade is not None else m(None),
             })
         by_day = _safe(lambda: computed.costs_by_day(costs_pen), draft) or []
@@ -686,6 +774,7 @@ def _apprehension(case: Case, statute: Statute, kind: DocumentKind, fines: FineR
                             for s in by_day[-1].memo()],
                 "valor_unidade": f"R$ {ptbr.format_decimal(by_day[0].valor_unidade.valor)}",
                 "fonte_unidade": by_day[0].valor_unidade.fonte,
+                "exemplo": any(r.exemplo for r in by_day),
             }
     goods = []
     for p in case.penalidades:
@@ -714,7 +803,9 @@ def _apprehension(case: Case, statute: Statute, kind: DocumentKind, fines: FineR
             "recolhimento": _fmt_date(ap.data_recolhimento if ap else None, draft),
             "local_recolhimento": (ap.local_recolhimento or "") if ap else "",
         }
+    out: dict[str, Any] = {} if custas is None or not custas["exemplo"] else {"exemplo_aviso": example_warning(statute)}
     return {
+        **out,
         "apreensao": facts,
         "animais": animals,
         "bens": goods,
@@ -773,7 +864,7 @@ def act_deadlines(computed: CaseComputation, *, draft: bool) -> list[dict[str, A
     for t in terms:
         if t.error is not None and not draft:
             raise t.error
-        line: dict[str, Any] = {"descricao": t.rule.descricao, "base_legal": t.rule.base_legal,
+        line: dict[str, Any] = {"descricao": t.rule.descricao, "base_legal": _inner(t.rule.base_legal),
                                 "prazo": _term(t.rule, law), "data": "", "dias_pulados": "", "rotulo_data": "até"}
         if t.deadline is not None:
             line["data"] = ptbr.format_date(_as_date(t.deadline.fim))
@@ -946,7 +1037,7 @@ def _decision_terms(kind: DocumentKind, computed: CaseComputation) -> list[dict[
     """The deadlines the decision's kind names (``verificacao: prazo``), as terms without an end date: they run
     from the notice of this decision, a later act."""
     law = computed.law()
-    return [{"descricao": (rule := law.deadline(el.prazo)).descricao, "base_legal": rule.base_legal,
+    return [{"descricao": (rule := law.deadline(el.prazo)).descricao, "base_legal": _inner(rule.base_legal),
              "prazo": _term(rule, law), "data": "", "dias_pulados": "", "rotulo_data": "até"}
             for el in kind.elementos if el.verificacao == "prazo" and el.prazo is not None and el.prazo in law.prazos]
 
@@ -995,13 +1086,14 @@ def _measure_sentence(md: Medida, local: str, data: str, fim: str) -> tuple[str,
         return sanction
     termo = f", termo nº {md.numero}," if md.numero else ","
     if md.tipo == "embargo":
-        return (f"Fica EMBARGADA a obra situada em {local}, a partir de {data}.",
-                f"Fica LEVANTADO o embargo da obra situada em {local}, imposto em {data}{termo} em {fim}.")
+        return (f"Fica EMBARGADA a obra situada {ptbr.in_place(local)}, a partir de {data}.",
+                f"Fica LEVANTADO o embargo da obra situada {ptbr.in_place(local)}, imposto em {data}{termo} em {fim}.")
     if md.tipo == "interdicao":
         extent = {"total": " TOTAL", "parcial": " PARCIAL"}.get(md.abrangencia or "", "")
-        return (f"Fica INTERDITADO, em interdição{extent}, o estabelecimento situado em {local}, a partir de {data}.",
-                f"Fica LEVANTADA a interdição{extent} do estabelecimento situado em {local}, imposta em {data}{termo} "
-                f"em {fim}.")
+        return (f"Fica INTERDITADO, em interdição{extent}, o estabelecimento situado {ptbr.in_place(local)}, a partir "
+                f"de {data}.",
+                f"Fica LEVANTADA a interdição{extent} do estabelecimento situado {ptbr.in_place(local)}, imposta em "
+                f"{data}{termo} em {fim}.")
     if md.itens:
         return (f"Ficam APREENDIDOS os bens acima descritos, em {data}.",
                 f"Ficam RESTITUÍDOS ao proprietário ou responsável os bens acima descritos, apreendidos em {data}"

@@ -156,6 +156,7 @@ class Autuado(_Strict):
     pequeno_porte: bool = False
     pequeno_porte_fundamento: str | None = None
     registro: str | None = None  # establishment registration (e.g. SIM number)
+    tratamento: Literal["senhor", "senhora"] | None = None  # how a letter addresses a person (pessoa física)
 
     @field_validator("cpf")
     @classmethod
@@ -173,6 +174,9 @@ class Autuado(_Strict):
             raise ValueError("pessoa física não tem CNPJ; use o campo cpf ou mude tipo para pessoa_juridica")
         if self.tipo == "pessoa_juridica" and self.cpf:
             raise ValueError("pessoa jurídica não tem CPF; use o campo cnpj (o CPF vai em responsavel_legal)")
+        if self.tipo == "pessoa_juridica" and self.tratamento:
+            raise ValueError("o tratamento (senhor/senhora) é só da pessoa física; a carta à pessoa jurídica "
+                             "vai à empresa (\"Prezados Senhores\")")
         return self
 
     @property

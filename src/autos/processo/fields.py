@@ -70,6 +70,8 @@ FIELD_DOCS: dict[str, str] = {
     "Autuado.pequeno_porte": "true se o estabelecimento é de pequeno porte (redução da multa, onde a lei prevê)",
     "Autuado.pequeno_porte_fundamento": "fundamento do enquadramento como pequeno porte",
     "Autuado.registro": "número de registro do estabelecimento (p. ex. no SIM)",
+    "Autuado.tratamento": "pessoa física: senhor ou senhora, como a carta se dirige a ela (\"Prezado Senhor\"); "
+                          "sem ele, a carta usa uma forma neutra, sem vocativo",
     "Pessoa.nome": "nome completo",
     "Pessoa.cpf": "CPF (000.000.000-00)",
     "Pessoa.qualificacao": "qualificação: nacionalidade, estado civil, profissão",
