@@ -299,3 +299,10 @@ def test_consolidated_edital_states_the_counting_rule_and_the_example_days(tmp_p
     assert "Contagem dos prazos: exclui-se o dia do começo e inclui-se o do vencimento" in text
     assert "(Lei federal nº 9.784/1999, art. 66, aplicada porque a Lei nº 3.240/2015 não regula a contagem)" in text
     assert "ATENÇÃO: esta data depende dos dias 14/10/2026, 28/10/2026" in text
+
+
+def test_a_document_without_a_deadline_states_no_counting_rule(tmp_path: Path) -> None:
+    # Cuiabá, art. 11, I: the termo de resgate states the rescue, not a deadline
+    text = act_text(tmp_path, SAMPLES / "processos" / "cuiaba-mt" / "ccz-2026-000391-caes-pago.yaml", "5",
+                    "termo-restituicao-cuiaba-mt-ccz-2026-000391-ato-05")
+    assert "Prazo" not in text and "Contagem dos prazos" not in text

@@ -303,12 +303,12 @@ def build_context(case: Case, statute: Statute, report: Report, fines: FineResul
     if EDITAL in (case.documento, kind.modelo):  # by kind or by template: a published edital never gets more
         ctx.update(edital_sections(case, statute, fines, prazos, draft=draft, notice_date=notice_date,
                                    computed=computed))
-        return with_counting_clause(ctx, computed)
+        return with_counting_clause(ctx, computed, kind.modelo)
     ctx.update(_case_sections(case, statute, kind, fines, prazos, draft=draft, notice_date=notice_date))
     builder = _KIND_SECTIONS.get(case.documento) or _KIND_SECTIONS.get(kind.modelo)
     if builder is not None:
         ctx.update(builder(case, statute, kind, fines, draft, notice_date, computed))
-    return with_counting_clause(ctx, computed)
+    return with_counting_clause(ctx, computed, kind.modelo)
 
 
 def _frame(case: Case, statute: Statute, kind: DocumentKind, report: Report, fines: FineResult | None, *,

@@ -23,8 +23,17 @@ from autos.rules.deadlines import LawDeadlines
 
 __all__ = ["case_lines", "counting_clause", "example_days_warning", "with_counting_clause"]
 
-#: the context keys whose lists are deadline lines a document prints
-_LINE_KEYS = ("prazos", "prazos_documento")
+#: the deadline lists each shipped template prints (the context has both; a template prints one or both): the
+#: counting rule goes only on a document that shows a deadline
+_PRINTED: dict[str, tuple[str, ...]] = {
+    "auto_de_infracao": ("prazos",),
+    "demonstrativo_debito": ("prazos",),
+    "edital_notificacao": ("prazos",),
+    "notificacao_ar": ("prazos",),
+    "notificacao_preliminar": ("exigencia.prazos",),
+    "termo_apreensao": ("prazos_documento", "prazos"),
+}
+_DEFAULT_PRINTED = ("prazos_documento",)
 
 
 def _as_date(value: date) -> date:
@@ -92,16 +101,20 @@ def counting_clause(law: LawDeadlines) -> dict[str, str]:
             "citacao": c.base_legal}
 
 
-def _prints_deadlines(ctx: dict[str, Any]) -> bool:
-    if any(ctx.get(k) for k in _LINE_KEYS):
-        return True
-    exigencia = ctx.get("exigencia")
-    return isinstance(exigencia, dict) and bool(exigencia.get("prazos"))
+def _prints_deadlines(ctx: dict[str, Any], template: str) -> bool:
+    for key in _PRINTED.get(template, _DEFAULT_PRINTED):
+        value: Any = ctx
+        for part in key.split("."):
+            value = value.get(part) if isinstance(value, dict) else None
+        if value:
+            return True
+    return False
 
 
-def with_counting_clause(ctx: dict[str, Any], computed: CaseComputation) -> dict[str, Any]:
-    """``ctx`` with the law's counting rule as its last clause, when the document prints a deadline."""
-    if not _prints_deadlines(ctx):
+def with_counting_clause(ctx: dict[str, Any], computed: CaseComputation, template: str) -> dict[str, Any]:
+    """``ctx`` with the law's counting rule as its last clause, when the document (``template``) prints a
+    deadline."""
+    if not _prints_deadlines(ctx, template):
         return ctx
     try:
         law = computed.rite()
