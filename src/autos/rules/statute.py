@@ -434,7 +434,14 @@ class Condition(_Strict):
         return self
 
     def holds(self, actual: object) -> bool:
-        return actual == self.igual if self.igual is not None else actual != self.diferente
+        """Compared as typed: the rules keep ``false`` as the text "false", the case has the bool."""
+        if self.igual is not None:
+            return _as_typed(actual) == _as_typed(self.igual)
+        return _as_typed(actual) != _as_typed(self.diferente)
+
+
+def _as_typed(value: object) -> object:
+    return ("true" if value else "false") if isinstance(value, bool) else value
 
 
 class Circumstance(_Strict):
