@@ -71,7 +71,8 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "FER-NP-CONSEQUENCIA": ["Lei nº 3.240/2015, art. 4º — Não atender, no prazo de 30 dias, notificação"],
         "FER-NP-PENALIDADE": ["Multa (Lei nº 3.240/2015, art. 4º, combinado com o art. 75)"],
         "FER-NP-AGENTE": ["Márcia Regina Tavares", "Agente Fiscal de Posturas", "Matrícula 4.712"],
-        "FER-NP-CIENCIA": ["Ciência: pessoalmente ou por representante legal, em 10 de agosto de 2026"],
+        "FER-NP-CIENCIA": ["Ciência: pessoalmente ou por representante legal (Lei nº 3.240/2015, art. 76, I, e art. "
+                           "77, I, aplicados por analogia), em 10 de agosto de 2026"],
         "FER-NP-DATAS": ["Ferraz de Vasconcelos/SP, 10 de agosto de 2026"],
         CALCULADOS: [
             # art. 4º: 30 dias corridos from the notice in person on 10/08/2026 → 09/09/2026 (Wednesday)
@@ -127,7 +128,8 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
     },
     f"{FERRAZ}/edital-entulho-domicilio-desconhecido.yaml": {
         # art. 76, III: edital only if the fiscal domicile is unknown
-        "FER-76-III-DOMICILIO": ["desconhecido o domicílio fiscal do infrator", "Lei nº 3.240/2015, art. 76, inciso III"],
+        "FER-76-III-DOMICILIO": ["desconhecido o domicílio fiscal do infrator",
+                                 "Lei nº 3.240/2015, art. 76, inciso III"],
         # art. 76: name and masked CPF (LGPD art. 6º, III: 372.614.958-91 → only the 6 middle digits)
         "FER-76-III-NOTIFICADO": ["Edson Luiz Barreto", "***.614.958-**"],
         "FER-76-III-AUTO": ["nº 248/2026, lavrado em 22 de setembro de 2026"],
@@ -239,7 +241,8 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         ],
     },
     f"{TIMOTEO}/edital-pj-local-incerto.yaml": {
-        "TIM-21-III-LOCAL": ["estando o autuado em local incerto ou desconhecido", "Lei nº 3.844/2022, art. 21, inciso III"],
+        "TIM-21-III-LOCAL": ["estando o autuado em local incerto ou desconhecido",
+                             "Lei nº 3.844/2022, art. 21, inciso III"],
         # art. 20, § 1º, I; CNPJ 27.384.915/0001-02 → first 2 and check digits hidden
         "TIM-21-III-NOTIFICADO": ["Frigorífico Serra Azul Ltda.", "**.384.915/0001-**"],
         "TIM-21-III-AUTO": ["nº 21/2026, lavrado em 12 de maio de 2026"],
@@ -316,10 +319,10 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "CBA-37-AGENTE": ["Paulo Henrique Campos", "Agente de Controle de Zoonoses", "Matrícula 31.208"],
         "CBA-CIENCIA": ["efetivada em 7 de outubro de 2026"],
         CALCULADOS: [
-            # art. 36, I: 3 UPF; art. 11, § 3º: 2 dogs × (0,25 + 0,50 + 1,00 + 1,50) = 6,5 UPF; 9,5 UPF in all
-            # × R$ 107,3327 → R$ 322,00 + R$ 697,66 = R$ 1.019,66
-            "9,5 (nove inteiros e cinco décimos) UPF",
-            "R$ 1.019,66 (mil e dezenove reais e sessenta e seis centavos)",
+            # art. 36, I: 3 UPF = R$ 322,00 (the fine); art. 11, § 3º: 2 dogs × (0,25 + 0,50 + 1,00 + 1,50) = 6,5
+            # UPF × R$ 107,3327 = R$ 697,66 (the costs, apart: "sem prejuízo das penalidades", art. 38)
+            "Valor da multa: 3 (três) UPF, correspondente a R$ 322,00",
+            "Total das despesas: 6,5 (seis inteiros e cinco décimos) UPF, correspondente a R$ 697,66",
         ],
     },
 }
