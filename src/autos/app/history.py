@@ -28,7 +28,7 @@ from datetime import date
 from pathlib import Path
 
 from autos.app.pipeline import Autos
-from autos.app.register import find_register
+from autos.app.register import processos_with_register
 from autos.base.ptbr import format_brl, format_decimal
 from autos.checks.finding import Finding, Report
 from autos.checks.processo import ProcessoReport
@@ -286,27 +286,5 @@ def _apply(autos: Autos, register: Register, report: ProcessoReport, loaded: Loa
 def add_history(autos: Autos, reports: Sequence[Report], given: Path | None) -> None:
     """The reincidência from history of every processo that has a register (``given``, or found beside it);
     a processo without a register is left as it was."""
-    opened: dict[Path, Register] = {}
-    by_folder: dict[Path, Path | None] = {}
-    try:
-        for report in reports:
-            if report.error is not None or not isinstance(report, ProcessoReport):
-                continue
-            path = given
-            if path is None:
-                folder = report.file.resolve().parent
-                if folder not in by_folder:
-                    by_folder[folder] = find_register(folder)
-                path = by_folder[folder]
-            if path is None:
-                continue
-            if path not in opened:
-                opened[path] = Register.open(path, readonly=True)
-            try:
-                loaded = load_processo(report.file)
-            except AutosError:
-                continue
-            _apply(autos, opened[path], report, loaded)
-    finally:
-        for r in opened.values():
-            r.close()
+    for report, register, loaded in processos_with_register(reports, given):
+        _apply(autos, register, report, loaded)

@@ -270,18 +270,19 @@ def _key(numero: str | None) -> tuple[int, int] | None:
         return None
 
 
-def add_register_findings(reports: Sequence[Report], given: Path | None) -> None:
-    """Add the register's findings to the report of every processo that has a register (``given``, or found
-    beside it); a processo without one is left as it was."""
+def processos_with_register(reports: Sequence[Report],
+                            given: Path | None) -> Iterator[tuple[ProcessoReport, Register, LoadedProcesso]]:
+    """Each processo report that has a register (``given``, or the one found beside the file), with that register
+    (opened read-only once, closed at the end) and the processo as loaded now; a processo without a register, or
+    whose file changed meanwhile and no longer loads (the next run reports it), is skipped."""
     opened: dict[Path, Register] = {}
     by_folder: dict[Path, Path | None] = {}
     try:
         for report in reports:
             if report.error is not None or not isinstance(report, ProcessoReport):
                 continue
-            if given is not None:
-                path: Path | None = given
-            else:
+            path = given
+            if path is None:
                 folder = report.file.resolve().parent
                 if folder not in by_folder:
                     by_folder[folder] = find_register(folder)
@@ -293,11 +294,18 @@ def add_register_findings(reports: Sequence[Report], given: Path | None) -> None
             try:
                 loaded = load_processo(report.file)
             except AutosError:
-                continue  # it was read a moment ago; a file changed meanwhile is reported by the next run
-            report.findings.extend(register_findings(opened[path], loaded))
+                continue
+            yield report, opened[path], loaded
     finally:
         for r in opened.values():
             r.close()
+
+
+def add_register_findings(reports: Sequence[Report], given: Path | None) -> None:
+    """Add the register's findings to the report of every processo that has a register (``given``, or found
+    beside it); a processo without one is left as it was."""
+    for report, register, loaded in processos_with_register(reports, given):
+        report.findings.extend(register_findings(register, loaded))
 
 
 # --------------------------------------------------------------------------------------------------
