@@ -64,7 +64,7 @@ def test_cuiaba_auto_keeps_art11_costs_out_of_the_fine_art38(tmp_path: Path, ext
     assert "16,5" not in text  # 3 UPF of fine + 13,5 UPF of costs were added up before
     assert ("Despesas do animal apreendido (transporte, multa e diárias), devidas sem prejuízo das penalidades "
             "(Lei nº 3.666/1997, art. 11, § 3º, combinado com o art. 38)") in text
-    assert "Total das despesas: 13,5 (treze vírgula cinco) UPF, correspondente a R$ 1.448,99" in text
+    assert "Total das despesas: 13,5 (treze inteiros e cinco décimos) UPF, correspondente a R$ 1.448,99" in text
     penalties = text.split("5. PENALIDADES E MEDIDAS APLICADAS")[1].split("Valor da multa")[0]
     assert "Despesas" not in penalties  # not listed as a penalty
 
@@ -193,7 +193,7 @@ def test_ferraz_edital_says_desconhecido_and_prints_what_must_be_tried_first(tmp
 def test_ferraz_preliminar_cites_its_articles_and_the_30_day_repetition(tmp_path: Path, ext: str) -> None:
     docs = texts(tmp_path, PROCESSOS / "ferraz-de-vasconcelos-sp" / "pm-fv-2026-004417-terreno.yaml", 1)
     text = docs[f"notificacao-preliminar-ferraz-de-vasconcelos-sp-pm-fv-2026-004417-ato-01.{ext}"]
-    assert "Com fundamento na Lei nº 3.240/2015, arts. 3º e 4º (" in text
+    assert "Com fundamento na Lei nº 3.240/2015, arts. 3º e 4º — lei que" in text  # the ementa as an apposition
     assert "arts. 6º, 8º, 13" not in text
     assert ("a multa é aplicada de novo, no mesmo valor, a cada 30 (trinta) dias, até o efetivo atendimento (Lei nº "
             "3.240/2015, art. 4º)") in text

@@ -398,8 +398,8 @@ def test_timoteo_aggravating_circumstance_without_history_is_an_error_unless_rea
     code, out = validar(tmp_path, new)
     assert code == 0 and "REINCIDENCIA-CONTRA-HISTORICO" in out, out
     code, out = run("multa", str(new))
-    assert f"Reincidência reconhecida na infração inobservancia-normas-sanitarias (valor informado contra o " \
-           f"histórico do registro; motivo: {motivo})" in " ".join(out.split()), out
+    assert f"Reincidência reconhecida na infração inobservancia-normas-sanitarias — valor informado contra o " \
+           f"histórico do registro; motivo: {motivo}" in " ".join(out.split()), out
 
 
 # --------------------------------------------------------------------------------------------------

@@ -174,7 +174,7 @@ CROSS_CASES: dict[str, list[tuple[str, str, list[str]]]] = {
     "numero-repetido": [("CRUZ-NUMERO-REPETIDO", "erro", ["21/2026", "sim-a.yaml", "sim-b.yaml", "lá escrito 021/2026",
                                                           "SIM-2026/000171", "SIM-2026/000901"])],
     "processo-repetido": [("CRUZ-PROCESSO-REPETIDO", "erro", ["FV-2026/0520", "a.yaml", "b.yaml"])],
-    "citado-ausente": [("CRUZ-ATO-CITADO-AUSENTE", "erro", ["999/2026", "nem nos 2 arquivo(s) verificado(s)",
+    "citado-ausente": [("CRUZ-ATO-CITADO-AUSENTE", "erro", ["999/2026", "nem nos 2 arquivos verificados",
                                                             "auto de infração ou decisão do recurso"])],
     "em-outro-processo": [("CRUZ-ATO-EM-OUTRO-PROCESSO", "erro", ["520/2026", "notificacao.yaml", "auto.yaml",
                                                                   "processo FV-2026/0520"])],

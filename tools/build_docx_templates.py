@@ -382,7 +382,7 @@ def auto_de_infracao() -> Doc:
         _p(d, "{{ despesas.nome }}, devidas sem prejuízo das penalidades ({{ despesas.citacao }})", bold=True)
 
         def value(d2: Doc) -> None:
-            p = d2.add_paragraph("Total das despesas: ")
+            p = _p(d2, "Total das despesas: ")
             p.add_run("{{ despesas.valor.unidades }}").bold = True
             p.add_run(", correspondente a ")
             p.add_run("{{ despesas.valor.reais }}").bold = True

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from autos.base.ptbr import format_date
+from autos.base.ptbr import count_noun, format_date
 from autos.checks.finding import Finding
 from autos.compute.prescription import PrescriptionState
 from autos.processo.case import document_key
@@ -195,9 +195,11 @@ class CrossChecker:
 
     # --- citations -----------------------------------------------------------------------------------
     def _citations(self, alive: Callable[[Filed], bool], registro: str | None) -> Iterable[Finding]:
-        where = f"nos {self.arquivos} arquivo(s) verificado(s)"
+        n, m = self.arquivos, self.do_registro
+        where = f"{'no' if n == 1 else 'nos'} {count_noun(n, 'arquivo verificado', 'arquivos verificados')}"
         if registro is not None:
-            where += f" nem nos {self.do_registro} outro(s) processo(s) do registro {registro}"
+            where += (f" nem {'no' if m == 1 else 'nos'} {count_noun(m, 'outro processo', 'outros processos')} do "
+                      f"registro {registro}")
         for f, c in self._citing:
             key = number_key(c.referente)
             hits = [(g, a) for t in c.tipos for g, a in self._numbers.get((f.lei, t, key), ())

@@ -542,7 +542,8 @@ def _formula_fine(calc: _Calc, i: int, inf: Infracao, rule: Infraction, pen_id: 
 def _override(inf: Infracao) -> str:
     """The reason a typed ``reincidente`` departs from the register's history, as the memo prints it."""
     motivo = inf.reincidente_motivo
-    return f" (valor informado contra o histórico do registro; motivo: {motivo})" if motivo else ""
+    # a dash, not a parenthesis: the reason is printed as typed and may hold parentheses of its own
+    return f" — valor informado contra o histórico do registro; motivo: {motivo}" if motivo else ""
 
 
 def _deduction(calc: _Calc, inf: Infracao, p: str, formula: FixedFine, units: Decimal, steps: list[Step]) -> Decimal:
