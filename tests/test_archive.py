@@ -18,6 +18,9 @@ from autos.cli import main
 from .conftest import CASOS, ROOT
 from .textutil import pdf_text
 
+# one worker runs this module: its documents are generated once and shared (--dist loadgroup)
+pytestmark = pytest.mark.xdist_group("test_archive")
+
 BASE = ["--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"), "--hoje", "2026-11-29"]
 COMPLETE = CASOS / "timoteo-mg" / "auto-pj-completo.yaml"
 INCOMPLETE = CASOS / "pendentes" / "timoteo-auto-incompleto.yaml"

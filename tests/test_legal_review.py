@@ -18,6 +18,9 @@ from autos.rules.statute import load_rules
 from .conftest import CASOS, ROOT, SAMPLES
 from .textutil import document_text
 
+# one worker runs this module: its documents are generated once and shared (--dist loadgroup)
+pytestmark = pytest.mark.xdist_group("test_legal_review")
+
 RULES = ["--regras", str(ROOT / "rules")]
 PROCESSOS = SAMPLES / "processos"
 
@@ -27,12 +30,20 @@ def run(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+_GENERATED: dict[tuple[Path, int | None, bool], dict[str, str]] = {}
+
+
 def texts(tmp: Path, file: Path, ato: int | None = None, *, draft: bool = False) -> dict[str, str]:
-    """The text of each document generated from ``file`` (PDF and DOCX), by file name."""
-    args = ["gerar", str(file), "-o", str(tmp)] + (["--ato", str(ato)] if ato else []) + (["--minuta"] if draft else [])
-    code, out = run(*args)
-    assert code == 0, out
-    return {p.name: document_text(p) for p in sorted(tmp.iterdir()) if p.suffix in (".pdf", ".docx")}
+    """The text of each document generated from ``file`` (PDF and DOCX), by file name; generated once per test
+    process for the same file, act and draft flag (the PDF and DOCX cases of a test share it)."""
+    key = (file, ato, draft)
+    if key not in _GENERATED:
+        args = ["gerar", str(file), "-o", str(tmp)] + (["--ato", str(ato)] if ato else []) + (
+            ["--minuta"] if draft else [])
+        code, out = run(*args)
+        assert code == 0, out
+        _GENERATED[key] = {p.name: document_text(p) for p in sorted(tmp.iterdir()) if p.suffix in (".pdf", ".docx")}
+    return _GENERATED[key]
 
 
 def case_file(tmp: Path, base: Path, name: str, **changes: Any) -> Path:

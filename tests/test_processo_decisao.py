@@ -16,6 +16,9 @@ from autos.cli import main
 from .conftest import DATA, ROOT
 from .textutil import document_text
 
+# one worker runs this module: its documents are generated once and shared (--dist loadgroup)
+pytestmark = pytest.mark.xdist_group("test_processo_decisao")
+
 BASE = ["--regras", str(ROOT / "rules"), "--hoje", "2026-11-30"]
 DOCS = DATA / "processo" / "documentos"
 FV = DOCS / "fv-decisao-recurso.yaml"

@@ -31,6 +31,9 @@ from autos.cli import main
 from .conftest import DATA, ROOT
 from .textutil import document_text
 
+# one worker runs this module: its documents are generated once and shared (--dist loadgroup)
+pytestmark = pytest.mark.xdist_group("test_processo_kinds")
+
 RULES = ["--regras", str(ROOT / "rules")]
 KINDS = DATA / "processo" / "kinds"
 INVALID = KINDS / "invalidos"
@@ -43,10 +46,17 @@ def run(hoje: str, *args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+_GENERATED: dict[tuple[Path, str], Path] = {}
+
+
 def generated(tmp: Path, file: Path, hoje: str = "2026-11-30") -> Path:
-    code, out = run(hoje, "gerar", str(file), "-o", str(tmp))
-    assert code == 0, out
-    return tmp
+    """The folder of the documents generated from ``file`` as of ``hoje``: once per test process (the PDF and DOCX
+    cases of a test read the same folder)."""
+    if (file, hoje) not in _GENERATED:
+        code, out = run(hoje, "gerar", str(file), "-o", str(tmp))
+        assert code == 0, out
+        _GENERATED[(file, hoje)] = tmp
+    return _GENERATED[(file, hoje)]
 
 
 def report(hoje: str, file: Path) -> dict[str, object]:

@@ -20,6 +20,9 @@ from autos.cli import main
 from .conftest import DATA, ROOT
 from .textutil import document_text
 
+# one worker runs this module: its documents are generated once and shared (--dist loadgroup)
+pytestmark = pytest.mark.xdist_group("test_processo_medidas")
+
 RULES = ["--regras", str(ROOT / "rules")]
 DOCS = DATA / "processo" / "documentos"
 SAMPLES = ROOT / "samples" / "processos"

@@ -3,6 +3,8 @@ rule listed in :data:`QUOTES` cites the dispositivo whose text says what the rul
 
 from __future__ import annotations
 
+import functools
+
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -350,8 +352,16 @@ def _fold(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split()).casefold()
 
 
+@functools.cache
 def _texts(lei: str) -> dict[Dispositivo, FoundDispositivo]:
+    """The law's dispositivos, parsed once per test process (read only)."""
     return {f.dispositivo: f for f in read_statute_text(statute_text_file(load_rules(RULES), lei))}
+
+
+@functools.cache
+def _rules_data(file: Path) -> Any:
+    """A rules file as loaded, once per test process (read only)."""
+    return load_yaml(file).data
 
 
 def _citations(node: Any, path: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
@@ -382,7 +392,7 @@ def test_every_citation_of_the_rules_is_a_dispositivo_of_the_text(lei: str) -> N
     texts = _texts(lei)
     wrong = []
     for file in _rules_files(lei):
-        for path, citacao in _citations(load_yaml(file).data):
+        for path, citacao in _citations(_rules_data(file)):
             if citacao.get("anexo") is None and _dispositivo(citacao) not in texts:
                 wrong.append(f"{file.name}#{path}: {_dispositivo(citacao).short()}")
     assert not wrong, "citações que o texto da lei não tem:\n" + "\n".join(wrong)
@@ -397,7 +407,7 @@ def _quotes() -> list[Any]:
 def test_rule_cites_the_dispositivo_that_says_it(lei: str, where: str, words: str) -> None:
     file, _, path = where.partition("#")
     folder = lei.split("/")[0]
-    node = node_at(load_yaml(RULES / folder / file).data, path)
+    node = node_at(_rules_data(RULES / folder / file), path)
     assert node is not MISSING, f"{where} não existe nas regras"
     assert isinstance(node, dict), f"{where} não é um mapa"
     citacao = node if "artigo" in node else node.get("citacao")  # the node is a citation, or has one
@@ -409,7 +419,7 @@ def test_rule_cites_the_dispositivo_that_says_it(lei: str, where: str, words: st
 @pytest.mark.parametrize("lei", [CUIABA, TIMOTEO, FERRAZ])
 def test_every_infraction_and_penalty_has_its_quote(lei: str) -> None:
     folder, stem = lei.split("/")
-    data = load_yaml(RULES / folder / f"{stem}.yaml").data
+    data = _rules_data(RULES / folder / f"{stem}.yaml")
     quoted = set(QUOTES[lei]) | UNDER_REVIEW.get(lei, set()) | SECOND_SOLE_PARAGRAPH.get(lei, set())
     for section in ("infracoes", "penalidades"):
         for rule_id in data[section]:

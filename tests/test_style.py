@@ -19,6 +19,9 @@ from autos.cli import main
 from .conftest import ROOT, SAMPLES
 from .textutil import document_text, fold
 
+# one worker runs this module: its documents are generated once and shared (--dist loadgroup)
+pytestmark = pytest.mark.xdist_group("test_style")
+
 PROCESSOS = SAMPLES / "processos"
 CHOSEN = [
     PROCESSOS / "ferraz-de-vasconcelos-sp" / "fv-2026-0388-divida-ativa.yaml",  # auto, AR letter to a person
