@@ -400,10 +400,8 @@ class _Builder:
         ``autos.compute.edital.classify``), unless the file says ``endereco_desconhecido: false`` in so many
         words."""
         fields["notificacao"] = self.notice(self.i)
-        pubs = [PublicacaoEdital(data=x.data, meio=x.meio, veiculo=x.veiculo) for x in self.act.publicacoes or []
-                if x.data <= self.as_of]
-        fields["ato"] = self._act_block(fields).model_copy(update={"forma": "edital", "publicacoes": pubs})
-        self.paths[("ato", "publicacoes")] = ("atos", self.i, "publicacoes")
+        fields["ato"] = self._act_block(fields).model_copy(update={"forma": "edital",
+                                                                   "publicacoes": self.known_publications()})
         a = self.p.autuado
         typed = self.loaded.line_of(("autuado", "endereco_desconhecido")) != self.loaded.line_of(("autuado",))
         if not a.endereco_desconhecido and not typed and any(
@@ -435,6 +433,12 @@ class _Builder:
                     out.append(pid)
         return out
 
+    def known_publications(self) -> list[PublicacaoEdital]:
+        """The publications of this edital act made by the document's date (and the path they come from)."""
+        self.paths[("ato", "publicacoes")] = ("atos", self.i, "publicacoes")
+        return [PublicacaoEdital(data=x.data, meio=x.meio, veiculo=x.veiculo) for x in self.act.publicacoes or []
+                if x.data <= self.as_of]
+
     def _act_block(self, fields: dict[str, Any]) -> AtoProcesso:
         ato: AtoProcesso = fields.get("ato") or AtoProcesso()
         self.paths[("ato",)] = ("atos", self.i)
@@ -465,11 +469,8 @@ class _Builder:
         """Every publication of the edital (all known: the certificate is dated the last), the notice as the law
         makes it effective, and the deadlines the edital starts, counted from that date."""
         fields["notificacao"] = self.notice(self.i)
-        pubs = [PublicacaoEdital(data=x.data, meio=x.meio, veiculo=x.veiculo) for x in self.act.publicacoes or []
-                if x.data <= self.as_of]
         fields["ato"] = self._act_block(fields).model_copy(update={
-            "publicacoes": pubs, "prazos": [PrazoDoAto(prazo=d) for d in self.started(self.i)]})
-        self.paths[("ato", "publicacoes")] = ("atos", self.i, "publicacoes")
+            "publicacoes": self.known_publications(), "prazos": [PrazoDoAto(prazo=d) for d in self.started(self.i)]})
         self.referred_decision(fields)
 
     def _notificacao_decisao(self, fields: dict[str, Any]) -> None:
