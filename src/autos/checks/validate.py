@@ -439,7 +439,7 @@ class _Checker:
                 if c.exige is not None:
                     need = c.exige
                     actual = resolve(self.case, need.campo)
-                    if actual is None or _yaml_value(actual) != _yaml_value(need.igual):  # rules read as typed
+                    if actual is None or not need.holds(actual):  # rules read as typed
                         want = _yaml_value(need.igual)
                         stated = (f"o caso não informa {need.campo}" if actual is None
                                   else f"o caso informa {need.campo}: {_yaml_value(actual)}")

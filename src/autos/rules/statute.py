@@ -440,8 +440,9 @@ class Condition(_Strict):
         return _as_typed(actual) != _as_typed(self.diferente)
 
 
-def _as_typed(value: object) -> object:
-    return ("true" if value else "false") if isinstance(value, bool) else value
+def _as_typed(value: object) -> str:
+    """A value as written in YAML (``true``/``false`` for booleans), the form the rules keep it in."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 class Circumstance(_Strict):
