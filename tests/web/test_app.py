@@ -222,3 +222,19 @@ def test_sign_in_with_the_admin_goes_to_the_accounts(web: WebEnv) -> None:
     assert r.headers["location"] == "/admin/usuarios"
     assert c.get("/").headers["location"] == "/admin/usuarios"
     assert c.get("/entrar").headers["location"] == "/admin/usuarios"  # signed in: no sign-in form
+
+
+def test_signing_in_again_ends_the_browsers_previous_session(new_env: Callable[..., WebEnv]) -> None:
+    env = new_env()
+    c = env.client("ana")
+    first = c.cookies.get(SESSION_COOKIE)
+    assert c.get("/entrar").status_code == 303  # signed in: no form; the sign-in is posted again (another tab)
+    token = form_token(c.get("/processos").text)
+    r = c.post("/entrar", data={"login": "ana", "senha": SENHA, "csrf_token": token})
+    assert r.status_code == 303
+    assert c.cookies.get(SESSION_COOKIE) != first
+    replay = env.client()
+    replay.cookies.set(SESSION_COOKIE, first)
+    assert replay.get("/processos").status_code == 303
+    with env.register() as reg:
+        assert sqlite3.connect(reg.path).execute("SELECT count(*) FROM sessoes WHERE login = 'ana'").fetchone()[0] == 1
