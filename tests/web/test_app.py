@@ -206,6 +206,18 @@ def test_static_files_are_our_own_and_pages_load_nothing_from_outside(web: WebEn
         assert (tag.get("src") or tag.get("href")).startswith("/"), tag
 
 
+def test_templates_have_nothing_inline_the_csp_would_block() -> None:
+    """The Content-Security-Policy allows only this site's script and style files: an inline style attribute, a
+    <style> or <script> block, or an on…= handler in a page would be blocked by the browser (and logged)."""
+    for file in TEMPLATES.glob("*.html"):
+        html = file.read_text(encoding="utf-8")
+        assert not re.search(r"\sstyle\s*=", html), file
+        assert not re.search(r"<style\b", html), file
+        assert not re.search(r"<script(?![^>]*\bsrc=)", html), file
+        assert not re.search(r"\son[a-z]+\s*=", html), file
+        assert "javascript:" not in html, file
+
+
 def test_security_headers(web: WebEnv) -> None:
     r = web.client().get("/entrar")
     csp = r.headers["content-security-policy"]

@@ -28,6 +28,7 @@ def test_defaults_are_the_samples_and_their_register_on_loopback() -> None:
     assert c.processos == SAMPLES / "processos" and c.registro == SAMPLES / "processos" / "registro.sqlite3"
     assert (c.host, c.porta, c.cookie_seguro, c.hoje) == ("127.0.0.1", 8000, False, None)
     assert c.chave_arquivo == SAMPLES / "processos" / "registro.sqlite3.chave-web"
+    assert c.documentos_pasta == SAMPLES / "processos" / "documentos-emitidos"
 
 
 def test_config_file_paths_relative_to_it_and_departments(tmp_path: Path) -> None:
@@ -35,13 +36,14 @@ def test_config_file_paths_relative_to_it_and_departments(tmp_path: Path) -> Non
     file = tmp_path / "web.toml"
     file.write_text('[servidor]\nhost = "0.0.0.0"\nporta = 8080\ncookie_seguro = true\nsessao_horas = 1.5\n'
                     'proxies = ["10.0.0.1", "10.0.0.2"]\nchave = "segredo"\n'
-                    '[dados]\nprocessos = "dados"\nhoje = 2026-11-30\n'
+                    '[dados]\nprocessos = "dados"\nhoje = 2026-11-30\ndocumentos = "emitidos"\n'
                     '[departamentos]\n"Posturas" = ["ferraz-de-vasconcelos-sp/lei-3240-2015"]\n', encoding="utf-8")
     c = load_config(file, porta=9000)
     assert c.processos == tmp_path / "dados" and c.registro == tmp_path / "dados" / "registro.sqlite3"
     assert (c.host, c.porta, c.cookie_seguro, c.sessao_horas, c.hoje) == ("0.0.0.0", 9000, True, 1.5,
                                                                             date(2026, 11, 30))
     assert c.proxies == ("10.0.0.1", "10.0.0.2") and c.chave_arquivo == tmp_path / "segredo"
+    assert c.documentos_pasta == tmp_path / "emitidos"
     assert c.leis_do_departamento("Posturas") == ("ferraz-de-vasconcelos-sp/lei-3240-2015",)
     assert c.leis_do_departamento(None) == ()
 
