@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -186,6 +186,14 @@ def test_request_body_over_the_limit_is_refused_in_portuguese(new_env: Callable[
     c = env.client()
     token = form_token(c.get("/entrar").text)
     r = c.post("/entrar", data={"login": "ana", "senha": "x" * (2 * 1024 * 1024), "csrf_token": token})
+    assert r.status_code == 413 and "Envio grande demais" in text_of(r.text)
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted while it is read
+        yield f"csrf_token={token}&login=ana&senha=".encode()
+        for _ in range(40):
+            yield b"x" * 65536
+
+    r = c.post("/entrar", content=chunks(), headers={"Content-Type": "application/x-www-form-urlencoded"})
     assert r.status_code == 413 and "Envio grande demais" in text_of(r.text)
 
 
