@@ -799,8 +799,8 @@ def _act_data(values: FormValues, n: int) -> tuple[dict[str, Any], list[Finding]
     data, found = values_to_data(own)
     found += [_finding(UNREADABLE, f"o campo '{k[:80]}' não é do ato novo (atos[{n}]); não é gravado.", None)
               for k in others]
-    atos = data.get("atos") or []
-    return (atos[n] if len(atos) > n and isinstance(atos[n], dict) else {}), found
+    atos = data.get("atos") or []  # only atos[n] was taken: the list has that one act
+    return (atos[0] if len(atos) == 1 and isinstance(atos[0], dict) else {}), found
 
 
 def validate_act_draft(autos: Autos, file: Path, values: FormValues, *, campos: Sequence[str] = (),
@@ -870,7 +870,7 @@ def append_act(autos: Autos, file: Path, base_sha: str, values: FormValues, *, b
         reserved.append(f"{reservation.tipo} nº {reservation.rotulo}")
     try:
         slots: list[Slot] = []
-        _walk({"atos": {n: act}}, (), {}, slots)
+        _walk({"atos": [act]}, (), {}, slots)
         act_text = _ActText(tuple(s for s in slots if s.path != ("atos",)), Ato.model_validate(act),
                             "Ato acrescentado pelo formulário do autos.")
         new = insert_act(text, file, act_text).encode("utf-8")
