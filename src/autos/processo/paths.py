@@ -6,6 +6,7 @@ text; ``("atos", 0, "data")`` a date; ``("autuado", "tipo")`` a choice of ``pess
 
 from __future__ import annotations
 
+import functools
 import types
 import typing
 from dataclasses import dataclass
@@ -83,6 +84,11 @@ def _kind(name: str, tp: Any, is_list: bool) -> tuple[str, tuple[str, ...]]:
 
 def field_info(path: tuple[str | int, ...]) -> FieldInfo | None:
     """The field at ``path`` in the processo file (list indexes skipped); None for a path the model lacks."""
+    return _field_info(tuple(0 if isinstance(p, int) else p for p in path))
+
+
+@functools.lru_cache(maxsize=4096)
+def _field_info(path: tuple[str | int, ...]) -> FieldInfo | None:
     model: type[BaseModel] = Processo
     info: FieldInfo | None = None
     expect_index = False
@@ -109,6 +115,11 @@ def field_info(path: tuple[str | int, ...]) -> FieldInfo | None:
 def model_at(path: tuple[str | int, ...]) -> type[BaseModel] | None:
     """The model of the mapping at ``path`` (``()``: the processo; ``("atos", 0)``: an act); None when the path
     is not a mapping of the model."""
+    return _model_at(tuple(0 if isinstance(p, int) else p for p in path))
+
+
+@functools.lru_cache(maxsize=1024)
+def _model_at(path: tuple[str | int, ...]) -> type[BaseModel] | None:
     model: type[BaseModel] = Processo
     for part in path:
         if isinstance(part, int):
