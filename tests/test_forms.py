@@ -373,3 +373,36 @@ def test_a_new_act_is_appended_as_text_and_refused_when_the_file_changed(tmp_pat
                          base_text=editing.texto)
     assert "+  - tipo: notificacao_pessoal" in err.value.diff
     assert file.read_text(encoding="utf-8") == text
+
+
+SAMPLE_PROCESSOS = sorted(p for p in (ROOT / "samples").rglob("*.yaml")
+                          if "\natos:" in p.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("sample", SAMPLE_PROCESSOS, ids=lambda p: str(p.relative_to(ROOT / "samples")))
+def test_an_edit_that_changes_nothing_keeps_the_processo_and_its_findings(tmp_path: Path, autos: Autos,
+                                                                          sample: Path) -> None:
+    """Every sample processo, opened in the edit form and saved unchanged, reads back as the same processo with the
+    same findings: the form loses nothing (flow mappings, later acts, optional fields), only the layout changes."""
+    file = tmp_path / sample.name
+    file.write_bytes(sample.read_bytes())
+    before = load_processo(file).processo
+    findings = sorted((f.codigo, f.mensagem, f.caminho) for f in autos.validate(file).findings)
+    editing = forms.load_for_edit(file)
+    forms.save_processo(autos, editing.valores, file, editing.sha256, base_text=editing.texto)
+    assert load_processo(file).processo == before
+    assert sorted((f.codigo, f.mensagem, f.caminho) for f in autos.validate(file).findings) == findings
+
+
+def test_a_new_act_on_a_file_whose_acts_are_written_inline_is_refused_with_a_way_out(tmp_path: Path,
+                                                                                     autos: Autos) -> None:
+    file = tmp_path / "p.yaml"
+    file.write_text(f"lei: {TIM}\nnumero: X-1\nautuado: {{tipo: pessoa_fisica}}\n"
+                    "atos: [{tipo: auto, numero: \"1/2026\", data: 2026-11-16}]\n", encoding="utf-8")
+    editing = forms.load_for_edit(file)
+    with pytest.raises(InputError) as err:
+        forms.append_act(autos, file, editing.sha256, {"atos[1].tipo": "notificacao_pessoal",
+                                                       "atos[1].data": "2026-11-17"})
+    assert "escrita em linha" in str(err.value) and "edição do processo" in str(err.value)
+    assert "edital" not in str(err.value)
+    assert file.read_text(encoding="utf-8") == editing.texto

@@ -49,7 +49,7 @@ from autos.processo.paths import FieldInfo, field_info, model_at
 from autos.processo.text import PathKey, Slot, dotted, parse_dotted, render_slots, yaml_scalar
 from autos.rules.statute import RuleSet
 from autos.store.files import write_new_atomic
-from autos.store.processo_file import insert_act
+from autos.store.processo_file import RecordError, insert_act
 from autos.store.register import Register, index_entry, sha256_of
 
 __all__ = [
@@ -149,7 +149,8 @@ def _field_of_slot(s: Slot, fixed: bool) -> FormField | None:
     if s.value:
         parsed = parse_processo_scalar(s.value)
         value = parsed
-    return FormField(name, info.label, s.comment or info.help, "grupo" if is_group else kind,
+    ajuda = s.comment.split(" — exigido")[0] if s.reasons else s.comment  # the reasons are shown apart
+    return FormField(name, info.label, ajuda or info.help, "grupo" if is_group else kind,
                      _options(info, s.choices) if not is_group else (), s.reasons, fixed, value)
 
 
@@ -332,12 +333,13 @@ def readable_data(data: dict[str, Any]) -> tuple[dict[str, Any], list[Finding]]:
     return data, found
 
 
-def processo_text(data: Mapping[str, Any], plan: Sequence[Slot] = (), header: Sequence[str] = ()) -> str:
-    """The processo file of ``data``: keys in the model's order, each preceded by its comment from ``plan``; the
-    keys of ``plan`` that ``data`` leaves blank are written blank (as ``autos novo`` does), so the clerk sees
-    what is still missing."""
+def processo_text(data: Mapping[str, Any], plan: Sequence[Slot] = (), header: Sequence[str] = (),
+                  blanks: bool = True) -> str:
+    """The processo file of ``data``: keys in the model's order, each preceded by its comment from ``plan``; with
+    ``blanks``, the keys of ``plan`` that ``data`` leaves blank are written blank (as ``autos novo`` does), so the
+    clerk sees what is still missing (an existing file edited gets only the comments)."""
     tree: dict[Any, Any] = {}
-    for s in plan:
+    for s in plan if blanks else ():
         _put(tree, s.path, None, keep=True)
     _overlay(tree, data, ())
     comments = {s.path: s.comment for s in plan}
@@ -563,10 +565,10 @@ def _plan_for(autos: Autos, data: Mapping[str, Any]) -> tuple[NewProcessoPlan | 
         return None, str(data.get("lei", ""))
 
 
-def _text_of(autos: Autos, data: Mapping[str, Any], target: Path) -> tuple[str, LoadedProcesso]:
+def _text_of(autos: Autos, data: Mapping[str, Any], target: Path, blanks: bool = True) -> tuple[str, LoadedProcesso]:
     plan, _ = _plan_for(autos, data)
     header = plan.header if plan is not None else ("Processo administrativo gravado pelo formulário do autos.",)
-    text = processo_text(data, plan.slots if plan is not None else (), header)
+    text = processo_text(data, plan.slots if plan is not None else (), header, blanks)
     loaded = parse_processo(text, target)  # what is written reads back as a processo (raises otherwise)
     return text, loaded
 
@@ -703,7 +705,7 @@ def save_processo(autos: Autos, values: FormValues, file: Path, base_sha: str, *
     comments of its choices; a comment written by hand is not kept) — only if the file still has ``base_sha``,
     the SHA-256 the form loaded; otherwise :class:`EditConflictError` with the diff, nothing written."""
     data = _checked_data(values, file)
-    text, loaded = _text_of(autos, data, file)
+    text, loaded = _text_of(autos, data, file, blanks=False)
     raw = text.encode("utf-8")
     _replace_if_unchanged(file, base_sha, base_text, raw)
     sha = sha256_of(raw)
@@ -873,7 +875,13 @@ def append_act(autos: Autos, file: Path, base_sha: str, values: FormValues, *, b
         _walk({"atos": [act]}, (), {}, slots)
         act_text = _ActText(tuple(s for s in slots if s.path != ("atos",)), Ato.model_validate(act),
                             "Ato acrescentado pelo formulário do autos.")
-        new = insert_act(text, file, act_text).encode("utf-8")
+        try:
+            new = insert_act(text, file, act_text).encode("utf-8")
+        except RecordError as exc:  # its messages speak of the edital, which this is not
+            raise InputError("o ato não pode ser acrescentado ao arquivo sem reescrevê-lo (a lista 'atos' está "
+                             "escrita em linha ou com outra indentação); nada foi gravado.", file=file, path="atos",
+                             line=exc.line, hint="use a edição do processo, que regrava o arquivo, ou acrescente "
+                             "o ato no editor de texto.") from None
         _replace_if_unchanged(file, base_sha, base_text, new)
     except AutosError as exc:
         if reservation is not None and register is not None:

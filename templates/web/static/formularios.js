@@ -91,6 +91,7 @@
       }
       var newChoices = doc.getElementById("escolhas");
       if (newChoices) { choices.parentNode.replaceChild(document.importNode(newChoices, true), choices); }
+      hideButton();
       var newForm = doc.getElementById("formulario-processo");
       var anchor = document.getElementById("escolhas");
       if (old) { old.parentNode.removeChild(old); }
@@ -122,6 +123,9 @@
     var el = ev.target;
     if (el && el.closest && el.closest("#formulario-processo")) { later(); }
   });
-  var button = document.getElementById("mostrar-campos");
-  if (button) { button.hidden = true; }  // with the script, the fields follow the choices by themselves
+  function hideButton() {  // with the script, the fields follow the choices by themselves
+    var button = document.getElementById("mostrar-campos");
+    if (button && !document.getElementById("escolha-tipo")) { button.hidden = true; }
+  }
+  hideButton();
 })();

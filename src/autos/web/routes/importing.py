@@ -36,7 +36,8 @@ def importar_page(request: Request) -> Response:
 
 
 async def importar_enviar(request: Request) -> Response:
-    form = await checked_form(request, max_files=1, max_fields=5, max_part_size=MAX_SHEET_BYTES + 1)
+    # max_part_size bounds the text fields; the file is bounded by the body limit and read up to MAX_SHEET_BYTES + 1
+    form = await checked_form(request, max_files=1, max_fields=5, max_part_size=64 * 1024)
     user = require(request, "criar")
     state = web_state(request)
     lei = str(form.get("lei") or "")
