@@ -16,7 +16,7 @@ import pytest
 
 from autos.app.pipeline import Autos
 from autos.app.preview import issue, issued_documents, issued_file, preview
-from autos.errors import InputError, RefusedError
+from autos.errors import InputError, NotFoundError, RefusedError
 from autos.store.register import Register, RegisterError
 
 from .conftest import SAMPLES
@@ -100,13 +100,13 @@ def test_issue_writes_pdf_and_docx_records_their_hashes_and_serves_them_only_unc
         assert {x.sha256 for x in records} == {d.sha256 for d in done.documentos}
         served = issued_file(r, file, 1, "auto_de_infracao", "pdf")
         assert served.nome == names[1] and served.data == pdf.read_bytes()
-        with pytest.raises(InputError, match="nenhum documento PDF emitido para o ato 2"):
+        with pytest.raises(NotFoundError, match="nenhum documento PDF emitido para o ato 2"):
             issued_file(r, file, 2, "auto_de_infracao", "pdf")
         pdf.write_bytes(pdf.read_bytes() + b"%")  # changed after it was issued: not served
         with pytest.raises(InputError, match="não confere com o SHA-256 registrado"):
             issued_file(r, file, 1, "auto_de_infracao", "pdf")
         pdf.unlink()
-        with pytest.raises(InputError, match="não está mais em"):
+        with pytest.raises(NotFoundError, match="não está mais em"):
             issued_file(r, file, 1, "auto_de_infracao", "pdf")
 
 

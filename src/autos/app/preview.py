@@ -24,7 +24,7 @@ from autos.app.pipeline import ActPiece, Autos, Generated
 from autos.app.register import ProcessoRecorder, find_register
 from autos.base.ptbr import count_noun
 from autos.checks.finding import Finding
-from autos.errors import AutosError, InputError, RefusedError
+from autos.errors import AutosError, InputError, NotFoundError, RefusedError
 from autos.rules.calendar import format_date
 from autos.store.register import DEFAULT_REGISTER_NAME, DocumentRecord, Register, RegisterError
 
@@ -116,11 +116,14 @@ def refusal(ato: int, pieces: list[ActPiece], file: Path) -> RefusedError | None
 
 
 def issue(autos: Autos, file: Path, ato: int, out_dir: Path, registro: Path | None = None, *,
-          replace: bool = False, now: datetime | None = None) -> IssueResult:
+          replace: bool = False, now: datetime | None = None, por: str | None = None,
+          objeto: str | None = None) -> IssueResult:
     """Issue act ``ato`` (1-based) of the processo in ``file``: the PDF and DOCX of each of its documents written
     to ``out_dir`` and their SHA-256 recorded in the register ``registro`` (by default the one found beside the
     processo), as ``autos gerar --ato N`` does. Refused, nothing written, while there are errors; a different
-    document already issued is not replaced unless ``replace`` (:class:`ReplaceRefusedError`)."""
+    document already issued is not replaced unless ``replace`` (:class:`ReplaceRefusedError`). ``por``: the login
+    that issued, recorded in the register's audit log ("emitiu", ``objeto``: what was issued, by default the
+    file) with each file's name and SHA-256."""
     pieces = autos.processo_documents(file, ato=ato)
     refused = refusal(ato, pieces, file)
     if refused is not None:
@@ -143,6 +146,9 @@ def issue(autos: Autos, file: Path, ato: int, out_dir: Path, registro: Path | No
                 unchanged = set(written.unchanged)
                 result.documentos.extend(IssuedDocument(p, sha, size, p in unchanged)
                                          for p, sha, size in written.hashes)
+        if por is not None and rec.register is not None and result.documentos:
+            detail = "; ".join(f"{d.path.name} (SHA-256 {d.sha256})" for d in result.documentos)
+            rec.register.audit(por, "emitiu", objeto or str(file), f"ato {ato}: {detail}")
         for _n, written in done:
             if isinstance(written, AutosError):
                 raise written
@@ -166,19 +172,19 @@ class IssuedFile:
 def issued_file(register: Register, file: Path, ato: int, documento: str, ext: Extension) -> IssuedFile:
     """The newest issued ``ext`` file of act ``ato``'s document ``documento``, found through the register (never
     from a path a user typed), with its bytes, which still have the SHA-256 recorded. ``InputError`` when none
-    was issued, or the file was removed or changed since."""
+    was issued or the file was removed (:class:`NotFoundError`), or changed since (:class:`InputError`)."""
     found = [r for r in issued_documents(register, file)
              if r.ato == ato and r.documento == documento and PurePosixPath(r.caminho).suffix == f".{ext}"]
     if not found:
-        raise InputError(f"nenhum documento {ext.upper()} emitido para o ato {ato} ({documento}) deste processo.",
-                         file=file, hint="emita o ato primeiro.")
+        raise NotFoundError(f"nenhum documento {ext.upper()} emitido para o ato {ato} ({documento}) deste processo.",
+                            file=file, hint="emita o ato primeiro.")
     newest = found[0]
     target = register.absolute(newest.caminho)
     try:
         data = target.read_bytes()
     except OSError:
-        raise InputError(f"o documento emitido não está mais em {target}.", file=register.path,
-                         hint="emita o ato de novo ou restaure o arquivo.") from None
+        raise NotFoundError(f"o documento emitido não está mais em {target}.", file=register.path,
+                            hint="emita o ato de novo ou restaure o arquivo.") from None
     if hashlib.sha256(data).hexdigest() != newest.sha256:
         raise InputError(f"o documento em {target} não confere com o SHA-256 registrado na emissão "
                          f"({newest.sha256}): foi alterado depois de emitido.", file=register.path,
