@@ -15,6 +15,7 @@ Usable without the web: the web's handlers call these, as a script could.
 from __future__ import annotations
 
 import hashlib
+import threading
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path, PurePosixPath
@@ -32,6 +33,11 @@ __all__ = ["IssueResult", "IssuedDocument", "IssuedFile", "Preview", "act_pieces
            "issued_file", "preview", "refusal"]
 
 Extension = Literal["pdf", "docx"]
+
+#: one document rendered at a time per process: the web application calls these functions from its worker threads,
+#: and neither WeasyPrint nor docxtpl is documented as thread-safe (both hold the GIL most of the time, so
+#: rendering two documents in two threads would not be faster on the same cores anyway)
+_RENDERING = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -71,7 +77,8 @@ def preview(autos: Autos, file: Path, ato: int, documento: str | None = None, *,
     """The PDF of act ``ato``'s document (``documento``: its kind, when the act has more than one; by default the
     first), MINUTA while it has errors. Only this act's document is rendered."""
     piece = _piece(autos, file, ato, documento)
-    ((name, pdf),) = autos.render_act_document(piece, "pdf", now=now)
+    with _RENDERING:
+        ((name, pdf),) = autos.render_act_document(piece, "pdf", now=now)
     report = piece.report
     assert report is not None  # render_act_document raised otherwise
     return Preview(piece.ato, piece.documento, piece.titulo, name, pdf, bool(report.errors), list(report.findings))
@@ -137,8 +144,9 @@ def issue(autos: Autos, file: Path, ato: int, out_dir: Path, registro: Path | No
     result = IssueResult(ato, path)
     with ProcessoRecorder(path) as recorder:
         rec = recorder.for_processo(file)
-        done = autos.generate_processo(file, out_dir, "ambos", ato=ato, now=now, replace=replace,
-                                       stamp_of=rec.stamp_of)
+        with _RENDERING:
+            done = autos.generate_processo(file, out_dir, "ambos", ato=ato, now=now, replace=replace,
+                                           stamp_of=rec.stamp_of)
         for n, written in done:  # what was written is recorded even when a later document of the act failed
             if isinstance(written, Generated):
                 rec.record(n, written)
