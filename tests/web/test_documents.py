@@ -79,6 +79,11 @@ def test_document_page_with_errors_is_a_minuta_listing_the_findings(clients: dic
     assert selo is not None and "MINUTA" in selo.get_text() and "1 pendência" in selo.get_text()
     found = " ".join(li.get_text(" ") for li in page.select("#achados-documento .achados li.erro"))
     assert "TIM-20-1-II" in found and "art. 20, § 1º, inciso II" in found and "atos[0].local" in found
+    # the processo page says it before the document is opened
+    row = _soup(clients["ana"].get(f"/processo/{BROKEN}").text).select_one("#documento-1-auto_de_infracao")
+    assert row is not None and "MINUTA — 1 pendência" in row.get_text()
+    row = _soup(clients["ana"].get(f"/processo/{OWN}").text).select_one("#documento-1-auto_de_infracao")
+    assert row is not None and "pode ser emitido" in row.get_text()
 
 
 def test_preview_pdf_of_an_act_with_errors_is_a_minuta(clients: dict[str, TestClient], broken: Path) -> None:
