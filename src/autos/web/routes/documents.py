@@ -19,7 +19,7 @@ URLs (``{arquivo}``: the processo file relative to the processos folder):
 from __future__ import annotations
 
 import re
-from pathlib import Path, PurePosixPath
+from pathlib import PurePosixPath
 from urllib.parse import quote
 
 from starlette.requests import Request
@@ -27,7 +27,6 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from autos.app.preview import Extension, IssueResult, act_pieces, issue, issued_documents, issued_file, preview
-from autos.app.server import WebConfig
 from autos.errors import NotFoundError, RefusedError
 from autos.store.register import Register
 from autos.web.csrf import checked_form
@@ -38,12 +37,6 @@ from autos.web.templating import flash, render
 _KIND = re.compile(r"[a-z][a-z0-9_]{0,63}")
 _MEDIA = {"pdf": "application/pdf",
           "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document"}
-
-
-def issued_folder(config: WebConfig) -> Path:
-    """Where issued documents are written: ``documentos-emitidos`` beside the register (the register records their
-    paths relative to its own folder)."""
-    return config.registro.resolve().parent / "documentos-emitidos"
 
 
 def _ato(request: Request) -> int:
@@ -101,7 +94,7 @@ async def issue_post(request: Request) -> Response:
     def work(_reg: Register) -> IssueResult:
         access = processo_access(request, arquivo, "emitir")
         state.today()
-        return issue(state.autos, access.file, ato, issued_folder(state.config), state.config.registro,
+        return issue(state.autos, access.file, ato, state.config.documentos_pasta, state.config.registro,
                      por=access.user.login, objeto=f"processo:{access.ref.arquivo}")
 
     try:
