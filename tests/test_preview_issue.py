@@ -93,7 +93,12 @@ def test_issue_writes_pdf_and_docx_records_their_hashes_and_serves_them_only_unc
     text = pdf_text(pdf.read_bytes())
     assert "MINUTA" not in text and "21/2026" in text and "José Carlos Pereira" in text
     assert "José Carlos Pereira" in docx_text((out / names[0]).read_bytes())
+    again = issue(autos, file, 1, out, register, por="ana", objeto="processo:x")  # the same act issued again
+    assert [d.inalterado for d in again.documentos] == [True, True]  # same "gerado em" (the register's): same bytes
+    assert again.gerado_em == done.gerado_em
     with Register.open(register, readonly=True) as r:
+        (entry,) = [e for e in r.audit_of("processo:x") if e.acao == "emitiu"]
+        assert entry.login == "ana" and entry.detalhe is not None and "idêntico ao já emitido" in entry.detalhe
         records = issued_documents(r, file)
         assert sorted((x.ato, x.documento, Path(x.caminho).name) for x in records) == [
             (1, "auto_de_infracao", names[0]), (1, "auto_de_infracao", names[1])]

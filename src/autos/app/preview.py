@@ -155,7 +155,8 @@ def issue(autos: Autos, file: Path, ato: int, out_dir: Path, registro: Path | No
                 result.documentos.extend(IssuedDocument(p, sha, size, p in unchanged)
                                          for p, sha, size in written.hashes)
         if por is not None and rec.register is not None and result.documentos:
-            detail = "; ".join(f"{d.path.name} (SHA-256 {d.sha256})" for d in result.documentos)
+            detail = "; ".join(f"{d.path.name} (SHA-256 {d.sha256}{', idêntico ao já emitido' if d.inalterado else ''})"
+                               for d in result.documentos)
             rec.register.audit(por, "emitiu", objeto or str(file), f"ato {ato}: {detail}")
         for _n, written in done:
             if isinstance(written, AutosError):
