@@ -141,6 +141,11 @@ def test_consolidated_edital_lists_each_person_masked_with_dates(published: tupl
     out, _ = published
     ferraz = pdf_text(next(out.rglob("edital-ferraz-de-vasconcelos-sp-lei-3240-2015-2026-0001.pdf")).read_bytes())
     assert "EDITAL DE NOTIFICAÇÃO Nº 1/2026" in ferraz
+    # Ferraz art. 76, III: "por edital ... se desconhecido o domicílio fiscal do infrator" — the law's words, not
+    # "local incerto ou não sabido" (issue 13, item 6)
+    assert "NOTIFICA as pessoas abaixo relacionadas — em cada caso, desconhecido o domicílio fiscal do infrator — da " \
+        "lavratura" in " ".join(ferraz.split())
+    assert "incerto" not in ferraz
     assert "Roberto Alves de Souza — CPF ***.159.265-**" in ferraz
     assert "Edson Luiz Barreto — CPF ***.614.958-**" in ferraz
     assert "nº 301/2026, lavrado em 15 de setembro de 2026" in ferraz
@@ -157,6 +162,8 @@ def test_consolidated_edital_lists_each_person_masked_with_dates(published: tupl
     for secret in ("314.159.265-90", "372.614.958-91", "Kaoru", "pedreiro"):  # LGPD: only what notifies
         assert secret not in ferraz
     timoteo = pdf_text(next(out.rglob("edital-timoteo-mg-lei-3844-2022-2026-0001.pdf")).read_bytes())
+    # Timóteo art. 21, III: "por edital, se estiver em local incerto ou desconhecido"
+    assert "em cada caso, estando o autuado em local incerto ou desconhecido" in " ".join(timoteo.split())
     assert "Laticínios Vale do Aço Ltda. — CNPJ **.222.333/0001-**" in timoteo
     assert "José Carlos Pereira — CPF ***.444.777-**" in timoteo
     assert "Diário Oficial Eletrônico do Município de Timóteo, em 6 de outubro de 2026" in timoteo

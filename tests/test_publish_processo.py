@@ -153,12 +153,13 @@ def test_only_the_edital_act_is_added_to_the_file(published: tuple[Path, Path, P
 def test_clerk_layout_is_kept_and_the_act_goes_after_the_last_one(
         published: tuple[Path, Path, PublishResult]) -> None:
     """fv-302 has items at column 0, flow mappings, a block scalar with a blank line, a trailing comment inside
-    the last act and a key after ``atos``: the act is inserted after the last act's content, dash at column 0."""
+    the last act (the search for the domicile after the AR came back, Ferraz art. 76, III) and a key after
+    ``atos``: the act is inserted after the last act's content, dash at column 0."""
     folder, _out, _result = published
     after = (folder / "ferraz/fv-302-ar-mudou-se.yaml").read_text(encoding="utf-8")
-    assert ("  devolucao: {data: 2026-09-30, motivo: Mudou-se}   # carimbo dos Correios\n"
+    assert ('matricula: "4.712"}   # quem diligenciou\n'
             "# edital Nº 1/2026 (ferraz-de-vasconcelos-sp/lei-3240-2015)") in after
-    assert after.endswith("  # (AR juntado ao processo em 01/10)\n\n# observações do processo\n"
+    assert after.endswith("  # (certidão da diligência juntada em 02/10)\n\n# observações do processo\n"
                           "observacoes: processo acompanhado pela fiscalização de posturas\n")
     assert "\n- tipo: edital\n  numero: \"1/2026\"\n  data: 2026-10-06\n  referente: \"302/2026\"\n" in after
 

@@ -89,6 +89,38 @@ QUOTES: dict[str, dict[str, str]] = {
         "lei-3666-1997.processo.yaml#atos/destinacao": "O animal que não for retirado neste prazo",
         "lei-3666-1997.processo.yaml#atos/interdicao": "Interdição total ou parcial",
         "lei-3666-1997.processo.yaml#atos/auto": "são competentes para aplicação das penalidades",
+        # issue 13, coverage of the last articles: each rule quotes the words of the dispositivo it encodes
+        "lei-3666-1997.yaml#infracoes/raiva-sem-isolamento":
+            "deverá ser prontamente isolado, e a ocorrência notificada ao Centro de Controle de zoonoses",
+        "lei-3666-1997.yaml#infracoes/zoonose-nao-comunicada":
+            "ser comunicado pelos Médicos Veterinários, da suspeita ou constatação de ocorrência de zoonoses",
+        "lei-3666-1997.yaml#infracoes/cao-mordedor-vicioso":
+            "Serão apreendidos os cães mordedores viciosos, condição esta constatada por agente",
+        "lei-3666-1997.yaml#infracoes/suspeito-de-zoonose": "Suspeito de raiva ou outra zoonose",
+        "lei-3666-1997.yaml#infracoes/criacao-vedada-por-lei": "Cuja criação ou uso seja vedado por lei",
+        "lei-3666-1997.yaml#penalidades/apreensao-definitiva":
+            "reiteração de infrações de mesma natureza, autorizará a definitiva apreensão dos animais",
+        "lei-3666-1997.yaml#penalidades/apreensao-definitiva/condicoes/reiteracao":
+            "reiteração de infrações de mesma natureza",
+        "lei-3666-1997.yaml#documentos/auto_de_infracao/elementos/CBA-3-CARGO":
+            "AGENTE DE CONTROLE DE ZOONOSES: Funcionário do Centro de Controle de Zoonoses habilitado",
+        "lei-3666-1997.yaml#documentos/auto_de_infracao/elementos/CBA-3-II-VETERINARIO":
+            "AGENTE SANITÁRIO: Médico Veterinário do Centro de Controle de Zoonoses",
+        "lei-3666-1997.yaml#documentos/termo_apreensao/elementos/CBA-3-CARGO":
+            "AGENTE DE CONTROLE DE ZOONOSES: Funcionário do Centro de Controle de Zoonoses habilitado",
+        "lei-3666-1997.yaml#interpretacoes/agentes-art3": "AGENTE SANITÁRIO: Médico Veterinário",
+        "lei-3666-1997.yaml#interpretacoes/apreensao-fundamentos": "Será apreendido todo e qualquer animal",
+        "lei-3666-1997.yaml#interpretacoes/art20-dever-generico":
+            "compete a adoção de medidas necessárias para a manutenção de sua propriedade limpa",
+        "lei-3666-1997.yaml#interpretacoes/art27-dever-do-responsavel": "sintomatologia clínica de raiva",
+        "lei-3666-1997.yaml#interpretacoes/art29-excecao":
+            "Excetuam-se da proibição deste artigo, os locais, recintos e estabelecimentos legal e adequadamente",
+        "lei-3666-1997.yaml#interpretacoes/art34-sem-regulamento": "ser comunicado pelos Médicos Veterinários",
+        "lei-3666-1997.yaml#interpretacoes/reiteracao-mesma-natureza": "a juízo da autoridade municipal competente",
+        "lei-3666-1997.yaml#interpretacoes/art11-p7-sacrificio-antecipado":
+            "ser sacrificado sem aguardar o prazo de resgate",
+        "lei-3666-1997.processo.yaml#atos/destinacao/antecipacao":
+            "área de foco de zoonoses emergentes graves",
     },
     TIMOTEO: {
         "lei-3844-2022.yaml#infracoes/fiscalizacao-previa": "obrigatoriedade da fiscalização prévia",

@@ -885,8 +885,12 @@ class Publisher:
         place = f"{lei.municipio}/{lei.uf}"
         orgao = " ".join(lei.orgao.split())
         with_deadlines = any(r["prazos"] for r in rows)
+        # the case the law admits the edital in, in its own words (Ferraz art. 76, III: "desconhecido o domicílio
+        # fiscal do infrator"); a law without them (Cuiabá, by analogy) keeps the general wording
+        who = (f"— em cada caso, {rule.hipotese} —" if rule.hipotese
+               else "com domicílio desconhecido ou em local incerto ou não sabido,")
         preambulo = (f"O MUNICÍPIO DE {lei.municipio.upper()}, com fundamento na {rule.base_legal}, NOTIFICA as "
-                     "pessoas abaixo relacionadas, com domicílio desconhecido ou em local incerto ou não sabido, da "
+                     f"pessoas abaixo relacionadas {who} da "
                      "lavratura dos autos de infração indicados, para que tomem ciência das penalidades aplicadas"
                      + (" e, querendo, exerçam os direitos previstos em lei nos prazos indicados."
                         if with_deadlines else "."))

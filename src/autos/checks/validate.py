@@ -235,6 +235,20 @@ class _Checker:
                          f"a infração '{inf.regra}' não existe nas regras da {self.statute.lei.label}.",
                          ("infracoes", i, "regra"), self.statute.cite(el.citacao),
                          f"use um destes identificadores: {known}.")
+            elif rule.fundamento_apreensao and self.case.documento not in rule.fundamento_apreensao:
+                docs = self.statute.documentos
+                only = " e o ".join(docs[k].titulo for k in rule.fundamento_apreensao)
+                self.add("erro", "FUNDAMENTO-NAO-E-INFRACAO",
+                         f"'{inf.regra}' ({self.statute.cite(rule.citacao)}) não é infração: é fundamento da "
+                         f"apreensão, que só o {only} cita; o {docs[self.case.documento].titulo} exige a conduta "
+                         "infringida.", ("infracoes", i, "regra"), self.statute.cite(rule.citacao),
+                         "cite em 'infracoes' a conduta proibida que o fato constitui (veja `autos regras mostrar`), "
+                         "ou lavre só o termo de apreensão.")
+            elif rule.exige_complemento and _blank(inf.complemento) and rule.fundamento_apreensao:
+                what = " ".join((rule.complemento_rotulo or "complemento").split())
+                self.add(el.severidade, el.codigo, f"o fundamento da apreensão '{inf.regra}' "
+                         f"({self.statute.cite(rule.citacao)}) exige o complemento: {what}.", ("infracoes", i),
+                         self.statute.cite(rule.citacao), f"informe infracoes[{i}].complemento: {what}.")
             elif rule.exige_complemento and _blank(inf.complemento):
                 self.add(el.severidade, el.codigo,
                          f"a infração '{inf.regra}' exige o {rule.complemento_rotulo or 'complemento'}.",

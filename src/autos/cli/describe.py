@@ -44,6 +44,9 @@ def describe_statute(st: Statute) -> str:
     out += ["", "Infrações (id — dispositivo — descrição):"]
     for iid, inf in st.infracoes.items():
         out.append(f"  {iid} — {st.cite(inf.citacao)} — {_flat(inf.descricao)}")
+        if inf.fundamento_apreensao:
+            kinds = " e o ".join(st.documentos[k].titulo for k in inf.fundamento_apreensao)
+            out.append(f"      fundamento da apreensão, não infração: só o {kinds} o citam")
     out += ["", "Penalidades:"]
     for pid, pen in st.penalidades.items():
         out.append(f"  {pid} — {st.cite(pen.citacao)} — {pen.nome}")
@@ -82,6 +85,17 @@ def describe_procedure(proc: Procedure) -> str:
             out.append("    exige: " + "; ".join(f"{f.campo} ({proc.cite(f.citacao)})" for f in act.campos))
         if act.segue:
             out.append("    depois de: " + ", ".join(act.segue))
+        if act.exige_vencido:
+            out.append("    só depois de vencido o prazo: " + ", ".join(act.exige_vencido))
+        if act.antecipacao is not None:
+            ea = act.antecipacao
+            out.append(f"    antes do fim do prazo, só se {_flat(ea.descricao)} ({proc.cite(ea.citacao)}; "
+                       "fundamentação no ato)")
+        if act.diligencia_previa is not None:
+            ps = act.diligencia_previa
+            out.append(f"    depois de AR devolvido por endereço que não acha o autuado (mudou-se, desconhecido…): só "
+                       f"com o ato '{ps.ato}' ({proc.atos[ps.ato].nome}) registrado depois da devolução "
+                       f"({proc.cite(ps.citacao)}; escolha {ps.interpretacao})")
         starts = sorted({s.prazo if s.prazo is not None else f"o indicado em '{s.do_campo}.prazo'"
                          for s in act.inicia})
         if starts:

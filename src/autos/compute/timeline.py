@@ -27,6 +27,7 @@ from autos.base.ptbr import count_noun
 from autos.base.yamlio import PathKey, format_path
 from autos.compute.deadlines import Deadline, NoticeFacts, compute, notice_effective
 from autos.errors import InputError
+from autos.processo.case import returned_for_unknown_address
 from autos.processo.load import LoadedProcesso
 from autos.processo.model import Ato
 from autos.rules.calendar import MunicipalCalendar, format_date
@@ -476,6 +477,42 @@ class _Checker:
         j = self.ref_index.get(i)
         return j is None or ds.objeto is None or j == ds.objeto
 
+    def returned_unfound(self, i: int) -> list[int]:
+        """The ARs of the auto act ``i`` cites that came back, by act ``i``'s date, for an address that does not find
+        the person (mudou-se, desconhecido, endereço insuficiente…)."""
+        a, d = self.p.atos[i], self.p.atos[i].data_do_ato
+        return [j for j, b in enumerate(self.p.atos[:i])
+                if (rb := self.proc.atos.get(b.tipo)) is not None and rb.forma == "ar" and b.referente == a.referente
+                and b.devolucao is not None and d is not None and b.devolucao.data <= d
+                and returned_for_unknown_address(b.devolucao.motivo)]
+
+    def prior_search(self, i: int, r: ActRule) -> None:
+        """An edital after an AR returned for an address that does not find the person needs the search for the
+        domicile recorded after the return (``diligencia_previa``: Ferraz art. 76, III)."""
+        ps = r.diligencia_previa
+        assert ps is not None
+        a, d = self.p.atos[i], self.p.atos[i].data_do_ato
+        returned = self.returned_unfound(i)
+        if not returned or d is None:
+            return
+        last = self.p.atos[returned[-1]]
+        assert last.devolucao is not None
+        back = last.devolucao.data
+        found = [b for b in self.p.atos[:i] if b.tipo == ps.ato and b.referente == a.referente
+                 and b.data is not None and back <= b.data <= d]
+        if found:
+            return
+        search = self.proc.atos[ps.ato].nome
+        self.add("EDITAL-SEM-DILIGENCIA",
+                 f"{self.label(i)} segue só a devolução do AR ({self.label(returned[-1])}, devolvido em "
+                 f"{format_date(back)} por '{last.devolucao.motivo}'): o motivo mostra que o infrator não está no "
+                 "endereço da carta, não que o seu domicílio seja desconhecido, e o processo não registra a "
+                 f"{search} feita depois da devolução ({self.proc.cite(ps.citacao)}; escolha {ps.interpretacao}).",
+                 ("atos", i), self.proc.cite(ps.citacao),
+                 f"registre, antes do edital, o ato '{ps.ato}' (referente ao auto, com a data e, em 'descricao', o que "
+                 "se tentou e o resultado: a notificação pessoal no local, os cadastros consultados); achado endereço "
+                 "novo, renove a carta com AR (veja `autos regras mostrar`).")
+
     def run_act(self, i: int) -> None:
         a = self.p.atos[i]
         r = self.rule(i)
@@ -495,8 +532,23 @@ class _Checker:
                 dl = self.proc.law.deadline(pid)
                 why = (f"o prazo '{dl.descricao}' ainda corria (vence em {format_date(running[0].fim)})"
                        if running else f"o processo não tem o prazo '{dl.descricao}' vencido")
+                early = r.antecipacao
+                if (early is not None and running and early.destino in (a.destino or "").lower()
+                        and (a.fundamentacao or "").strip()):
+                    self.add("PRAZO-ANTECIPADO", f"{self.label(i)} antes do fim do prazo: {why} ({dl.base_legal}); "
+                             f"aceito pela exceção de que {early.descricao} ({self.proc.cite(early.citacao)}), com "
+                             f"a fundamentação do ato: \"{' '.join((a.fundamentacao or '').split())}\".",
+                             ("atos", i, "fundamentacao"), self.proc.cite(early.citacao),
+                             "confira que a fundamentação sustenta a exceção.", severidade="aviso")
+                    continue
+                hint = "confira a data do ato e as anteriores."
+                if early is not None:
+                    hint += (f" Antes do fim do prazo, só se {early.descricao} ({self.proc.cite(early.citacao)}): "
+                             f"diga-o em 'fundamentacao', com 'destino' que contenha \"{early.destino}\".")
                 self.add("PRAZO-NAO-VENCIDO", f"{self.label(i)} antes da hora: {why} ({dl.base_legal}).",
-                         ("atos", i, "data"), self.proc.cite(r.citacao), "confira a data do ato e as anteriores.")
+                         ("atos", i, "data"), self.proc.cite(r.citacao), hint)
+        if r.diligencia_previa is not None:
+            self.prior_search(i, r)
         # 1. does it meet an open deadline?
         candidates = [ds for ds in self.deadlines
                       if a.tipo in self.proc.prazos[ds.id].cumprido_por and self.is_live(ds)

@@ -539,10 +539,16 @@ def _case_sections(case: Case, statute: Statute, kind: DocumentKind, fines: Fine
                  for i in p.itens]
         dep = p.fiel_depositario
         cond = pen.condicoes.get(p.condicao) if p.condicao else None
+        # an apprehension on a ground that is no infraction (Cuiabá arts. 8º and 9º, II and V) is no penalty of
+        # art. 35: it cites the ground
+        rules = [statute.infracoes.get(inf.regra) for inf in case.infracoes]
+        grounds = [r for r in rules if r is not None and r.fundamento_apreensao and p.tipo in r.penalidades]
+        ground_cite = ("; ".join(statute.cite(r.citacao) for r in grounds) + " — fundamento da apreensão, que não é "
+                       "infração" if grounds and len(grounds) == len(rules) else None)
         pens.append({
             "nome": _cap(pen.nome),
             "citacao": _inner(f"{statute.cite(cond.citacao)}: {_flat(cond.descricao)}" if cond is not None
-                              else penalty_citation(case, statute, p.tipo, pen)),
+                              else ground_cite or penalty_citation(case, statute, p.tipo, pen)),
             "itens": itens,
             "fiel_depositario": (f"{dep.nome}" + (f", CPF {dep.cpf}" if dep.cpf else "")) if dep and dep.nome else "",
             "observacao": p.observacao or "",

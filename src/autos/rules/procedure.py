@@ -88,6 +88,29 @@ class _Start(_Strict):
     conta_de_campo: Literal["data", "recolhimento"] = "data"
 
 
+class EarlyAct(_Strict):
+    """When an act may come before the deadline of ``exige_vencido`` lapsed (Cuiabá art. 11, § 7º: the animal
+    captured in an area of a serious zoonosis outbreak may be put down without waiting for the rescue term): its
+    ``destino`` holds ``destino`` and it states the ground in ``fundamentacao``. Accepted with a warning that cites
+    ``citacao``, so that the ground is checked by a person; without them, the early act is an error as before."""
+
+    citacao: Citation
+    destino: str = Field(min_length=1)  # words the act's destino must contain (lower case), e.g. "sacrif"
+    descricao: str  # what the exception allows, as the warning says it
+
+
+class PriorSearch(_Strict):
+    """What an edital must follow when it comes after an AR returned for an address that does not find the person
+    (mudou-se, desconhecido, endereço insuficiente…): such a return shows the person is not at that address, not
+    that the domicile is unknown (Ferraz art. 76, III: "se desconhecido o domicílio fiscal do infrator"). The
+    processo must record the search for the domicile — an act of kind ``ato`` citing the same auto, dated after the
+    return and not after the edital — as the recorded choice ``interpretacao`` of the law's rules says."""
+
+    ato: str  # the act kind that records the search (e.g. ``diligencia``)
+    citacao: Citation  # the article that admits the edital only for an unknown domicile
+    interpretacao: str  # the choice (an ``interpretacoes`` id of the statute file): what must be tried first
+
+
 class ActRule(_Strict):
     """One kind of act the law provides for."""
 
@@ -104,6 +127,8 @@ class ActRule(_Strict):
     aceita: list[str] = Field(default_factory=list)
     inicia: list[_Start] = Field(default_factory=list)
     exige_vencido: list[str] = Field(default_factory=list)
+    antecipacao: EarlyAct | None = None  # the case in which the act may come before ``exige_vencido`` lapsed
+    diligencia_previa: PriorSearch | None = None  # an edital after an AR returned: the search it must follow
     encerra: bool = False
     encerra_se_resultado: list[Resultado] = Field(default_factory=list)
     #: the act ends the act it cites (a levantamento its embargo, a restitution its apprehension): no other act
@@ -305,6 +330,13 @@ def _build(doc: YamlDoc, m: _ProcedureFile, law: LawDeadlines, lei: str) -> Proc
         for i, pid in enumerate(a.exige_vencido):
             if pid not in m.prazos:
                 raise err((*path, "exige_vencido", i), f"prazo '{pid}' não está em 'prazos'.")
+        if a.antecipacao is not None and not a.exige_vencido:
+            raise err((*path, "antecipacao"), "'antecipacao' só vale para um ato com 'exige_vencido'.")
+        if a.diligencia_previa is not None and a.diligencia_previa.ato not in m.atos:
+            raise err((*path, "diligencia_previa", "ato"), f"ato '{a.diligencia_previa.ato}' não está em 'atos'.")
+        admitted = {f.campo for f in a.campos} | set(a.aceita)
+        if a.antecipacao is not None and not {"destino", "fundamentacao"} <= admitted:
+            raise err((*path, "antecipacao"), "o ato com 'antecipacao' deve admitir 'destino' e 'fundamentacao'.")
         if a.forma is not None and a.forma not in law.notificacao.formas:
             raise err((*path, "forma"), f"a forma '{a.forma}' não está nas formas de notificação de "
                       f"{law.file.name}.", f"use uma de: {', '.join(law.notificacao.formas)}.")

@@ -363,6 +363,10 @@ class Infraction(_Strict):
     #: provisions this one refers to (Ferraz art. 4º: "os respectivos responsáveis, previstos no artigo 3º"),
     #: cited with it where a document's basis is the case's own provisions (``citacao_do_caso``)
     remissoes: list[Citation] = Field(default_factory=list)
+    #: not a conduct but a ground on which the law orders the thing apprehended (Cuiabá art. 8º, the cão mordedor
+    #: vicioso; art. 9º, II and V): the document kinds that may cite it (the termo de apreensão, …); an auto or any
+    #: other document citing it is a finding. Empty: a conduct, citable by every document.
+    fundamento_apreensao: list[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _fine_penalty(self) -> Infraction:
@@ -636,6 +640,10 @@ class Statute(_Strict):
             for p in inf.penalidades:
                 if p not in self.penalidades:
                     raise ValueError(f"a infração '{inf_id}' cita a penalidade desconhecida '{p}'")
+            for kind in inf.fundamento_apreensao:
+                if kind not in self.documentos:
+                    raise ValueError(f"a infração '{inf_id}' cita o documento desconhecido '{kind}' em "
+                                     "'fundamento_apreensao'")
         return self
 
     @model_validator(mode="after")
