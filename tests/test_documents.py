@@ -355,13 +355,24 @@ NOT_PROVIDED = {
 
 
 @functools.cache
-def _render(sample: str) -> dict[str, str]:
-    """The DOCX and PDF text of a sample (rendered once per test process)."""
-    autos = Autos(ROOT / "rules", ROOT / "templates", today=TODAY)
+def _autos() -> Autos:
+    """The renderer of this module's samples (its templates compiled and stylesheet parsed once per process)."""
+    return Autos(ROOT / "rules", ROOT / "templates", today=TODAY)
+
+
+@functools.cache
+def _generated(sample: str) -> dict[str, bytes]:
+    """The DOCX and PDF files of a sample, by extension (generated once per test process)."""
     with tempfile.TemporaryDirectory() as tmp:
-        result = autos.generate(CASOS / sample, tmp, "ambos")
+        result = _autos().generate(CASOS / sample, tmp, "ambos")
         assert not result.draft, sample
-        by_ext = {p.suffix: p.read_bytes() for p in result.files}
+        return {p.suffix: p.read_bytes() for p in result.files}
+
+
+@functools.cache
+def _render(sample: str) -> dict[str, str]:
+    """The DOCX and PDF text of a sample (extracted once per test process)."""
+    by_ext = _generated(sample)
     return {"docx": docx_text(by_ext[".docx"]), "pdf": pdf_text(by_ext[".pdf"])}
 
 
@@ -485,11 +496,10 @@ def test_kind_the_law_lacks_is_an_input_error(autos: Autos, tmp_path: Path, muni
 
 
 @pytest.mark.parametrize("sample", sorted(EXPECTED))
-def test_pdf_letterhead_pages_and_metadata(autos: Autos, sample: str, tmp_path: Path) -> None:
-    result = autos.generate(CASOS / sample, tmp_path, "pdf")
-    data = result.files[0].read_bytes()
+def test_pdf_letterhead_pages_and_metadata(autos: Autos, sample: str) -> None:
+    data = _generated(sample)[".pdf"]  # the PDF the element tests read
     reader = PdfReader(io.BytesIO(data))
-    text = pdf_text(data)
+    text = _render(sample)["pdf"]
     n = len(reader.pages)
     assert f"Página 1 de {n}" in text and f"Página {n} de {n}" in text
     assert "PREFEITURA MUNICIPAL DE" in text

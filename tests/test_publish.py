@@ -546,7 +546,7 @@ def test_in_process_run_restores_the_garbage_collector(tmp_path: Path) -> None:
     """``--processos 1`` tunes the collector for rendering (publish.tuned_gc) and gives it back as it was:
     a program using the library keeps its own settings."""
     before = gc.get_threshold()
-    result = publish(tmp_path / "out")
+    result = publish(tmp_path / "out", casos=CASES / "ferraz")  # one law's edital: the run, not its size, tunes
     assert result.publicados
     assert gc.get_threshold() == before
     assert gc.get_freeze_count() == 0

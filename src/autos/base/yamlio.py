@@ -423,7 +423,12 @@ def read_limited(file: str | Path, error_cls: type[AutosError] = InputError) -> 
 def load_yaml(file: str | Path, error_cls: type[AutosError] = InputError) -> YamlDoc:
     """Read and parse a YAML file (UTF-8, a regular file of at most :data:`MAX_FILE_BYTES`)."""
     path = _as_path(file)
-    data = read_limited(path, error_cls)
+    return decode_yaml(read_limited(path, error_cls), path, error_cls)
+
+
+def decode_yaml(data: bytes, file: str | Path, error_cls: type[AutosError] = InputError) -> YamlDoc:
+    """Parse the bytes of a YAML file already read (:func:`read_limited`): UTF-8, an optional BOM."""
+    path = _as_path(file)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -27,6 +27,7 @@ import io
 import os
 import re
 import struct
+import threading
 import zipfile
 import zlib
 from dataclasses import dataclass
@@ -58,6 +59,13 @@ _LITERAL_TAGS = re.compile(r"\{_\{|\}_\}|\{_%|%_\}")
 _LITERAL_TEXT = {"{_{": "{% raw %}{{{% endraw %}", "}_}": "}}", "{_%": "{% raw %}{%{% endraw %}", "%_}": "%}"}
 
 
+#: the code compiled from each DOCX part's source (and the part's name), for the whole process: every
+#: CompileOnceEnvironment is configured alike, so another renderer of the same templates does not compile again
+_CODE: dict[tuple[str, str | None], Any] = {}
+_CODE_KEPT = 256
+_CODE_LOCK = threading.Lock()
+
+
 class CompileOnceEnvironment(BoundedEnvironment):
     """The bounded sandbox (strict, autoescaping) for DOCX templates; compiles each template source once and
     names it after its XML part (errors then say in which part the line is). Includes nothing."""
@@ -72,7 +80,14 @@ class CompileOnceEnvironment(BoundedEnvironment):
             return super().from_string(source, globals, template_class)
         compiled = self._compiled.get(source)
         if compiled is None:
-            code = self.compile(source, filename=self.part_names.get(source))
+            filename = self.part_names.get(source)
+            code = _CODE.get((source, filename))
+            if code is None:
+                code = self.compile(source, filename=filename)
+                with _CODE_LOCK:
+                    while len(_CODE) >= _CODE_KEPT:
+                        _CODE.pop(next(iter(_CODE)))
+                    _CODE[(source, filename)] = code
             compiled = self._compiled[source] = self.template_class.from_code(self, code, self.make_globals(None))
         return compiled
 

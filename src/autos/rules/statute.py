@@ -8,6 +8,7 @@ is strict: unknown or duplicate keys are :class:`RulesError` naming the file, th
 from __future__ import annotations
 
 import re
+import threading
 from datetime import date
 from decimal import ROUND_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from functools import cached_property
@@ -18,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from autos.base.citation import Citation
 from autos.base.schema import Amount, Count, build_model
-from autos.base.yamlio import load_yaml
+from autos.base.yamlio import decode_yaml, read_limited
 from autos.errors import ComputeError, RulesError
 
 Severity = Literal["erro", "aviso"]
@@ -780,11 +781,28 @@ def is_statute_file(path: Path) -> bool:
     return path.suffix == ".yaml" and "." not in path.stem and path.stem != "calendario"
 
 
+#: statutes already built in this process, by (file, rules folder, the file's bytes): a statute is frozen and
+#: depends on its own file only, so a program that opens the same rules folder again (a test suite, a server
+#: building an ``Autos`` per request, ``autos`` commands run in one process) parses and validates it once
+_STATUTES: dict[tuple[str, str, bytes], Statute] = {}
+_STATUTES_KEPT = 16
+_STATUTES_LOCK = threading.Lock()
+
+
 def load_statute(path: Path, root: Path) -> Statute:
-    doc = load_yaml(path, RulesError)
+    data = read_limited(path, RulesError)
+    key = (str(path), str(root), data)
+    cached = _STATUTES.get(key)
+    if cached is not None:
+        return cached
+    doc = decode_yaml(data, path, RulesError)
     statute = build_model(Statute, doc, RulesError)
     statute._id = _statute_id(path, root)
     statute._file = path
+    with _STATUTES_LOCK:
+        while len(_STATUTES) >= _STATUTES_KEPT:
+            _STATUTES.pop(next(iter(_STATUTES)))
+        _STATUTES[key] = statute
     return statute
 
 
