@@ -5,6 +5,7 @@ the security headers."""
 from __future__ import annotations
 
 import re
+import shutil
 import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -258,3 +259,18 @@ def test_signing_in_again_ends_the_browsers_previous_session(new_env: Callable[.
     assert replay.get("/processos").status_code == 303
     with env.register() as reg:
         assert sqlite3.connect(reg.path).execute("SELECT count(*) FROM sessoes WHERE login = 'ana'").fetchone()[0] == 1
+
+
+def test_a_municipality_overrides_a_page_from_its_templates_folder(tmp_path: Path,
+                                                                    new_env: Callable[..., WebEnv]) -> None:
+    """[dados] modelos (or autos --modelos): a page in its web/ folder replaces the shipped one; the rest stay."""
+    modelos = tmp_path / "modelos"
+    shutil.copytree(TEMPLATES.parent, modelos)
+    page = modelos / "web" / "entrar.html"
+    page.write_text(page.read_text(encoding="utf-8").replace("<h1>Entrar</h1>", "<h1>Entrar no SIM de Timóteo</h1>"),
+                    encoding="utf-8")
+    env = new_env(CONFIG.replace('processos = "processos"', f'processos = "processos"\nmodelos = "{modelos}"'),
+                  users=False)
+    r = env.client().get("/entrar")
+    assert "Entrar no SIM de Timóteo" in text_of(r.text)
+    assert env.client().get("/static/app.css").status_code == 200
