@@ -452,9 +452,10 @@ _SQLITE_ONLY = ("PRAGMA", "INSERT OR", "REPLACE INTO", "AUTOINCREMENT", "ROWID",
 
 def test_register_queries_use_no_sqlite_only_syntax() -> None:
     """The queries stay in SQL that PostgreSQL also runs (the storage may move to a shared server)."""
-    from autos.store.register import _SCHEMA, _SQL
+    from autos.store.register import _MIGRATIONS, _SCHEMA, _SQL
 
-    for name, sql in [*_SQL.items(), *((f"schema {i}", ddl) for i, ddl in enumerate(_SCHEMA))]:
+    migrations = [(f"format {v} step {i}", ddl) for v, steps in _MIGRATIONS.items() for i, ddl in enumerate(steps)]
+    for name, sql in [*_SQL.items(), *((f"schema {i}", ddl) for i, ddl in enumerate(_SCHEMA)), *migrations]:
         upper = sql.upper()
         for sqlite_only in _SQLITE_ONLY:
             assert sqlite_only not in upper, (name, sqlite_only)
@@ -491,3 +492,31 @@ def test_register_error_is_an_autos_error() -> None:
     from autos.errors import AutosError
 
     assert issubclass(RegisterError, AutosError) and RegisterError("x").exit_code == 2
+
+
+def test_a_register_of_format_1_is_brought_to_the_current_format_keeping_everything(tmp_path: Path) -> None:
+    """Format 2 (the web application's accounts, sessions, audit log and reviews) is added to a format-1 register
+    when it is opened for writing; its index, numbers and documents stay; a read-only opening reads it as it is."""
+    from autos.store.register import _APPLICATION_ID, _SCHEMA, SCHEMA_VERSION
+
+    path = tmp_path / "registro.sqlite3"
+    db = sqlite3.connect(path)
+    for statement in _SCHEMA:
+        db.execute(statement)
+    db.execute("INSERT INTO numeros (lei, tipo, ano, numero, estado, reservado_em) "
+               "VALUES ('timoteo-mg/lei-3844-2022', 'auto', 2026, 7, 'reservado', '2026-11-01T10:00:00-03:00')")
+    db.execute(f"PRAGMA application_id = {_APPLICATION_ID}")
+    db.execute("PRAGMA user_version = 1")
+    db.commit()
+    db.close()
+    with Register.open(path, readonly=True) as old:  # a reader does not change the file
+        assert [r.rotulo for r in old.reservations()] == ["7/2026"]
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 1
+    with Register.open(path) as reg:
+        assert [r.rotulo for r in reg.reservations()] == ["7/2026"]
+        assert reg.reserve(TIM, "auto", 2026).numero == 8
+        reg.audit("ana", "criou", "processo:x.yaml")
+        assert [e.acao for e in reg.audit_of("processo:x.yaml")] == ["criou"]
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    with Register.open(path) as again:  # opening again changes nothing
+        assert [r.rotulo for r in again.reservations()] == ["7/2026", "8/2026"]

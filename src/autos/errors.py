@@ -91,6 +91,16 @@ class RefusedError(AutosError):
     exit_code = 1
 
 
+class NotFoundError(AutosError):
+    """What was asked for does not exist (a processo file, an account): the web application answers 404."""
+
+
+class AccessDeniedError(AutosError):
+    """The user's role does not allow the action on this processo (or account): the web application answers 403."""
+
+    exit_code = 1
+
+
 class ReplaceRefusedError(RefusedError):
     """``autos gerar`` would replace an existing document with a different one (allowed only with
     ``--substituir``)."""

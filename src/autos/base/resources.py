@@ -25,3 +25,9 @@ def default_rules_dir() -> Path:
 
 def default_templates_dir() -> Path:
     return _shipped("templates")
+
+
+def default_samples_dir() -> Path:
+    """The ``samples/`` folder of a source checkout (not shipped in a wheel: ``autos servir`` then needs a
+    configuration naming the processos folder)."""
+    return _PACKAGE.parent.parent / "samples"

@@ -181,6 +181,8 @@ class Timeline:
     situacao: str
     encerrado: bool
     interpretacoes: list[str]
+    #: the matrícula of the auto's agent (the web application: a fiscal sees the processos of his autos)
+    agente_matricula: str | None = None
 
     @property
     def proximo(self) -> Pending | None:
@@ -652,6 +654,7 @@ class _Checker:
             achados=self.findings, pendencias=pend, situacao=self.situation(pend),
             encerrado=self.closed_by is not None,
             interpretacoes=list(self.proc.interpretacoes_texto),
+            agente_matricula=agente.matricula if agente else None,
         )
 
     def situation(self, pend: list[Pending]) -> str:

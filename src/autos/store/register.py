@@ -45,8 +45,9 @@ if TYPE_CHECKING:  # a clerk's process that only reserves numbers does not load 
     from autos.processo.load import LoadedProcesso
 
 __all__ = [
-    "DEFAULT_REGISTER_NAME", "ActEntry", "DocumentRecord", "IndexDiff", "IndexEntry", "Register", "RegisterError",
-    "Reservation", "SqliteStore", "Store", "index_entry", "normalize_document", "sha256_of",
+    "DEFAULT_REGISTER_NAME", "ActEntry", "AuditEntry", "DocumentRecord", "IndexDiff", "IndexEntry", "Register",
+    "RegisterError", "Reservation", "ReviewRecord", "SessionRow", "SqliteStore", "Store", "UserRow", "index_entry",
+    "normalize_document", "sha256_of",
 ]
 
 def _cause(exc: BaseException) -> str:
@@ -56,7 +57,7 @@ def _cause(exc: BaseException) -> str:
 #: file name of the register when ``--registro`` is not given: in the processos folder
 DEFAULT_REGISTER_NAME = "registro.sqlite3"
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 _APPLICATION_ID = 0x72656769  # "regi": marks the SQLite file as an autos register
 
 #: seconds a write waits for another clerk's transaction before giving up with a clear error
@@ -129,6 +130,54 @@ _SCHEMA = (
     "CREATE INDEX documentos_sha256 ON documentos (sha256)",
 )
 
+#: what each format adds to the one before it, applied in order when a register of an older format is opened for
+#: writing (a new register gets :data:`_SCHEMA` and then every step); a reader of an older format (``readonly``)
+#: reads the tables it has. Format 2: the web application's accounts, sessions, audit log and legal reviews.
+_MIGRATIONS: dict[int, tuple[str, ...]] = {
+    2: (
+        """CREATE TABLE usuarios (
+    login TEXT PRIMARY KEY,
+    nome TEXT NOT NULL,
+    papel TEXT NOT NULL CHECK (papel IN ('fiscal', 'chefia', 'procurador', 'admin')),
+    matricula TEXT,                    -- the agent's matrícula (fiscal: the processos whose auto has it)
+    departamento TEXT,                 -- a department of the web configuration (chefia: its laws)
+    senha TEXT NOT NULL,               -- argon2id hash (PHC string); never the password
+    ativo INTEGER NOT NULL CHECK (ativo IN (0, 1)),
+    criado_em TEXT NOT NULL,
+    desativado_em TEXT
+)""",
+        """CREATE TABLE sessoes (
+    id TEXT PRIMARY KEY,               -- SHA-256 of the cookie's random value (a copy of the file opens no session)
+    login TEXT NOT NULL REFERENCES usuarios (login) ON DELETE CASCADE,
+    csrf TEXT NOT NULL,                -- the session's token for forms
+    criada_em TEXT NOT NULL,
+    expira_em TEXT NOT NULL            -- UTC, ISO 8601 (compared as text)
+)""",
+        "CREATE INDEX sessoes_login ON sessoes (login)",
+        """CREATE TABLE auditoria (
+    id INTEGER PRIMARY KEY,            -- the largest plus one, taken inside the write transaction
+    quando TEXT NOT NULL,              -- ISO 8601 with offset
+    login TEXT,                        -- who (NULL: not signed in, e.g. a failed sign-in of an unknown login)
+    acao TEXT NOT NULL,                -- criou, alterou, emitiu, revisou, entrou, saiu, usuario-criado…
+    objeto TEXT,                       -- what (a processo file, a login…)
+    detalhe TEXT
+)""",
+        "CREATE INDEX auditoria_objeto ON auditoria (objeto)",
+        """CREATE TABLE pareceres (
+    id INTEGER PRIMARY KEY,            -- the largest plus one, taken inside the write transaction
+    lei TEXT NOT NULL,
+    processo TEXT NOT NULL,            -- number of the processo
+    arquivo TEXT NOT NULL,             -- its file, relative to the processos folder
+    tipo TEXT NOT NULL CHECK (tipo IN ('de_acordo', 'parecer')),
+    texto TEXT,                        -- the parecer (or a note to the de acordo)
+    login TEXT NOT NULL,
+    nome TEXT NOT NULL,                -- the reviewer's name when recorded
+    registrado_em TEXT NOT NULL
+)""",
+        "CREATE INDEX pareceres_processo ON pareceres (lei, processo)",
+    ),
+}
+
 #: every query the register runs, with ``?`` parameters (PostgreSQL runs them once ``Store.sql`` converts them)
 _SQL = {
     "max_reserved": "SELECT max(numero) FROM numeros WHERE lei = ? AND tipo = ? AND ano = ?",
@@ -174,6 +223,31 @@ _SQL = {
                          "FROM documentos WHERE sha256 = ? ORDER BY gravado_em, caminho",
     "documents_at": "SELECT caminho, sha256, bytes, arquivo, lei, processo, ato, documento, gravado_em "
                     "FROM documentos WHERE caminho = ? ORDER BY gravado_em DESC, sha256",
+    # the web application (format 2): accounts, sessions, audit log, legal reviews
+    "insert_user": "INSERT INTO usuarios (login, nome, papel, matricula, departamento, senha, ativo, criado_em) "
+                   "VALUES (?, ?, ?, ?, ?, ?, 1, ?)",
+    "user": "SELECT login, nome, papel, matricula, departamento, ativo, criado_em, desativado_em FROM usuarios "
+            "WHERE login = ?",
+    "user_hash": "SELECT senha FROM usuarios WHERE login = ?",
+    "user_set_hash": "UPDATE usuarios SET senha = ? WHERE login = ?",
+    "users_all": "SELECT login, nome, papel, matricula, departamento, ativo, criado_em, desativado_em FROM usuarios "
+                 "ORDER BY login",
+    "user_deactivate": "UPDATE usuarios SET ativo = 0, desativado_em = ? WHERE login = ?",
+    "insert_session": "INSERT INTO sessoes (id, login, csrf, criada_em, expira_em) VALUES (?, ?, ?, ?, ?)",
+    "session": "SELECT s.login, s.csrf, s.expira_em FROM sessoes s JOIN usuarios u ON u.login = s.login "
+               "WHERE s.id = ? AND u.ativo = 1",
+    "delete_session": "DELETE FROM sessoes WHERE id = ?",
+    "delete_sessions_of": "DELETE FROM sessoes WHERE login = ?",
+    "delete_expired_sessions": "DELETE FROM sessoes WHERE expira_em <= ?",
+    "max_audit": "SELECT max(id) FROM auditoria",
+    "insert_audit": "INSERT INTO auditoria (id, quando, login, acao, objeto, detalhe) VALUES (?, ?, ?, ?, ?, ?)",
+    "audit_recent": "SELECT id, quando, login, acao, objeto, detalhe FROM auditoria ORDER BY id DESC LIMIT ?",
+    "audit_of": "SELECT id, quando, login, acao, objeto, detalhe FROM auditoria WHERE objeto = ? ORDER BY id",
+    "max_review": "SELECT max(id) FROM pareceres",
+    "insert_review": "INSERT INTO pareceres (id, lei, processo, arquivo, tipo, texto, login, nome, registrado_em) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "reviews_of": "SELECT id, lei, processo, arquivo, tipo, texto, login, nome, registrado_em FROM pareceres "
+                  "WHERE lei = ? AND processo = ? ORDER BY id",
     # autos verificar: the whole index in three reads (never one query per processo)
     "index_processos": "SELECT arquivo, lei, numero, autuado_documento, data_infracao FROM processos "
                        "ORDER BY arquivo",
@@ -276,8 +350,13 @@ class SqliteStore:
                         raise sqlite3.DatabaseError("o banco já tem tabelas que não são do autos")
                     for statement in _SCHEMA:
                         self.db.execute(statement)
-                    self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                     self.db.execute(f"PRAGMA application_id = {_APPLICATION_ID}")
+                    version = 1
+                if 1 <= version < SCHEMA_VERSION and self._is_ours():
+                    for step in range(version + 1, SCHEMA_VERSION + 1):
+                        for statement in _MIGRATIONS[step]:
+                            self.db.execute(statement)
+                    self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 self.db.execute("COMMIT")
             except BaseException:
                 self._rollback()
@@ -285,6 +364,9 @@ class SqliteStore:
             self._check_version()  # a file that is not ours is left exactly as it was
             if self.db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                 self.db.execute("PRAGMA journal_mode = WAL")  # readers never wait for a clerk's reservation
+
+    def _is_ours(self) -> bool:
+        return bool(self.db.execute("PRAGMA application_id").fetchone()[0] == _APPLICATION_ID)
 
     def _check_version(self) -> None:
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
@@ -296,7 +378,7 @@ class SqliteStore:
                                 f"até o formato {SCHEMA_VERSION}); nada foi lido nem gravado.", file=self.path,
                                 hint="atualize o autos nesta máquina (todos os servidores que usam o registro "
                                 "devem ter a mesma versão).")
-        if version != SCHEMA_VERSION:
+        if version != SCHEMA_VERSION and not (self.readonly and 1 <= version < SCHEMA_VERSION):
             raise sqlite3.DatabaseError(f"formato {version} desconhecido")
 
     def _rollback(self) -> None:
@@ -505,6 +587,57 @@ class IndexDiff:
         return not (self.novos or self.removidos or self.alterados or self.movidos)
 
 
+@dataclass(frozen=True)
+class UserRow:
+    """An account of the web application (never its password hash)."""
+
+    login: str
+    nome: str
+    papel: str
+    matricula: str | None
+    departamento: str | None
+    ativo: bool
+    criado_em: str
+    desativado_em: str | None
+
+
+@dataclass(frozen=True)
+class SessionRow:
+    login: str
+    csrf: str
+    expira_em: str
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    id: int
+    quando: str
+    login: str | None
+    acao: str
+    objeto: str | None
+    detalhe: str | None
+
+
+@dataclass(frozen=True)
+class ReviewRecord:
+    """A procurador's "de acordo" or parecer on a processo."""
+
+    id: int
+    lei: str
+    processo: str
+    arquivo: str
+    tipo: str
+    texto: str | None
+    login: str
+    nome: str
+    registrado_em: str
+
+
+def _user(row: tuple[Any, ...]) -> UserRow:
+    login, nome, papel, matricula, departamento, ativo, criado, desativado = row
+    return UserRow(str(login), str(nome), str(papel), matricula, departamento, bool(ativo), str(criado), desativado)
+
+
 def _now() -> str:
     return datetime.now().astimezone().replace(microsecond=0).isoformat()
 
@@ -710,3 +843,87 @@ class Register:
     def documents_at(self, caminho: str) -> list[DocumentRecord]:
         """Every document recorded at a path, newest first."""
         return [DocumentRecord(*r) for r in self.store.rows("documents_at", (caminho,))]
+
+    # --- the web application: accounts, sessions, audit log, reviews (format 2) --------------------
+    def add_user(self, login: str, nome: str, papel: str, matricula: str | None, departamento: str | None,
+                 senha_hash: str, *, now: str | None = None) -> UserRow:
+        """A new account (``RegisterError`` if the login exists)."""
+        s = self.store
+        with s.transaction():
+            if s.rows("user", (login,)):
+                raise RegisterError(f"já existe um usuário com o login '{login}'; nada foi gravado.", file=self.path,
+                                    hint="escolha outro login (autos usuarios listar mostra os existentes).")
+            s.run("insert_user", (login, nome, papel, matricula, departamento, senha_hash, now or _now()))
+        found = self.user(login)
+        assert found is not None
+        return found
+
+    def user(self, login: str) -> UserRow | None:
+        rows = self.store.rows("user", (login,))
+        return _user(rows[0]) if rows else None
+
+    def users_all(self) -> list[UserRow]:
+        return [_user(r) for r in self.store.rows("users_all")]
+
+    def password_hash(self, login: str) -> str | None:
+        rows = self.store.rows("user_hash", (login,))
+        return str(rows[0][0]) if rows else None
+
+    def set_password_hash(self, login: str, senha_hash: str) -> None:
+        with self.store.transaction():
+            self.store.run("user_set_hash", (senha_hash, login))
+
+    def deactivate_user(self, login: str, *, now: str | None = None) -> None:
+        """Mark the account inactive (kept, with its audit trail) and end its sessions."""
+        s = self.store
+        with s.transaction():
+            s.run("user_deactivate", (now or _now(), login))
+            s.run("delete_sessions_of", (login,))
+
+    def add_session(self, session_hash: str, login: str, csrf: str, criada_em: str, expira_em: str) -> None:
+        """A new session; the expired ones of every account are removed in the same transaction."""
+        s = self.store
+        with s.transaction():
+            s.run("delete_expired_sessions", (criada_em,))
+            s.run("insert_session", (session_hash, login, csrf, criada_em, expira_em))
+
+    def session(self, session_hash: str) -> SessionRow | None:
+        """The session (of an active account), expired or not: the caller compares ``expira_em``."""
+        rows = self.store.rows("session", (session_hash,))
+        return SessionRow(str(rows[0][0]), str(rows[0][1]), str(rows[0][2])) if rows else None
+
+    def delete_session(self, session_hash: str) -> None:
+        with self.store.transaction():
+            self.store.run("delete_session", (session_hash,))
+
+    def audit(self, login: str | None, acao: str, objeto: str | None = None, detalhe: str | None = None, *,
+              now: str | None = None) -> AuditEntry:
+        """Append one entry to the audit log (who did what to what, when)."""
+        s = self.store
+        stamp = now or _now()
+        with s.transaction():
+            new_id = int(s.rows("max_audit")[0][0] or 0) + 1
+            s.run("insert_audit", (new_id, stamp, login, acao, objeto, detalhe))
+        return AuditEntry(new_id, stamp, login, acao, objeto, detalhe)
+
+    def audit_recent(self, limit: int = 200) -> list[AuditEntry]:
+        return [AuditEntry(*r) for r in self.store.rows("audit_recent", (limit,))]
+
+    def audit_of(self, objeto: str) -> list[AuditEntry]:
+        return [AuditEntry(*r) for r in self.store.rows("audit_of", (objeto,))]
+
+    def add_review(self, lei: str, processo: str, arquivo: str, tipo: str, texto: str | None, login: str, nome: str,
+                   *, audit_object: str | None = None, now: str | None = None) -> ReviewRecord:
+        """Record a review and its audit entry in one transaction (both or neither)."""
+        s = self.store
+        stamp = now or _now()
+        with s.transaction():
+            new_id = int(s.rows("max_review")[0][0] or 0) + 1
+            s.run("insert_review", (new_id, lei, processo, arquivo, tipo, texto, login, nome, stamp))
+            audit_id = int(s.rows("max_audit")[0][0] or 0) + 1
+            s.run("insert_audit", (audit_id, stamp, login, "revisou", audit_object or arquivo,
+                                   "de acordo" if tipo == "de_acordo" else "parecer"))
+        return ReviewRecord(new_id, lei, processo, arquivo, tipo, texto, login, nome, stamp)
+
+    def reviews_of(self, lei: str, processo: str) -> list[ReviewRecord]:
+        return [ReviewRecord(*r) for r in self.store.rows("reviews_of", (lei, processo))]
