@@ -19,7 +19,7 @@ from tests.browser.contas import ACCOUNTS, SENHA, make_site
 from tests.browser.servidor import ROOT, Servidor, chromium_executable
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Page, Playwright
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright
 
 CAPTURAS = ROOT / "docs" / "capturas"
 
@@ -100,8 +100,33 @@ def context(browser: Browser, site: Site) -> Iterator[BrowserContext]:
 
 
 @pytest.fixture()
-def page(context: BrowserContext) -> Page:
-    return context.new_page()
+def page(context: BrowserContext) -> Iterator[Page]:
+    """A page that fails the test if the browser reported an error: a script that threw, a resource refused by the
+    Content-Security-Policy (an inline style or script the server's CSP blocks), a request that failed."""
+    pg = context.new_page()
+    problems: list[str] = []
+
+    def console(msg: ConsoleMessage) -> None:
+        url = msg.location.get("url") or pg.url
+        if msg.type == "error" and not url.endswith("/favicon.ico"):  # asked by the browser itself, not the page
+            problems.append(f"console {msg.type}: {msg.text} ({url})")
+
+    pg.on("console", console)
+    pg.on("pageerror", lambda exc: problems.append(f"erro de script: {exc} ({pg.url})"))
+    _EXPECTED[id(pg)] = []
+    yield pg
+    expected = _EXPECTED.pop(id(pg))
+    unexpected = [p for p in problems if not any(e in p for e in expected)]
+    assert not unexpected, "o navegador relatou erros:\n" + "\n".join(unexpected)
+
+
+_EXPECTED: dict[int, list[str]] = {}
+
+
+def esperar_status(page: Page, status: int) -> None:
+    """The test asks for a page that answers ``status`` (403, 404…): the browser's console line about it is
+    expected, not an error of the page."""
+    _EXPECTED[id(page)].append(f"the server responded with a status of {status}")
 
 
 def capturar(page: Page, name: str, **kwargs: Any) -> Path:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tests.browser.conftest import Site, capturar, entrar
+from tests.browser.conftest import Site, capturar, entrar, esperar_status
 from tests.browser.contas import ACCOUNTS
 
 if TYPE_CHECKING:
@@ -19,11 +19,14 @@ def test_wrong_password_is_refused_then_the_right_one_signs_in(page: Page, conte
     capturar(page, "01-entrar")
     page.fill("#login", ACCOUNTS["fiscal_a"]["login"])
     page.fill("#senha", "senha-errada-123")
+    esperar_status(page, 400)
     page.get_by_role("button", name="Entrar").click()
     assert "login ou senha incorretos" in page.get_by_role("alert").inner_text()
     assert not page.url.endswith("/processos")
 
     entrar(page, "fiscal_a")
     assert page.url.endswith("/processos"), page.url
+    assert "SIM-2026/000142" in page.locator("#lista-processos").inner_text()  # his own processos
+    capturar(page, "02-processos")
     session = [c for c in context.cookies() if c.get("httpOnly")]
     assert session, context.cookies()
