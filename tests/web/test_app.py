@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -188,6 +188,14 @@ def test_request_body_over_the_limit_is_refused_in_portuguese(new_env: Callable[
     r = c.post("/entrar", data={"login": "ana", "senha": "x" * (2 * 1024 * 1024), "csrf_token": token})
     assert r.status_code == 413 and "Envio grande demais" in text_of(r.text)
 
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted while it is read
+        yield f"csrf_token={token}&login=ana&senha=".encode()
+        for _ in range(40):
+            yield b"x" * 65536
+
+    r = c.post("/entrar", content=chunks(), headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert r.status_code == 413 and "Envio grande demais" in text_of(r.text)
+
 
 def test_static_files_are_our_own_and_pages_load_nothing_from_outside(web: WebEnv) -> None:
     c = web.client("procuradora")
@@ -206,6 +214,18 @@ def test_static_files_are_our_own_and_pages_load_nothing_from_outside(web: WebEn
         assert (tag.get("src") or tag.get("href")).startswith("/"), tag
 
 
+def test_templates_have_nothing_inline_the_csp_would_block() -> None:
+    """The Content-Security-Policy allows only this site's script and style files: an inline style attribute, a
+    <style> or <script> block, or an on…= handler in a page would be blocked by the browser (and logged)."""
+    for file in TEMPLATES.glob("*.html"):
+        html = file.read_text(encoding="utf-8")
+        assert not re.search(r"\sstyle\s*=", html), file
+        assert not re.search(r"<style\b", html), file
+        assert not re.search(r"<script(?![^>]*\bsrc=)", html), file
+        assert not re.search(r"\son[a-z]+\s*=", html), file
+        assert "javascript:" not in html, file
+
+
 def test_security_headers(web: WebEnv) -> None:
     r = web.client().get("/entrar")
     csp = r.headers["content-security-policy"]
@@ -222,3 +242,19 @@ def test_sign_in_with_the_admin_goes_to_the_accounts(web: WebEnv) -> None:
     assert r.headers["location"] == "/admin/usuarios"
     assert c.get("/").headers["location"] == "/admin/usuarios"
     assert c.get("/entrar").headers["location"] == "/admin/usuarios"  # signed in: no sign-in form
+
+
+def test_signing_in_again_ends_the_browsers_previous_session(new_env: Callable[..., WebEnv]) -> None:
+    env = new_env()
+    c = env.client("ana")
+    first = c.cookies.get(SESSION_COOKIE)
+    assert c.get("/entrar").status_code == 303  # signed in: no form; the sign-in is posted again (another tab)
+    token = form_token(c.get("/processos").text)
+    r = c.post("/entrar", data={"login": "ana", "senha": SENHA, "csrf_token": token})
+    assert r.status_code == 303
+    assert c.cookies.get(SESSION_COOKIE) != first
+    replay = env.client()
+    replay.cookies.set(SESSION_COOKIE, first)
+    assert replay.get("/processos").status_code == 303
+    with env.register() as reg:
+        assert sqlite3.connect(reg.path).execute("SELECT count(*) FROM sessoes WHERE login = 'ana'").fetchone()[0] == 1

@@ -21,6 +21,7 @@ The file (every key optional; relative paths are relative to the file's folder):
     registro = "/srv/autos/processos/registro.sqlite3"   # default: registro.sqlite3 in the processos folder
     regras = "/srv/autos/regras"                          # default: the rules shipped with autos
     modelos = "/srv/autos/modelos"                        # default: the templates shipped with autos
+    documentos = "/srv/autos/documentos-emitidos"         # issued PDF/DOCX; default: beside the register
     hoje = "2026-11-30"                                   # fixed reference date (demonstrations, tests)
 
     [departamentos]
@@ -53,7 +54,8 @@ _OVERRIDE_ENV = {"host": "AUTOS_WEB_HOST", "porta": "AUTOS_WEB_PORTA", "regras":
 _KEYS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "servidor": {"host": str, "porta": int, "cookie_seguro": bool, "sessao_horas": (int, float), "chave": str,
                  "proxies": list, "processos_de_trabalho": int, "limite_envio_mib": int},
-    "dados": {"processos": str, "registro": str, "regras": str, "modelos": str, "hoje": (str, date)},
+    "dados": {"processos": str, "registro": str, "regras": str, "modelos": str, "documentos": str,
+              "hoje": (str, date)},
     "departamentos": {},
 }
 
@@ -77,6 +79,12 @@ class WebConfig:
     hoje: date | None = None
     departamentos: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     arquivo: Path | None = None  # the config file read, if any
+    documentos: Path | None = None  # None: ``documentos-emitidos`` beside the register
+
+    @property
+    def documentos_pasta(self) -> Path:
+        """Where the documents issued from the web are written."""
+        return self.documentos or self.registro.parent / "documentos-emitidos"
 
     @property
     def chave_arquivo(self) -> Path:
@@ -193,6 +201,7 @@ def _read(file: Path) -> WebConfig:
         chave=(base / chave) if chave else None, cookie_seguro=servidor.get("cookie_seguro", False),
         sessao_horas=horas, proxies=tuple(proxies), processos_de_trabalho=workers, limite_envio=limite * 1024 * 1024,
         regras=path("regras"), modelos=path("modelos"), hoje=hoje, departamentos=departamentos, arquivo=file.resolve(),
+        documentos=path("documentos"),
     )
 
 

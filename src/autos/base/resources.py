@@ -28,6 +28,10 @@ def default_templates_dir() -> Path:
 
 
 def default_samples_dir() -> Path:
-    """The ``samples/`` folder of a source checkout (not shipped in a wheel: ``autos servir`` then needs a
-    configuration naming the processos folder)."""
+    """The ``samples/`` folder of the source checkout: beside the package (editable install), else in the current
+    folder (``pip install .`` run from the checkout, as the README does). A wheel does not ship it: elsewhere
+    ``autos servir`` needs a configuration naming the processos folder."""
+    for candidate in (_PACKAGE.parent.parent / "samples", Path.cwd() / "samples"):
+        if candidate.is_dir():
+            return candidate
     return _PACKAGE.parent.parent / "samples"

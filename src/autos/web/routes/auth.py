@@ -57,6 +57,9 @@ async def login(request: Request) -> Response:
     if user is None:
         return _login_page(request, status_code=400, erro="login ou senha incorretos (ou conta desativada).",
                            login=login_name)
+    previous = request.cookies.get(SESSION_COOKIE)
+    if previous:  # a new sign-in in this browser ends the session it had (no two sessions behind one cookie)
+        await with_register(request, close_session, previous, None)
     token, _session = await with_register(request, open_session, user, state.config.sessao_horas)
     root = str(request.scope.get("root_path", ""))
     default = root + ("/admin/usuarios" if user.papel == "admin" else "/processos")
