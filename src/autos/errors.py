@@ -106,6 +106,20 @@ class ReplaceRefusedError(RefusedError):
     ``--substituir``)."""
 
 
+class EditConflictError(RefusedError):
+    """A processo file changed on disk after a form loaded it: the save is refused and nothing is written.
+    ``diff`` is the unified diff (in the file's own text) from the version the form loaded to the one on disk
+    now; empty when the loaded version is not known."""
+
+    def __init__(self, message: str, *, diff: str = "", file: str | Path | None = None,
+                 hint: str | None = None) -> None:
+        self.diff = diff
+        super().__init__(message, file=file, hint=hint)
+
+    def to_dict(self) -> dict[str, object]:
+        return {**super().to_dict(), "diferencas": self.diff}
+
+
 _OS_ERRORS = {
     errno.ENOENT: "arquivo ou pasta não encontrado",
     errno.EACCES: "sem permissão",

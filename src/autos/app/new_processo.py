@@ -10,12 +10,13 @@ validar`` on the new file lists, as findings with the article, what is still mis
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from autos.errors import InputError, OutputError
 from autos.processo.fields import FIELD_DOCS
+from autos.processo.text import PathKey, Slot, render_slots, yaml_scalar
 from autos.rules.procedure import Procedure, load_procedure
 from autos.rules.statute import (
     ApprehensionCosts,
@@ -30,7 +31,7 @@ from autos.rules.statute import (
 )
 from autos.store.files import write_atomic
 
-__all__ = ["new_processo_text", "write_new_processo"]
+__all__ = ["NewProcessoPlan", "new_processo_text", "plan_new_processo", "write_new_processo"]
 
 Path_ = tuple[str, ...]
 
@@ -112,58 +113,59 @@ def _needs(statute: Statute, proc: Procedure, juridica: bool) -> _Needs:
     return needs
 
 
-class _Writer:
+class _Plan:
+    """The slots of the new file in order (see :mod:`autos.processo.text`)."""
+
     def __init__(self) -> None:
-        self.lines: list[str] = []
+        self.slots: list[Slot] = []
 
-    def comment(self, indent: int, text: str) -> None:
-        if text:
-            self.lines.append(f"{' ' * indent}# {text}")
-
-    def field(self, indent: int, key: str, comment: str, value: str = "", item: bool = False) -> None:
-        self.comment(indent, comment)
-        lead = " " * indent + ("- " if item else "")
-        self.lines.append(f"{lead}{key}:{' ' + value if value else ''}")
+    def field(self, path: PathKey, comment: str, value: str = "", reasons: Iterable[str] = (),
+              choices: Iterable[str] = ()) -> None:
+        self.slots.append(Slot(path, _one_line(comment), value, tuple(reasons), tuple(choices)))
 
 
-def _infraction_fields(statute: Statute, inf_id: str, penalty: str | None) -> list[tuple[str, str]]:
-    """(field, comment) of the facts this infraction's fine needs."""
+def _infraction_fields(statute: Statute, inf_id: str,
+                       penalty: str | None) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(field, comment, choices) of the facts this infraction's fine needs."""
     inf = statute.infracoes[inf_id]
-    out: list[tuple[str, str]] = []
+    out: list[tuple[str, str, tuple[str, ...]]] = []
+
+    def add(name: str, comment: str, choices: tuple[str, ...] = ()) -> None:
+        out.append((name, comment, choices))
+
     if inf.exige_complemento:
         rotulo = inf.complemento_rotulo or FIELD_DOCS["Infracao.complemento"]
-        out.append(("complemento", f"{rotulo} — exigido por {statute.cite(inf.citacao)}"))
+        add("complemento", f"{rotulo} — exigido por {statute.cite(inf.citacao)}")
     f = formula_for(statute, inf, penalty) if penalty else None
     if f is None:
         return out
     where = statute.cite(f.citacao)
     if isinstance(f, QuantityFine):
-        out.append(("quantidade", f"quantidade constatada, em {f.medida}: a multa de {where} é de "
-                                  f"{f.unidades} {statute.unidade_fiscal.sigla} para cada {f.por} {f.medida}"))
+        add("quantidade", f"quantidade constatada, em {f.medida}: a multa de {where} é de "
+                          f"{f.unidades} {statute.unidade_fiscal.sigla} para cada {f.por} {f.medida}")
     if isinstance(f, FixedFine | QuantityFine) and f.repeticao is not None:
-        out.append(("periodo", f"período de {f.repeticao.dias} dias cobrado por este auto (1 = primeira multa), "
-                               f"{statute.cite(f.repeticao.citacao)}"))
+        add("periodo", f"período de {f.repeticao.dias} dias cobrado por este auto (1 = primeira multa), "
+                       f"{statute.cite(f.repeticao.citacao)}")
     if isinstance(f, PeriodicDoublingFine):
-        out.append(("periodo", f"período de {f.dias} dias sem atendimento cobrado por este auto (1 = valor "
-                               f"inicial; a multa dobra a cada período), {where}"))
+        add("periodo", f"período de {f.dias} dias sem atendimento cobrado por este auto (1 = valor "
+                       f"inicial; a multa dobra a cada período), {where}")
     if isinstance(f, FixedFine) and f.advertencia_previa is not None:
-        out.append(("advertencia_previa", f"{FIELD_DOCS['Infracao.advertencia_previa']} — a multa só cabe após "
-                                          f"advertência escrita ({statute.cite(f.advertencia_previa.citacao)})"))
+        add("advertencia_previa", f"{FIELD_DOCS['Infracao.advertencia_previa']} — a multa só cabe após "
+                                  f"advertência escrita ({statute.cite(f.advertencia_previa.citacao)})")
     if isinstance(f, CapacityFine):
-        out.append(("capacidade", f"{FIELD_DOCS['Infracao.capacidade']}: a multa de {where} varia por faixa "
-                                  "de capacidade"))
+        add("capacidade", f"{FIELD_DOCS['Infracao.capacidade']}: a multa de {where} varia por faixa de capacidade")
     if isinstance(f, FixedFine) and f.abatimento_caucao is not None:
-        out.append(("caucao_depositada", f"{FIELD_DOCS['Infracao.caucao_depositada']} "
-                                         f"({statute.cite(f.abatimento_caucao.citacao)})"))
-        out.append(("capacidade", f"{FIELD_DOCS['Infracao.capacidade']}: define o valor da caução"))
+        add("caucao_depositada", f"{FIELD_DOCS['Infracao.caucao_depositada']} "
+                                 f"({statute.cite(f.abatimento_caucao.citacao)})")
+        add("capacidade", f"{FIELD_DOCS['Infracao.capacidade']}: define o valor da caução")
     if isinstance(f, GravityFine):
-        out.append(("gravidade", f"gravidade atribuída pelo agente: {', '.join(f.niveis)} ({where})"))
+        add("gravidade", f"gravidade atribuída pelo agente: {', '.join(f.niveis)} ({where})", tuple(f.niveis))
     if isinstance(f, ApprehensionCosts):
-        out.append(("especie", f"espécie do animal apreendido: {', '.join(f.especies)} ({where})"))
-        out.append(("quantidade", "número de animais apreendidos"))
-        out.append(("dias_custodia", f"{FIELD_DOCS['Infracao.dias_custodia']} ({statute.cite(f.citacao_diarias)})"))
+        add("especie", f"espécie do animal apreendido: {', '.join(f.especies)} ({where})", tuple(f.especies))
+        add("quantidade", "número de animais apreendidos")
+        add("dias_custodia", f"{FIELD_DOCS['Infracao.dias_custodia']} ({statute.cite(f.citacao_diarias)})")
     if f.reincidencia is not None:
-        out.append(("reincidente", f"{FIELD_DOCS['Infracao.reincidente']} ({statute.cite(f.reincidencia.citacao)})"))
+        add("reincidente", f"{FIELD_DOCS['Infracao.reincidente']} ({statute.cite(f.reincidencia.citacao)})")
     return out
 
 
@@ -181,94 +183,165 @@ def _check_choice(rules: RuleSet, lei: str, infracoes: list[str]) -> Statute:
     return statute
 
 
-def new_processo_text(rules: RuleSet, lei: str, infracoes: list[str], numero: str, juridica: bool = False,
-                      numero_auto: str | None = None) -> str:
-    """The text of a new processo file for ``lei`` with the auto of ``infracoes``; values left blank except the
-    auto's number when one was reserved (``numero_auto``)."""
-    statute = _check_choice(rules, lei, infracoes)
-    if not numero.strip():
-        raise InputError("o número do processo não pode ficar vazio (--numero).")
-    proc = load_procedure(rules.root, lei)
-    needs = _needs(statute, proc, juridica)
-    lei_label = statute.lei.label
+@dataclass(frozen=True)
+class NewProcessoPlan:
+    """What a new processo of these choices holds: the header comment and the slots (path, comment, preset
+    value, why the law asks for it) in file order — the one source of `autos novo`, the web form and the
+    spreadsheet import."""
+
+    statute: Statute
+    procedure: Procedure
+    header: tuple[str, ...]
+    slots: tuple[Slot, ...]
+    penalidades: tuple[str, ...]  # the penalties proposed (ids), in order
+
+    def text(self) -> str:
+        return render_slots(self.header, self.slots)
+
+
+def _check_penalties(statute: Statute, infracoes: list[str], penalidades: list[str] | None) -> list[str]:
     admitted = [set(statute.infracoes[i].penalidades) for i in infracoes]
-    penalty = "multa" if all("multa" in a for a in admitted) else None
-    w = _Writer()
-    w.comment(0, f"Processo administrativo — {lei_label}. Criado por `autos novo`.")
-    w.comment(0, "Preencha os campos vazios (depois dos dois-pontos). `autos validar ESTE_ARQUIVO` diz o que")
-    w.comment(0, "ainda falta, com o artigo. Datas: AAAA-MM-DD; horas: \"HH:MM\" entre aspas.")
-    w.field(0, "lei", "lei do processo (não altere)", lei)
-    w.field(0, "numero", "número do processo administrativo", json.dumps(numero.strip(), ensure_ascii=False))
+    union = set().union(*admitted)
+    if penalidades is None:
+        return ["multa"] if all("multa" in a for a in admitted) else []
+    for pid in penalidades:
+        if pid not in union:
+            raise InputError(f"penalidade '{pid}' não é cabível para as infrações escolhidas.",
+                             hint=_valid_ids("Ids de penalidade cabíveis", union))
+    return list(dict.fromkeys(penalidades))
+
+
+def plan_new_processo(rules: RuleSet, lei: str, infracoes: list[str], numero: str, juridica: bool = False,
+                      numero_auto: str | None = None, penalidades: list[str] | None = None,
+                      origem: str = "por `autos novo`", procedure: Procedure | None = None) -> NewProcessoPlan:
+    """The slots of a new processo file for ``lei`` with the auto of ``infracoes`` proposing ``penalidades``
+    (None: the fine, where every infraction admits it); values left blank except the law, the numbers, the
+    kind of autuado and the ids chosen."""
+    statute = _check_choice(rules, lei, infracoes)
+    proc = procedure if procedure is not None else load_procedure(rules.root, lei)
+    needs = _needs(statute, proc, juridica)
+    chosen = _check_penalties(statute, infracoes, penalidades)
+    admitted = sorted(set().union(*(statute.infracoes[i].penalidades for i in infracoes)))
+    w = _Plan()
+    why = needs.why.get
+    header = (f"Processo administrativo — {statute.lei.label}. Criado {origem}.",
+              "Preencha os campos vazios (depois dos dois-pontos). `autos validar ESTE_ARQUIVO` diz o que",
+              "ainda falta, com o artigo. Datas: AAAA-MM-DD; horas: \"HH:MM\" entre aspas.")
+    w.field(("lei",), "lei do processo (não altere)", lei)
+    w.field(("numero",), "número do processo administrativo", yaml_scalar(numero.strip()) if numero.strip() else "",
+            ["número do processo (obrigatório)"])
 
     # autuado
     tipo = "pessoa_juridica" if juridica else "pessoa_fisica"
-    w.field(0, "autuado", needs.comment(("autuado",), "Processo.autuado"))
-    w.field(2, "tipo", FIELD_DOCS["Autuado.tipo"], tipo)
+    w.field(("autuado",), needs.comment(("autuado",), "Processo.autuado"), reasons=why(("autuado",), []))
+    w.field(("autuado", "tipo"), FIELD_DOCS["Autuado.tipo"], tipo)
     doc_field = "cnpj" if juridica else "cpf"
     for name in ("nome", doc_field, "qualificacao"):
         if name == "nome" or needs.has(("autuado", name)):
-            w.field(2, name, needs.comment(("autuado", name), f"Autuado.{name}"))
+            w.field(("autuado", name), needs.comment(("autuado", name), f"Autuado.{name}"),
+                    reasons=why(("autuado", name), []))
     if needs.has(("autuado", "endereco")):
-        w.field(2, "endereco", needs.comment(("autuado", "endereco"), "Autuado.endereco")
-                + " (se o autuado está em local incerto, troque por endereco_desconhecido: true)")
+        reasons = why(("autuado", "endereco"), [])
+        w.field(("autuado", "endereco"), needs.comment(("autuado", "endereco"), "Autuado.endereco")
+                + " (se o autuado está em local incerto, troque por endereco_desconhecido: true)", reasons=reasons)
         for name in _ENDERECO:
-            w.field(4, name, FIELD_DOCS[f"Endereco.{name}"])
+            w.field(("autuado", "endereco", name), FIELD_DOCS[f"Endereco.{name}"], reasons=reasons)
     if juridica:
-        w.field(2, "responsavel_legal", needs.comment(("autuado", "responsavel_legal"), "Autuado.responsavel_legal"))
+        w.field(("autuado", "responsavel_legal"),
+                needs.comment(("autuado", "responsavel_legal"), "Autuado.responsavel_legal"))
         for name in ("nome", "cpf", "qualificacao"):
-            w.field(4, name, needs.comment(("autuado", "responsavel_legal", name), f"Pessoa.{name}"))
+            rl = ("autuado", "responsavel_legal", name)
+            w.field(rl, needs.comment(rl, f"Pessoa.{name}"), reasons=why(rl, []))
 
     # where and what
-    w.field(0, "local", needs.comment(("local",), "", "local da infração"))
+    w.field(("local",), needs.comment(("local",), "", "local da infração"), reasons=why(("local",), []))
     if needs.has(("data_infracao",)):
-        w.field(0, "data_infracao", needs.comment(("data_infracao",), "", "data da infração (AAAA-MM-DD)"))
-    w.field(0, "fatos", needs.comment(("fatos",), "Processo.fatos"))
-    w.field(0, "infracoes", needs.comment(("infracoes",), "Processo.infracoes"))
-    for inf_id in infracoes:
+        w.field(("data_infracao",), needs.comment(("data_infracao",), "", "data da infração (AAAA-MM-DD)"),
+                reasons=why(("data_infracao",), []))
+    w.field(("fatos",), needs.comment(("fatos",), "Processo.fatos"), reasons=why(("fatos",), []))
+    w.field(("infracoes",), needs.comment(("infracoes",), "Processo.infracoes"), reasons=why(("infracoes",), []))
+    fine = "multa" if "multa" in chosen else None
+    for i, inf_id in enumerate(infracoes):
         inf = statute.infracoes[inf_id]
-        w.field(2, "regra", f"{_one_line(inf.descricao)} ({statute.cite(inf.citacao)})", inf_id, item=True)
-        for name, comment in _infraction_fields(statute, inf_id, penalty):
-            w.field(4, name, _one_line(comment))
+        w.field(("infracoes", i, "regra"), f"{_one_line(inf.descricao)} ({statute.cite(inf.citacao)})", inf_id)
+        seen: set[str] = set()
+        for name, comment, options in _infraction_fields(statute, inf_id, fine):
+            if name in seen:
+                continue
+            seen.add(name)
+            w.field(("infracoes", i, name), comment, reasons=[_one_line(comment)], choices=options)
 
     # the auto
     auto_kind = proc.initial_kind()
     rule = proc.atos[auto_kind]
-    w.field(0, "atos", FIELD_DOCS["Processo.atos"] + "; acrescente os seguintes (notificação, defesa…) abaixo do "
+    auto: PathKey = ("atos", 0)
+    w.field(("atos",), FIELD_DOCS["Processo.atos"] + "; acrescente os seguintes (notificação, defesa…) abaixo do "
             "auto, na ordem em que acontecerem")
-    w.field(2, "tipo", f"{rule.nome} ({proc.cite(rule.citacao)})", auto_kind, item=True)
+    w.field((*auto, "tipo"), f"{rule.nome} ({proc.cite(rule.citacao)})", auto_kind)
     if numero_auto is not None:
-        w.field(4, "numero", "número do auto, reservado no registro (autos numerar): não altere",
-                json.dumps(numero_auto))
+        w.field((*auto, "numero"), "número do auto, reservado no registro (autos numerar): não altere",
+                yaml_scalar(numero_auto))
     else:
-        w.field(4, "numero", "número do auto (número/ano, p. ex. 17/2026)")
-    w.field(4, "data", needs.comment(("auto", "data"), "", "data da lavratura (AAAA-MM-DD)"))
+        w.field((*auto, "numero"), "número do auto (número/ano, p. ex. 17/2026)")
+    w.field((*auto, "data"), needs.comment(("auto", "data"), "", "data da lavratura (AAAA-MM-DD)"),
+            reasons=why(("auto", "data"), []))
     for name in ("hora", "local"):
         if needs.has(("auto", name)):
-            w.field(4, name, needs.comment(("auto", name), "", "hora da lavratura (\"HH:MM\", entre aspas)"
-                                           if name == "hora" else "local da lavratura do auto"))
+            w.field((*auto, name), needs.comment(("auto", name), "", "hora da lavratura (\"HH:MM\", entre aspas)"
+                                                 if name == "hora" else "local da lavratura do auto"),
+                    reasons=why(("auto", name), []))
     if needs.has(("auto", "agente")):
-        w.field(4, "agente", needs.comment(("auto", "agente"), "Ato.agente"))
+        w.field((*auto, "agente"), needs.comment(("auto", "agente"), "Ato.agente"), reasons=why(("auto", "agente"), []))
         for name in ("nome", "cargo", "matricula", "crmv", "medico_veterinario_oficial"):
             if name in ("nome", "cargo", "matricula") or needs.has(("auto", "agente", name)):
-                w.field(6, name, needs.comment(("auto", "agente", name), f"Agente.{name}"))
-    if needs.has(("auto", "penalidades")) or penalty is not None:
-        others = sorted(set().union(*admitted) - {penalty} if penalty else set().union(*admitted))
+                w.field((*auto, "agente", name), needs.comment(("auto", "agente", name), f"Agente.{name}"),
+                        reasons=why(("auto", "agente", name), why(("auto", "agente"), [])))
+    if needs.has(("auto", "penalidades")) or chosen:
         comment = needs.comment(("auto", "penalidades"), "Ato.penalidades")
-        comment += f"; cabíveis para estas infrações: {', '.join(sorted(set().union(*admitted)))}"
-        w.field(4, "penalidades", _one_line(comment))
-        if penalty is not None:
-            pen = statute.penalidades[penalty]
-            w.field(6, "tipo", f"{pen.nome} ({statute.cite(pen.citacao)})"
-                    + (f"; outras: {', '.join(others)}" if others else ""), penalty, item=True)
+        comment += f"; cabíveis para estas infrações: {', '.join(admitted)}"
+        w.field((*auto, "penalidades"), comment, reasons=why(("auto", "penalidades"), []))
+        for j, pid in enumerate(chosen):
+            pen = statute.penalidades[pid]
+            others = [p for p in admitted if p not in chosen]
+            at: PathKey = (*auto, "penalidades", j)
+            w.field((*at, "tipo"), f"{pen.nome} ({statute.cite(pen.citacao)})"
+                    + (f"; outras: {', '.join(others)}" if others and j == 0 else ""), pid)
             if pen.multa_minima is not None:
-                w.field(8, "valor_base", f"valor-base da multa em {statute.unidade_fiscal.sigla}, entre "
-                        f"{pen.multa_minima} e {pen.multa_maxima} ({statute.cite(pen.citacao)}), entre aspas")
+                w.field((*at, "valor_base"), f"valor-base da multa em {statute.unidade_fiscal.sigla}, entre "
+                        f"{pen.multa_minima} e {pen.multa_maxima} ({statute.cite(pen.citacao)}), entre aspas",
+                        reasons=[f"multa de {pen.multa_minima} a {pen.multa_maxima} {statute.unidade_fiscal.sigla} "
+                                 f"({statute.cite(pen.citacao)})"])
+            if pen.condicoes:
+                cases = "; ".join(f"{cid}: {_one_line(c.descricao)} ({statute.cite(c.citacao)})"
+                                  for cid, c in pen.condicoes.items())
+                w.field((*at, "condicao"), f"o caso em que a lei admite a {pen.nome}: {cases}",
+                        reasons=[f"{pen.nome} só nos casos de {statute.cite(pen.citacao)}"], choices=pen.condicoes)
+            if pen.exige_itens:
+                w.field((*at, "itens"), f"{FIELD_DOCS['PenalidadeProposta.itens']} ({statute.cite(pen.citacao)})",
+                        reasons=[f"{pen.nome}: os itens ({statute.cite(pen.citacao)})"])
+                for name in ("descricao", "quantidade"):
+                    w.field((*at, "itens", 0, name), FIELD_DOCS[f"ItemApreendido.{name}"],
+                            reasons=[f"{pen.nome}: os itens ({statute.cite(pen.citacao)})"] if name == "descricao"
+                            else [])
     if needs.has(("auto", "assinaturas")):
-        w.field(4, "assinaturas", needs.comment(("auto", "assinaturas"), "Ato.assinaturas"))
-        w.field(6, "autuado", FIELD_DOCS["Assinaturas.autuado"])
+        w.field((*auto, "assinaturas"), needs.comment(("auto", "assinaturas"), "Ato.assinaturas"),
+                reasons=why(("auto", "assinaturas"), []))
+        w.field((*auto, "assinaturas", "autuado"), FIELD_DOCS["Assinaturas.autuado"])
         for name in ("situacao", "data", "nome_de_quem_assinou"):
-            w.field(8, name, needs.comment(("auto", "assinaturas", "autuado", name), f"AssinaturaAutuado.{name}"))
-    return "\n".join(w.lines) + "\n"
+            path = (*auto, "assinaturas", "autuado", name)
+            w.field(path, needs.comment(("auto", "assinaturas", "autuado", name), f"AssinaturaAutuado.{name}"),
+                    reasons=why(("auto", "assinaturas", "autuado", name), []))
+    return NewProcessoPlan(statute, proc, header, tuple(w.slots), tuple(chosen))
+
+
+def new_processo_text(rules: RuleSet, lei: str, infracoes: list[str], numero: str, juridica: bool = False,
+                      numero_auto: str | None = None) -> str:
+    """The text of a new processo file for ``lei`` with the auto of ``infracoes``; values left blank except the
+    auto's number when one was reserved (``numero_auto``)."""
+    if not numero.strip():
+        _check_choice(rules, lei, infracoes)
+        raise InputError("o número do processo não pode ficar vazio (--numero).")
+    return plan_new_processo(rules, lei, infracoes, numero, juridica, numero_auto).text()
 
 
 def write_new_processo(rules: RuleSet, target: Path, lei: str, infracoes: list[str], numero: str,

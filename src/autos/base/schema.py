@@ -222,6 +222,17 @@ def _message(err: Any, key: str, model: type[BaseModel]) -> str:
         return re.sub(r"\s*'?\{[^}]*\}'?", "", template)
 
 
+def problems(exc: ValidationError, raw: Any, model: type[BaseModel]) -> list[tuple[PathKey, str, str | None]]:
+    """Every problem of ``exc`` (raised validating ``raw`` into ``model``) as ``(path, message, hint)``, with
+    the Portuguese messages of :func:`build_model` (a form shows them all, beside each field)."""
+    out: list[tuple[PathKey, str, str | None]] = []
+    for err in exc.errors(include_url=False):
+        path = _clean_loc(tuple(err["loc"]), raw)
+        key = str(path[-1]) if path else "(raiz)"
+        out.append((path, _message(err, key, model), _HINTS.get(err["type"])))
+    return out
+
+
 def build_model(model: type[M], doc: YamlDoc, error_cls: type[AutosError], data: Any = None) -> M:
     """Validate ``doc.data`` (or ``data``) into ``model``; the first problem becomes ``error_cls``
     with a Portuguese message naming the file, the YAML path and the line."""

@@ -375,6 +375,41 @@ def migrar(arquivos: tuple[Path, ...], saida: Path, as_json: bool) -> None:
     sys.exit(result.exit_code())
 
 
+@main.command("importar")
+@click.argument("planilha", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--lei", required=True,
+              help="Lei dos processos da planilha (p. ex. ferraz-de-vasconcelos-sp/lei-3240-2015).")
+@click.option("-o", "--saida", "saida", required=True, type=click.Path(path_type=Path, file_okay=False),
+              help="Pasta onde gravar os processos (um arquivo por linha, em <município>/).")
+@click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
+              help="Registro em que reservar o número de cada auto. Padrão: registro.sqlite3 na pasta de saída ou "
+              "acima (sem registro, nada é reservado).")
+@click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
+@click.pass_context
+def importar(ctx: click.Context, planilha: Path, lei: str, saida: Path, registro: Path | None, as_json: bool) -> None:
+    """Importa uma planilha (CSV ou XLSX, uma linha por processo) como processos, depois de validar cada linha.
+
+    As linhas com erro não são gravadas: o relatório diz a linha, a coluna e o motivo, com o artigo. Saída 0:
+    todas gravadas; 1: alguma linha recusada; 2: planilha inutilizável (nada é gravado).
+    """
+    from autos.app.importing import import_sheet
+    from autos.app.register import open_register
+
+    autos = _autos(ctx)
+    try:
+        start = saida if saida.is_dir() else Path.cwd()
+        reg = open_register(registro, start, create=registro is not None, required=False)
+        try:
+            report = import_sheet(autos, planilha, lei, saida, reg)
+        finally:
+            if reg is not None:
+                reg.close()
+    except AutosError as exc:
+        _fail(exc)
+    click.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) if as_json else "\n".join(report.lines()))
+    sys.exit(report.exit_code())
+
+
 @main.group("regras", invoke_without_command=True)
 @click.pass_context
 def regras(ctx: click.Context) -> None:

@@ -19,14 +19,22 @@ import re
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
 from autos.base.yamlio import read_limited
 from autos.errors import AutosError, InputError, OutputError, os_error_pt
 from autos.processo.load import parse_processo
 from autos.processo.model import Ato, Publicacao
 
-__all__ = ["EditalAct", "RecordError", "edital_recorded", "insert_act", "record_edital"]
+__all__ = ["ActText", "EditalAct", "RecordError", "edital_recorded", "insert_act", "record_edital"]
+
+
+class ActText(Protocol):
+    """An act that can be appended as text: its lines at the file's indentation and the act they read as."""
+
+    def lines(self, dash: int, key: int) -> list[str]: ...
+
+    def ato(self) -> Ato: ...
 
 
 class RecordError(AutosError):
@@ -77,7 +85,7 @@ def edital_recorded(acts: list[Ato], act: EditalAct) -> bool:
 _ITEM = re.compile(r"^( *)-( +|$)")
 
 
-def insert_act(text: str, file: Path, act: EditalAct) -> str:
+def insert_act(text: str, file: Path, act: ActText) -> str:
     """``text`` with ``act`` appended to its ``atos:`` list (block style), every other byte unchanged.
 
     :class:`RecordError` (in Portuguese, with the line) when the list cannot be extended as text: ``atos`` in
