@@ -30,7 +30,7 @@ from autos.base.ptbr import count_noun
 from autos.base.resources import default_rules_dir, default_templates_dir
 from autos.base.yamlio import YamlDoc, load_yaml
 from autos.checks.acts import act_document, document_acts
-from autos.checks.finding import Report
+from autos.checks.finding import Finding, Report
 from autos.checks.processo import ProcessoFine, ProcessoReport, act_report, check_processo, processo_fine
 from autos.checks.result import CaseResult, check_case
 from autos.checks.validate import statute_for
@@ -83,6 +83,25 @@ class Generated:
     stamp: datetime | None = None
     #: document kind (an act of a processo)
     documento: str | None = None
+
+
+@dataclass
+class ActPiece:
+    """One document of one act of a processo, checked as of the act's date (:meth:`Autos.processo_documents`):
+    its report, or the error that kept it from being checked."""
+
+    ato: int  # 1-based, as ``autos prazos`` prints it
+    documento: str  # document kind of the law's rules
+    titulo: str
+    data: date
+    loaded: LoadedCase
+    report: Report | None
+    stem: str  # file name of its documents, without MINUTA nor extension
+    erro: AutosError | None = None
+
+    @property
+    def errors(self) -> list[Finding]:
+        return self.report.errors if self.report is not None else []
 
 
 class ActRecorder(Protocol):
@@ -280,6 +299,44 @@ class Autos:
             except AutosError as exc:  # the case's own errors point into the processo; a template's, to the template
                 out.append((i + 1, doc.error(exc) if exc.file in (None, str(doc.loaded.file)) else exc))
         return out
+
+    def processo_documents(self, file: str | Path, *, ato: int | None = None) -> list[ActPiece]:
+        """Every document of the processo's acts (or only of act ``ato``, 1-based), each checked as of the act's
+        date as :meth:`generate_processo` checks it, nothing rendered: what a preview or an issue starts from."""
+        loaded = load_processo(file)
+        timeline = self.processos.check(loaded, self.today)
+        lei = loaded.processo.lei
+        proc, statute = self.processos.procedure(lei), self.rules.get(lei)
+        acts = document_acts(loaded, proc, statute)
+        if ato is not None:
+            acts = _only_act(loaded, acts, ato)
+        out: list[ActPiece] = []
+        for i, kind in acts:
+            doc = act_document(loaded, i, proc, statute, kind, timeline)
+            if doc is None:
+                continue
+            title = statute.documentos[doc.kind].titulo
+            stem = f"{_processo_stem(loaded, doc.kind)}-ato-{i + 1:02d}"
+            try:
+                report: Report | None = act_report(doc, loaded, timeline, self.check, statute)
+                error = None
+            except AutosError as exc:
+                report, error = None, doc.error(exc) if exc.file in (None, str(doc.loaded.file)) else exc
+            out.append(ActPiece(i + 1, doc.kind, title, doc.as_of, doc.loaded, report, stem, error))
+        return out
+
+    def render_act_document(self, piece: ActPiece, formato: Format = "pdf", *,
+                            now: datetime | None = None) -> list[tuple[str, bytes]]:
+        """``(file name, bytes)`` of ``piece``'s document rendered in memory, marked MINUTA while it has errors
+        (what ``autos gerar --minuta --ato N`` writes for it); nothing is written."""
+        if piece.report is None:
+            assert piece.erro is not None
+            raise piece.erro
+        draft = bool(piece.report.errors)
+        stem = piece.stem + ("-MINUTA" if draft else "")
+        stamp = now or datetime.now().astimezone().replace(microsecond=0)
+        rendered = self._render_bytes(piece.loaded, piece.report, stem, Path(), formato, draft, stamp, None)
+        return [(p.name, data) for p, data in rendered]
 
     def _render(self, loaded: LoadedCase, report: Report, stem: str, out_dir: str | Path, formato: Format, *,
                 draft: bool, now: datetime | None, source: bytes | None, replace: bool = False,

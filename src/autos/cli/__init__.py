@@ -289,7 +289,8 @@ def prazos(ctx: click.Context, caso: Path, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
 @click.option("--csv", "as_csv", is_flag=True, help="Saída em CSV (planilha).")
 @click.option("--html", "html", type=click.Path(path_type=Path, dir_okay=False), default=None,
-              help="Grava também a lista em HTML (um só arquivo, para abrir no navegador).")
+              help="Grava também a lista em HTML, com a linha do tempo de cada processo desenhada (um só "
+              "arquivo, para abrir no navegador).")
 @click.pass_context
 def pendencias(ctx: click.Context, pastas: tuple[Path, ...], hoje: Any, lei: str | None, agente: str | None,
                as_json: bool, as_csv: bool, html: Path | None) -> None:

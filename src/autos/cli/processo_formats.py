@@ -16,7 +16,8 @@ from autos.app.processo import MigrationResult, PendingReport
 from autos.base.ptbr import count_noun, money_full
 from autos.checks.processo import FineDecision, ProcessoFine
 from autos.cli.describe import describe_fines
-from autos.compute.timeline import Timeline
+from autos.compute.timeline import Timeline, timeline_strip
+from autos.render.timeline_svg import timeline_svg
 from autos.rules.calendar import format_date
 from autos.store.files import csv_cell
 
@@ -130,7 +131,8 @@ def pending_csv(report: PendingReport) -> str:
 _STYLE = """body{font-family:sans-serif;margin:2em;color:#222}table{border-collapse:collapse;width:100%}
 th,td{border:1px solid #bbb;padding:4px 6px;text-align:left;vertical-align:top;font-size:0.9em}
 th{background:#eee}tr.vencido td:first-child{background:#f8d7da}tr.hoje td:first-child{background:#ffe8a1}
-tr.esta-semana td:first-child{background:#fff3cd}.falha{color:#a00}"""
+tr.esta-semana td:first-child{background:#fff3cd}.falha{color:#a00}
+section.processo{margin-top:2em;border-top:1px solid #bbb}svg.linha-do-tempo{max-width:100%;height:auto}"""
 
 
 def pending_html(report: PendingReport) -> str:
@@ -144,14 +146,29 @@ def pending_html(report: PendingReport) -> str:
                  row["acao"] or "processo com erros", row["base_legal"], row["situacao"], row["arquivo"]]
         rows.append(f'<tr class="{e(cls)}">' + "".join(f"<td>{e(str(c or '—'))}</td>" for c in cells) + "</tr>")
     fails = "".join(f'<p class="falha">{e(str(x))}</p>' for x in report.falhas)
+    strips = "".join(
+        f'<section class="processo"><h2>Processo {e(t.numero)} — {e(t.autuado or "—")}</h2>'
+        f'<p>{e(str(t.file))}</p>{timeline_svg(timeline_strip(t), id_prefix=f"processo-{k}")}</section>'
+        for k, t in enumerate(_by_urgency(report), start=1))
     return (
         '<!DOCTYPE html>\n<html lang="pt-BR"><head><meta charset="utf-8">'
         f"<title>Pendências em {e(format_date(report.hoje))}</title><style>{_STYLE}</style></head><body>"
         f"<h1>Pendências em {e(format_date(report.hoje))}</h1>"
         f"<p>{count_noun(len(report.timelines), 'processo conferido', 'processos conferidos')}.</p>"
         "<table><thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in heads) + "</tr></thead><tbody>"
-        + "".join(rows) + "</tbody></table>" + fails + "</body></html>\n"
+        + "".join(rows) + "</tbody></table>" + fails
+        + (f"<h2>Linha do tempo de cada processo</h2>{strips}" if strips else "") + "</body></html>\n"
     )
+
+
+def _by_urgency(report: PendingReport) -> list[Timeline]:
+    """Each processo once, in the order of its most urgent line, then those with nothing due."""
+    seen: dict[int, Timeline] = {}
+    for row in report.rows:
+        seen.setdefault(id(row.timeline), row.timeline)
+    for t in report.timelines:
+        seen.setdefault(id(t), t)
+    return list(seen.values())
 
 
 def _decision(d: FineDecision) -> str:

@@ -223,6 +223,8 @@ _SQL = {
                          "FROM documentos WHERE sha256 = ? ORDER BY gravado_em, caminho",
     "documents_at": "SELECT caminho, sha256, bytes, arquivo, lei, processo, ato, documento, gravado_em "
                     "FROM documentos WHERE caminho = ? ORDER BY gravado_em DESC, sha256",
+    "documents_of": "SELECT caminho, sha256, bytes, arquivo, lei, processo, ato, documento, gravado_em "
+                    "FROM documentos WHERE arquivo = ? ORDER BY ato, documento, gravado_em DESC, caminho",
     # the web application (format 2): accounts, sessions, audit log, legal reviews
     "insert_user": "INSERT INTO usuarios (login, nome, papel, matricula, departamento, senha, ativo, criado_em) "
                    "VALUES (?, ?, ?, ?, ?, ?, 1, ?)",
@@ -839,6 +841,11 @@ class Register:
 
     def documents_with(self, sha256: str) -> list[DocumentRecord]:
         return [DocumentRecord(*r) for r in self.store.rows("documents_by_hash", (sha256,))]
+
+    def documents_of(self, arquivo: str) -> list[DocumentRecord]:
+        """Every document recorded as generated from a processo file (relative, as :meth:`relative` gives it), by
+        act and kind, newest first."""
+        return [DocumentRecord(*r) for r in self.store.rows("documents_of", (arquivo,))]
 
     def documents_at(self, caminho: str) -> list[DocumentRecord]:
         """Every document recorded at a path, newest first."""

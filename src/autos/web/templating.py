@@ -24,7 +24,9 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from autos.base.ptbr import format_date_short, money_full
+from autos.compute.timeline import Timeline, timeline_strip
 from autos.render.sandbox import BoundedEnvironment, FolderLoader
+from autos.render.timeline_svg import timeline_svg
 from autos.web.auth import current_user
 from autos.web.csrf import csrf_token
 from autos.web.state import web_state
@@ -40,7 +42,13 @@ def make_environment(folders: list[Path]) -> BoundedEnvironment:
     env.filters["data"] = _date
     env.filters["data_hora"] = _datetime
     env.filters["reais"] = money_full
+    env.filters["linha_do_tempo"] = _timeline_svg
     return env
+
+
+def _timeline_svg(timeline: Timeline) -> Markup:
+    """The timeline drawn (web-docs): markup built by :mod:`autos.render.timeline_svg`, every value escaped there."""
+    return Markup(timeline_svg(timeline_strip(timeline)))
 
 
 def _date(value: date | str | None) -> str:

@@ -1,0 +1,201 @@
+"""Preview and issue of one act's document, and the issued files as the register knows them (issue 14, item 3).
+
+Usable without the web: the web's handlers call these, as a script could.
+
+* :func:`preview` — the PDF bytes of one document of one act, rendered in memory (only that act), marked MINUTA
+  while it has errors (the machinery of ``autos gerar --minuta --ato N``); nothing is written.
+* :func:`issue` — what ``autos gerar --ato N --registro R`` does for one act: its documents (PDF and DOCX) written
+  to the output folder and their SHA-256 recorded in the register; refused (:class:`RefusedError`, listing each
+  finding with its article) while the act, or the processo up to its date, has errors — nothing written then.
+* :func:`issued_documents` and :func:`issued_file` — the documents the register recorded for a processo; a file
+  is found through the register (never from a path a user gave) and only while its bytes still have the
+  SHA-256 recorded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path, PurePosixPath
+from typing import Literal
+
+from autos.app.pipeline import ActPiece, Autos, Generated
+from autos.app.register import ProcessoRecorder, find_register
+from autos.base.ptbr import count_noun
+from autos.checks.finding import Finding
+from autos.errors import AutosError, InputError, NotFoundError, RefusedError
+from autos.rules.calendar import format_date
+from autos.store.register import DEFAULT_REGISTER_NAME, DocumentRecord, Register, RegisterError
+
+__all__ = ["IssueResult", "IssuedDocument", "IssuedFile", "Preview", "act_pieces", "issue", "issued_documents",
+           "issued_file", "preview", "refusal"]
+
+Extension = Literal["pdf", "docx"]
+
+#: one document rendered at a time per process: the web application calls these functions from its worker threads,
+#: and neither WeasyPrint nor docxtpl is documented as thread-safe (both hold the GIL most of the time, so
+#: rendering two documents in two threads would not be faster on the same cores anyway)
+_RENDERING = threading.Lock()
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The PDF of one document of one act, as it would be issued now (``minuta``: marked MINUTA, with what is
+    missing, because the act has errors)."""
+
+    ato: int
+    documento: str
+    titulo: str
+    nome: str  # file name
+    pdf: bytes
+    minuta: bool
+    achados: list[Finding]
+
+
+def act_pieces(autos: Autos, file: Path, ato: int | None = None) -> list[ActPiece]:
+    """The documents of the processo's acts (or of act ``ato``, 1-based), each with its findings; nothing
+    rendered."""
+    return autos.processo_documents(file, ato=ato)
+
+
+def _piece(autos: Autos, file: Path, ato: int, documento: str | None) -> ActPiece:
+    pieces = autos.processo_documents(file, ato=ato)
+    if documento is None:
+        return pieces[0]
+    for p in pieces:
+        if p.documento == documento:
+            return p
+    kinds = ", ".join(p.documento for p in pieces)
+    raise InputError(f"o ato {ato} não tem o documento '{documento}'.", file=file,
+                     hint=f"documentos deste ato: {kinds}.")
+
+
+def preview(autos: Autos, file: Path, ato: int, documento: str | None = None, *,
+            now: datetime | None = None) -> Preview:
+    """The PDF of act ``ato``'s document (``documento``: its kind, when the act has more than one; by default the
+    first), MINUTA while it has errors. Only this act's document is rendered."""
+    piece = _piece(autos, file, ato, documento)
+    with _RENDERING:
+        ((name, pdf),) = autos.render_act_document(piece, "pdf", now=now)
+    report = piece.report
+    assert report is not None  # render_act_document raised otherwise
+    return Preview(piece.ato, piece.documento, piece.titulo, name, pdf, bool(report.errors), list(report.findings))
+
+
+@dataclass(frozen=True)
+class IssuedDocument:
+    """One file written (or already there, identical) by an issue, as the register recorded it."""
+
+    path: Path
+    sha256: str
+    bytes: int
+    inalterado: bool
+
+
+@dataclass
+class IssueResult:
+    ato: int
+    registro: Path
+    documentos: list[IssuedDocument] = field(default_factory=list)
+    gerado_em: datetime | None = None
+
+
+def refusal(ato: int, pieces: list[ActPiece], file: Path) -> RefusedError | None:
+    """Why act ``ato`` cannot be issued: every error of its documents, each with its article, path and line."""
+    lines: list[str] = []
+    count = 0
+    for p in pieces:
+        if p.erro is not None:
+            lines.append(f"  {p.titulo}: {p.erro.message}")
+            count += 1
+            continue
+        for f in p.errors:
+            lines.append("  " + f.render().replace("\n", "\n  "))
+            count += 1
+    if not count:
+        return None
+    what = " e ".join(f"{p.titulo} de {format_date(p.data)}" for p in pieces)
+    return RefusedError(f"ato {ato} ({what}): {count_noun(count, 'pendência', 'pendências')}; nada foi emitido:\n"
+                        + "\n".join(lines) + "\n", file=file,
+                        hint="corrija as pendências no processo; a pré-visualização mostra a minuta com o que falta.")
+
+
+def issue(autos: Autos, file: Path, ato: int, out_dir: Path, registro: Path | None = None, *,
+          replace: bool = False, now: datetime | None = None, por: str | None = None,
+          objeto: str | None = None) -> IssueResult:
+    """Issue act ``ato`` (1-based) of the processo in ``file``: the PDF and DOCX of each of its documents written
+    to ``out_dir`` and their SHA-256 recorded in the register ``registro`` (by default the one found beside the
+    processo), as ``autos gerar --ato N`` does. Refused, nothing written, while there are errors; a different
+    document already issued is not replaced unless ``replace`` (:class:`ReplaceRefusedError`). ``por``: the login
+    that issued, recorded in the register's audit log ("emitiu", ``objeto``: what was issued, by default the
+    file) with each file's name and SHA-256."""
+    pieces = autos.processo_documents(file, ato=ato)
+    refused = refusal(ato, pieces, file)
+    if refused is not None:
+        raise refused
+    path = registro if registro is not None else find_register(file)
+    if path is None:
+        raise RegisterError(f"nenhum registro ({DEFAULT_REGISTER_NAME}) encontrado para {file}: o documento emitido "
+                            "precisa ter o SHA-256 registrado.", file=file,
+                            hint="indique o registro (--registro ou a configuração do servidor) ou crie-o com autos "
+                            "registro reconstruir PASTA_DOS_PROCESSOS.")
+    result = IssueResult(ato, path)
+    with ProcessoRecorder(path) as recorder:
+        rec = recorder.for_processo(file)
+        with _RENDERING:
+            done = autos.generate_processo(file, out_dir, "ambos", ato=ato, now=now, replace=replace,
+                                           stamp_of=rec.stamp_of)
+        for n, written in done:  # what was written is recorded even when a later document of the act failed
+            if isinstance(written, Generated):
+                rec.record(n, written)
+                result.gerado_em = written.stamp
+                unchanged = set(written.unchanged)
+                result.documentos.extend(IssuedDocument(p, sha, size, p in unchanged)
+                                         for p, sha, size in written.hashes)
+        if por is not None and rec.register is not None and result.documentos:
+            detail = "; ".join(f"{d.path.name} (SHA-256 {d.sha256}{', idêntico ao já emitido' if d.inalterado else ''})"
+                               for d in result.documentos)
+            rec.register.audit(por, "emitiu", objeto or str(file), f"ato {ato}: {detail}")
+        for _n, written in done:
+            if isinstance(written, AutosError):
+                raise written
+    return result
+
+
+def issued_documents(register: Register, file: Path) -> list[DocumentRecord]:
+    """The documents issued from the processo in ``file`` as the register recorded them, by act and kind, newest
+    first (a minuta that ``autos gerar --minuta`` recorded is not an issued document: its name ends in MINUTA)."""
+    return [r for r in register.documents_of(register.relative(file))
+            if not PurePosixPath(r.caminho).stem.endswith("-MINUTA")]
+
+
+@dataclass(frozen=True)
+class IssuedFile:
+    nome: str
+    data: bytes
+    registro: DocumentRecord
+
+
+def issued_file(register: Register, file: Path, ato: int, documento: str, ext: Extension) -> IssuedFile:
+    """The newest issued ``ext`` file of act ``ato``'s document ``documento``, found through the register (never
+    from a path a user typed), with its bytes, which still have the SHA-256 recorded. ``InputError`` when none
+    was issued or the file was removed (:class:`NotFoundError`), or changed since (:class:`InputError`)."""
+    found = [r for r in issued_documents(register, file)
+             if r.ato == ato and r.documento == documento and PurePosixPath(r.caminho).suffix == f".{ext}"]
+    if not found:
+        raise NotFoundError(f"nenhum documento {ext.upper()} emitido para o ato {ato} ({documento}) deste processo.",
+                            file=file, hint="emita o ato primeiro.")
+    newest = found[0]
+    target = register.absolute(newest.caminho)
+    try:
+        data = target.read_bytes()
+    except OSError:
+        raise NotFoundError(f"o documento emitido não está mais em {target}.", file=register.path,
+                            hint="emita o ato de novo ou restaure o arquivo.") from None
+    if hashlib.sha256(data).hexdigest() != newest.sha256:
+        raise InputError(f"o documento em {target} não confere com o SHA-256 registrado na emissão "
+                         f"({newest.sha256}): foi alterado depois de emitido.", file=register.path,
+                         hint="confira com autos conferir ARQUIVO --registro REGISTRO e emita de novo.")
+    return IssuedFile(target.name, data, newest)
