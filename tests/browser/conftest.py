@@ -61,8 +61,12 @@ def playwright(chromium_path: str) -> Iterator[Playwright]:
 
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright, chromium_path: str) -> Iterator[Browser]:
+    # Playwright turns extensions off; chromium's PDF viewer is one (a component extension): without it the
+    # preview's <iframe> stays blank, with it the page shows the PDF as a clerk sees it
     browser = playwright.chromium.launch(executable_path=chromium_path, headless=True,
-                                         args=["--no-sandbox", "--disable-dev-shm-usage"])
+                                         args=["--no-sandbox", "--disable-dev-shm-usage"],
+                                         ignore_default_args=["--disable-extensions",
+                                                              "--disable-component-extensions-with-background-pages"])
     yield browser
     browser.close()
 
@@ -144,3 +148,18 @@ def entrar(page: Page, conta: str) -> None:
     page.fill("#senha", SENHA)
     with page.expect_navigation():
         page.get_by_role("button", name="Entrar").click()
+
+
+def revisar_de_acordo(page: Page, arquivo: str, texto: str) -> None:
+    """The procurador opens the processo, records "de acordo" with a note; the page shows it with her name."""
+    entrar(page, "procurador")
+    page.goto(f"/processo/{arquivo}")
+    revisoes = page.locator("#revisoes")
+    revisoes.get_by_role("radio", name="De acordo").check()
+    revisoes.locator("#texto").fill(texto)
+    with page.expect_navigation():
+        revisoes.get_by_role("button", name="Registrar").click()
+    registrada = page.locator("#revisoes .revisao").last.inner_text()
+    assert "De acordo" in registrada and "Paula Mendes" in registrada and texto in registrada, registrada
+    assert "revisou" in page.locator("#historico").inner_text()  # the audit log, on the page
+

@@ -1,6 +1,5 @@
 """Access in a real browser: a fiscal sees his own processos and cannot open another fiscal's (the 403 page, in
-Portuguese, naming nothing of the processo); a procurador reads any processo and records "de acordo", shown on the
-page with who and when."""
+Portuguese, showing nothing of the processo). The procurador's review is in test_cenario.py."""
 
 from __future__ import annotations
 
@@ -33,21 +32,3 @@ def test_a_fiscal_cannot_open_another_fiscals_processo(page: Page) -> None:
     assert response is not None and response.status == 200
     assert "SIM-2026/000171" in page.locator("h1").inner_text()
 
-
-def revisar_de_acordo(page: Page, arquivo: str, texto: str) -> None:
-    """The procurador opens the processo, records "de acordo" with a note; the page shows it with her name."""
-    entrar(page, "procurador")
-    page.goto(f"/processo/{arquivo}")
-    revisoes = page.locator("#revisoes")
-    revisoes.get_by_role("radio", name="De acordo").check()
-    revisoes.locator("#texto").fill(texto)
-    with page.expect_navigation():
-        revisoes.get_by_role("button", name="Registrar").click()
-    registrada = page.locator("#revisoes .revisao").last.inner_text()
-    assert "De acordo" in registrada and "Paula Mendes" in registrada and texto in registrada, registrada
-    assert "revisou" in page.locator("#historico").inner_text()  # the audit log, on the page
-
-
-def test_a_procurador_reads_another_agents_processo_and_records_de_acordo(page: Page) -> None:
-    revisar_de_acordo(page, PROCESSO_B, "Conferido: elementos do art. 20, § 1º, presentes.")
-    capturar(page, "06-revisao")
