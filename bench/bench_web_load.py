@@ -1,0 +1,190 @@
+"""Load test of the web application on loopback: N clerks at once validating a form and previewing a PDF.
+
+    .venv/bin/python bench/bench_web_load.py                    # 20 clerks, 60 s (the issue's scenario)
+    .venv/bin/python bench/bench_web_load.py --escreventes 5 --segundos 10
+
+The real server (``autos servir``, one uvicorn process, as installed) runs on a copy of the sample processos
+with its own register and accounts (tests/browser/contas.py), on a free port of 127.0.0.1. Each clerk signs in
+through the sign-in page (its own session and CSRF token) and then, until the time is up, repeats: a
+validation of the new-processo form as it is typed (a Timóteo auto filled a field more at each request — the
+fetch the page makes on each change), and every ``--previa-a-cada`` validations, the PDF preview (MINUTA) of an
+act of a processo of its own. ``--pausa`` seconds of thinking between requests (0: as fast as the server
+answers, the worst case). Bounded in time (``--segundos``, plus at most ``--limite`` seconds for the requests
+still running) and in count (``--max-pedidos``).
+
+Reports per kind (validation, preview): requests, requests per second, p50/p95/max latency, errors (any status
+other than 200, a body that is not what was asked, a timeout), and the machine's load average before and after
+(the machine may be shared: say so with the figures). Exit code 1 when a goal is missed (0 errors, p95 < 1 s
+validation, < 3 s preview).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.contas import ACCOUNTS, SENHA, make_site  # noqa: E402
+from tests.browser.servidor import Servidor  # noqa: E402
+
+GOALS = {"validacao": 1.0, "previa": 3.0}  # p95 goals in seconds (issue 14)
+
+#: what a clerk types in the new-processo form, one more field at each validation (form field = YAML path)
+TYPING: list[tuple[str, str]] = [
+    ("lei", "timoteo-mg/lei-3844-2022"),
+    ("autuado.tipo", "pessoa_fisica"),
+    ("autuado.nome", "José da Silva Teste"),
+    ("autuado.cpf", "529.982.247-25"),
+    ("local", "Rua das Flores, 10, Centro, Timóteo/MG"),
+    ("data_infracao", "2026-11-20"),
+    ("fatos", "Comercialização de queijo sem registro no SIM, em feira livre."),
+    ("atos[0].tipo", "auto"),
+    ("atos[0].data", "2026-11-20"),
+    ("atos[0].hora", "10:30"),
+    ("atos[0].agente.nome", "Dr. João Batista Ferreira"),
+    ("atos[0].agente.cargo", "Médico Veterinário Oficial"),
+]
+
+
+@dataclass
+class Kind:
+    latencies: list[float] = field(default_factory=list)
+    errors: Counter[str] = field(default_factory=Counter)
+
+    def add(self, seconds: float, error: str | None) -> None:
+        self.latencies.append(seconds)
+        if error:
+            self.errors[error] += 1
+
+
+@dataclass
+class Run:
+    kinds: dict[str, Kind] = field(default_factory=lambda: {"validacao": Kind(), "previa": Kind()})
+    count: int = 0
+
+
+_CSRF_INPUT = re.compile(r'name="csrf_token"\s+value="([^"]+)"')
+_CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)"')
+
+
+async def sign_in(client: httpx.AsyncClient, login: str) -> str:
+    """Sign in through the sign-in page; returns the session's CSRF token (the page's meta tag)."""
+    page = await client.get("/entrar")
+    page.raise_for_status()
+    m = _CSRF_INPUT.search(page.text)
+    if not m:
+        raise RuntimeError("a página de entrada não tem o campo csrf_token")
+    resp = await client.post("/entrar", data={"csrf_token": m.group(1), "login": login, "senha": SENHA},
+                             follow_redirects=True)
+    resp.raise_for_status()
+    meta = _CSRF_META.search(resp.text)
+    if not meta:
+        raise RuntimeError(f"sem sessão depois de entrar como {login} (página {resp.url})")
+    return meta.group(1)
+
+
+async def clerk(n: int, base_url: str, args: argparse.Namespace, run: Run, stop_at: float) -> None:
+    login = ACCOUNTS["fiscal_a"]["login"]
+    timeout = httpx.Timeout(args.limite)
+    async with httpx.AsyncClient(base_url=base_url, timeout=timeout) as client:
+        csrf = await sign_in(client, login)
+        i = 0
+        while time.monotonic() < stop_at and run.count < args.max_pedidos:
+            i += 1
+            if i % args.previa_a_cada == 0:
+                kind, method, url, data = "previa", "GET", args.previa, None
+            else:
+                typed = TYPING[: 1 + (n + i) % len(TYPING)]
+                kind, method, url, data = "validacao", "POST", args.validar, dict(typed)
+            run.count += 1
+            start = time.perf_counter()
+            error: str | None = None
+            try:
+                resp = await client.request(method, url, data=data, headers={"X-CSRF-Token": csrf})
+                if resp.status_code != 200:
+                    error = f"HTTP {resp.status_code}"
+                elif kind == "previa" and not resp.content.startswith(b"%PDF-"):
+                    error = "resposta não é PDF"
+                elif kind == "validacao" and "json" not in resp.headers.get("content-type", ""):
+                    error = "resposta não é JSON"
+            except httpx.TimeoutException:
+                error = "tempo esgotado"
+            except httpx.HTTPError as exc:
+                error = type(exc).__name__
+            run.kinds[kind].add(time.perf_counter() - start, error)
+            if args.pausa:
+                await asyncio.sleep(args.pausa)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if len(values) < 2:
+        return values[0] if values else float("nan")
+    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
+
+
+async def main_async(args: argparse.Namespace, base_url: str) -> tuple[Run, float]:
+    run = Run()
+    start = time.monotonic()
+    stop_at = start + args.segundos
+    tasks = [asyncio.create_task(clerk(n, base_url, args, run, stop_at)) for n in range(args.escreventes)]
+    await asyncio.wait_for(asyncio.gather(*tasks), timeout=args.segundos + args.limite + 60)
+    return run, time.monotonic() - start
+
+
+def report(run: Run, elapsed: float, args: argparse.Namespace, load_before: tuple[float, ...],
+           load_after: tuple[float, ...]) -> bool:
+    print(f"{args.escreventes} escreventes, {elapsed:.1f} s, pausa {args.pausa:g} s, prévia a cada "
+          f"{args.previa_a_cada} pedidos; carga média (1/5/15 min) antes {load_before[0]:.2f}/{load_before[1]:.2f}/"
+          f"{load_before[2]:.2f}, depois {load_after[0]:.2f}/{load_after[1]:.2f}/{load_after[2]:.2f}; "
+          f"{os.cpu_count()} núcleos")
+    ok = True
+    for name, label in (("validacao", "validação"), ("previa", "prévia PDF")):
+        k = run.kinds[name]
+        lat = sorted(k.latencies)
+        errors = sum(k.errors.values())
+        p95 = percentile(lat, 95)
+        met = errors == 0 and bool(lat) and p95 < GOALS[name]
+        ok = ok and met
+        print(f"  {label:11s}: {len(lat):6d} pedidos, {len(lat) / elapsed:7.1f}/s, p50 {percentile(lat, 50):.3f} s, "
+              f"p95 {p95:.3f} s, máx {max(lat) if lat else float('nan'):.3f} s, erros {errors}"
+              f"{' (' + ', '.join(f'{e}: {c}' for e, c in k.errors.most_common()) + ')' if errors else ''}"
+              f" — meta p95 < {GOALS[name]:g} s e 0 erros: {'atingida' if met else 'NÃO atingida'}")
+    return ok
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--escreventes", type=int, default=20, help="clerks at once (default 20)")
+    ap.add_argument("--segundos", type=float, default=60.0, help="duration (default 60)")
+    ap.add_argument("--pausa", type=float, default=0.0, help="think time between a clerk's requests (default 0)")
+    ap.add_argument("--previa-a-cada", type=int, default=5, help="one preview every N requests (default 5)")
+    ap.add_argument("--max-pedidos", type=int, default=100_000, help="stop after this many requests")
+    ap.add_argument("--limite", type=float, default=30.0, help="timeout of one request, seconds (default 30)")
+    ap.add_argument("--validar", default="/processos/novo/validar", help="validation URL (POST)")
+    ap.add_argument("--previa", default="", help="preview URL (GET; default: the first act of SIM-2026/000142)")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory(prefix="bench-web-") as tmp:
+        base = Path(tmp)
+        config = make_site(base)
+        with Servidor(config, base / "servidor.log") as server:
+            load_before = os.getloadavg()
+            run, elapsed = asyncio.run(main_async(args, server.base_url))
+            load_after = os.getloadavg()
+    return 0 if report(run, elapsed, args, load_before, load_after) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
