@@ -44,6 +44,10 @@ def describe_statute(st: Statute) -> str:
     out += ["", "Infrações (id — dispositivo — descrição):"]
     for iid, inf in st.infracoes.items():
         out.append(f"  {iid} — {st.cite(inf.citacao)} — {_flat(inf.descricao)}")
+        if inf.sem_sancao is not None:  # forbidden without a penalty in the law: refused (INFRACAO-SEM-SANCAO)
+            out.append(f"      sem penalidade nesta lei: o auto é recusado (escolha {inf.sem_sancao})")
+        for exc in inf.excecoes:  # the cases the law takes out of it (infracoes[].excecao)
+            out.append(f"      exceção {exc.id} [{exc.codigo}]: {_flat(exc.descricao)} ({st.cite(exc.citacao)})")
     out += ["", "Penalidades:"]
     for pid, pen in st.penalidades.items():
         out.append(f"  {pid} — {st.cite(pen.citacao)} — {pen.nome}")

@@ -104,6 +104,9 @@ class ActRule(_Strict):
     aceita: list[str] = Field(default_factory=list)
     inicia: list[_Start] = Field(default_factory=list)
     exige_vencido: list[str] = Field(default_factory=list)
+    #: the act is only for these infractions of the law's rules (Ferraz art. 71: the services of chapters III to
+    #: VII); empty: any
+    so_infracoes: list[str] = Field(default_factory=list)
     encerra: bool = False
     encerra_se_resultado: list[Resultado] = Field(default_factory=list)
     #: the act ends the act it cites (a levantamento its embargo, a restitution its apprehension): no other act
