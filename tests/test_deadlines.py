@@ -268,7 +268,9 @@ def test_timoteo_defence_deadline_is_flagged_as_example_art20() -> None:
     timoteo = law("timoteo-mg", "lei-3844-2022")
     assert timoteo.is_example("defesa_art20_p1_v")
     assert timoteo.examples() == ["defesa_art20_p1_v"]
-    assert law("ferraz-de-vasconcelos-sp", "lei-3240-2015").examples() == []
+    # Ferraz: only the terms the law leaves to the notice (arts. 20 to 22 via art. 27; art. 51; art. 59, caput)
+    assert law("ferraz-de-vasconcelos-sp", "lei-3240-2015").examples() == [
+        "aguas_pluviais_arts20a22", "habite_se_art51", "remocao_veiculo_art59"]
     r = compute("defesa_art20_p1_v", date(2026, 3, 12), timoteo, cal(RULES, "timoteo-mg"))
     assert r.exemplo
     assert any("EXEMPLO" in line for line in r.explicacao())

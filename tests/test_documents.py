@@ -50,6 +50,10 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "FER-78-PENALIDADE": ["Multa (Lei nº 3.240/2015, art. 4º, combinado com o art. 75)"],
         "FER-76-AGENTE": ["Márcia Regina Tavares", "Agente Fiscal de Posturas", "Matrícula 4.712"],
         "FER-76-CIENCIA": ["Ciência: pessoalmente ou por representante legal, efetivada em 15 de setembro de 2026"],
+        # art. 53, § 2º: only for an autuado under age (autuado.menor); this one is an adult (the minor's case is read
+        # in tests/test_ferraz_coverage.py)
+        "FER-53-2-RESPONSAVEIS": [],
+        "FER-53-2-COMUNICACAO": [],
         CALCULADOS: [
             # art. 4º: 350 m² = 4 blocks of 100 m² (the fraction counts) × 5 UFM = 20 UFM × R$ 156,1935 = R$ 3.123,87
             "20 (vinte) UFM", "R$ 3.123,87 (três mil cento e vinte e três reais e oitenta e sete centavos)",

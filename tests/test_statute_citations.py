@@ -236,6 +236,8 @@ QUOTES: dict[str, dict[str, str]] = {
         "lei-3240-2015.yaml#infracoes/veiculo-sobre-calcada": "estacionamento sobre a calçada",
         "lei-3240-2015.yaml#infracoes/veiculo-grande-porte-via-publica":
             "não sendo permitida a utilização de via pública para este fim",
+        "lei-3240-2015.yaml#infracoes/veiculo-abandonado":
+            "Os veículos que se encontrarem abandonados, ou que o respectivo proprietário não demonstre interesse",
         "lei-3240-2015.yaml#infracoes/veiculo-abandonado-risco-saude":
             "Caso o veículo ofereça risco à saúde pública será recolhido imediatamente",
         "lei-3240-2015.yaml#infracoes/perturbacao-sossego": "É proibido perturbar o sossego público",
@@ -255,6 +257,80 @@ QUOTES: dict[str, dict[str, str]] = {
             "devendo recolher os materiais para dentro num prazo máximo de 48 (quarenta e oito) horas",
         "lei-3240-2015.yaml#infracoes/mercadoria-no-solo":
             "não será permitida a exposição das mercadorias sobre o solo",
+        # art. 73: the prohibitions of the comércio ambulante (no penalty in this law: sem_sancao)
+        "lei-3240-2015.yaml#infracoes/ambulante-medicamentos":
+            "medicamentos ou quaisquer outros produtos farmacêuticos",
+        "lei-3240-2015.yaml#infracoes/ambulante-bebidas-alcoolicas": "aguardente ou quaisquer bebidas alcoólicas",
+        "lei-3240-2015.yaml#infracoes/ambulante-combustiveis-explosivos":
+            "gasolina, querosene ou quaisquer substâncias combustíveis ou explosivas",
+        "lei-3240-2015.yaml#infracoes/ambulante-armas-municoes": "armas e munições",
+        "lei-3240-2015.yaml#infracoes/ambulante-impressos-obscenos":
+            "folhetos, panfletos, livros ou gravuras de caráter obsceno",
+        "lei-3240-2015.yaml#infracoes/ambulante-carnes-visceras": "carnes e vísceras",
+        "lei-3240-2015.yaml#infracoes/ambulante-guloseimas-descobertas":
+            "somente será permitida em caixas ou outros receptáculos fechados ou cobertos",
+        # exceptions, dispensations, authorized situations and tolerances (infracoes[].excecao)
+        "lei-3240-2015.yaml#infracoes/muro-irregular/excecoes/dispensa-desnivel":
+            "quando os terrenos apresentarem acentuado desnível em relação ao leito do logradouro",
+        "lei-3240-2015.yaml#infracoes/muro-irregular/excecoes/dispensa-curso-dagua":
+            "quando junto ao alinhamento existir um curso d’água",
+        "lei-3240-2015.yaml#infracoes/muro-irregular/excecoes/dispensa-desnivel/citacao_regra":
+            "A Prefeitura Municipal poderá dispensar a execução de muro ou fechamento",
+        "lei-3240-2015.yaml#infracoes/passeio-mau-estado/excecoes/ornamentos-historicos":
+            "bancos, vasos e outros ornamentos que compõem a característica histórica dos bairros",
+        "lei-3240-2015.yaml#infracoes/passeio-mau-estado/excecoes/ornamentos-historicos/citacao_regra":
+            "Situação excepcional será analisada e autorizada, quando for o caso, pela administração municipal",
+        "lei-3240-2015.yaml#infracoes/degraus-rampas-irregulares/excecoes/terreno-muito-inclinado":
+            "os terrenos que possuem aclive ou declive muito acentuados",
+        "lei-3240-2015.yaml#infracoes/degraus-rampas-irregulares/excecoes/terreno-muito-inclinado/citacao_regra":
+            "Situação excepcional será analisada e autorizada, quando for o caso, pela administração municipal",
+        "lei-3240-2015.yaml#infracoes/passeio-notificacao-nao-atendida/excecoes/dispensa-passeio-desnivel":
+            "quando o terreno apresentar acentuado desnível em relação ao leito dos logradouros",
+        "lei-3240-2015.yaml#infracoes/passeio-notificacao-nao-atendida/excecoes/dispensa-passeio-curso-dagua":
+            "quando junto ao alinhamento, interferindo, existir um curso d’água",
+        "lei-3240-2015.yaml#infracoes/passeio-notificacao-nao-atendida/excecoes/dispensa-passeio-desnivel/citacao_regra":
+            "A Prefeitura poderá dispensar a execução do passeio",
+        "lei-3240-2015.yaml#infracoes/obra-em-desacordo/excecoes/localizacao-esquadrias":
+            "mudança na localização de esquadrias em geral",
+        # art. 39, § 2º, II as published: "doa" for "dos" (interpretation art39-2-ii-doa)
+        "lei-3240-2015.yaml#infracoes/obra-em-desacordo/excecoes/disposicao-aparelhos-sanitarios":
+            "mudança na disposição doa aparelhos sanitários",
+        "lei-3240-2015.yaml#infracoes/obra-em-desacordo/excecoes/deslocacao-paredes":
+            "não acarretem diferenças nas áreas dos compartimentos afetados maiores que 5%",
+        "lei-3240-2015.yaml#infracoes/obra-em-desacordo/excecoes/pe-direito-ate-5":
+            "alterações nos pés-direito de até, no máximo 5% (cinco por cento)",
+        "lei-3240-2015.yaml#infracoes/obra-em-desacordo/excecoes/cotas-altimetricas":
+            "alteração nas cotas altimétricas, em geral, e dos compartimentos",
+        "lei-3240-2015.yaml#infracoes/obra-em-desacordo/excecoes/cotas-altimetricas/citacao_regra":
+            "Não serão consideradas irregularidades, passíveis de autuação, as pequenas divergências",
+        "lei-3240-2015.yaml#infracoes/veiculo-conserto-permanencia/excecoes/pequenos-reparos":
+            "Serão tolerados serviços de pequenos e rápidos reparos como troca de pneus",
+        "lei-3240-2015.yaml#infracoes/perturbacao-sossego/excecoes/propaganda-eleitoral":
+            "vozes ou aparelhos utilizados na propaganda eleitoral de acordo com a legislação própria",
+        "lei-3240-2015.yaml#infracoes/perturbacao-sossego/excecoes/propaganda-eleitoral/citacao_regra":
+            "Não se compreendem nas proibições do artigo 60, os sons produzidos por",
+        "lei-3240-2015.yaml#infracoes/perturbacao-sossego/excecoes/obras-licenciadas":
+            "entre às 8 e 17 horas de segunda-feira a sábado, exceto domingos e feriados",
+        "lei-3240-2015.yaml#infracoes/perturbacao-sossego/excecoes/divertimentos-autorizados":
+            "dentro dos horários previamente autorizados, desde que não se verifique excesso",
+        "lei-3240-2015.yaml#infracoes/perturbacao-sossego/excecoes/explosivos-pedreiras":
+            "explosivos empregados no arrebentamento de pedreiras, rochas ou demolições",
+        "lei-3240-2015.yaml#infracoes/perturbacao-sossego/excecoes/sinos-templos":
+            "sinos de igrejas ou templos, desde que sirvam exclusivamente para iniciar as horas",
+        "lei-3240-2015.yaml#infracoes/perturbacao-sossego/excecoes/fanfarras-desfiles":
+            "fanfarras ou bandas de músicas, em procissões ou cortejos em desfile público",
+        "lei-3240-2015.yaml#infracoes/perturbacao-sossego/excecoes/sirenes-emergencia":
+            "sirenes ou aparelhos de sinalização sonora de ambulância, de carros de bombeiros",
+        "lei-3240-2015.yaml#infracoes/perturbacao-sossego/excecoes/advertencia-veiculos":
+            "entre 6 e 20 horas, desde que esses sons não ultrapassem 75 (setenta e cinco) decibéis",
+        "lei-3240-2015.yaml#infracoes/perturbacao-sossego/excecoes/fogos-festas-religiosas":
+            "que a festividade conste no Calendário Turístico do Município",
+        "lei-3240-2015.yaml#infracoes/perturbacao-sossego/excecoes/ensaios-escolas-samba":
+            "ensaios de escola de samba e blocos carnavalescos",
+        "lei-3240-2015.yaml#infracoes/perturbacao-sossego/excecoes/apito-guarda-noturno":
+            "uso de apito por Guarda noturno, devidamente credenciado",
+        "lei-3240-2015.yaml#infracoes/show-ao-ar-livre-madrugada/excecoes/carnaval-festas":
+            "os eventos referentes ao carnaval, festas culturais e religiosas, festas esportivas e festas cívicas",
         # penalties
         "lei-3240-2015.yaml#penalidades/multa": "estarão sujeitos as penalidades legalmente previstas",
         "lei-3240-2015.yaml#penalidades/advertencia": "advertência escrita",
@@ -359,6 +435,23 @@ QUOTES: dict[str, dict[str, str]] = {
         "lei-3240-2015.processo.yaml#atos/restituicao":
             "devolvidos somente após o julgamento do recurso administrativo",
         "lei-3240-2015.processo.yaml#atos/embargo": "ficando a obra embargada",
+        "lei-3240-2015.processo.yaml#atos/termo_ocorrencia": "lavrarão Termo de Ocorrência - TO, em 2 (duas) vias",
+        "lei-3240-2015.processo.yaml#atos/apreensao_veiculo": "serão apreendidos e recolhidos ao pátio municipal",
+        "lei-3240-2015.processo.yaml#atos/suspensao":
+            "terá sua atividade suspensa por 30 (trinta) dias, mediante fechamento administrativo",
+        "lei-3240-2015.processo.yaml#atos/cassacao": "a licença de funcionamento será cassada",
+        "lei-3240-2015.processo.yaml#atos/boletim_ocorrencia":
+            "providenciará o boletim de ocorrência com base no artigo 330 do Código Penal",
+        "lei-3240-2015.processo.yaml#atos/comunicacao_previa_execucao":
+            "mediante avaliação e comunicação prévia de no mínimo 5 (cinco) dias",
+        "lei-3240-2015.processo.yaml#atos/execucao_servico":
+            "a Prefeitura poderá providenciar a execução dos respectivos serviços e obras",
+        "lei-3240-2015.yaml#documentos/termo_ocorrencia/elementos/FER-53-2-RESPONSAVEIS":
+            "Se o causador for menor, deverá ser identificado seus responsáveis",
+        "lei-3240-2015.yaml#documentos/auto_de_infracao/elementos/FER-53-2-COMUNICACAO":
+            "informando-se as autoridades competentes",
+        "lei-3240-2015.yaml#documentos/termo_suspensao/clausulas/3":
+            "providenciará o boletim de ocorrência com base no artigo 330 do Código Penal",
         "lei-3240-2015.yaml#documentos/decisao/elementos/FER-79-AUTORIDADE":
             "delegar ao Secretário Municipal de Segurança, a competência de decidir recursos",
     },

@@ -281,7 +281,7 @@ def _identificacao(doc, label: str = "Nome / razão social:") -> None:  # type: 
     _if(doc, "autuado.qualificacao", lambda d: _labelled(d, "Qualificação:", "{{ autuado.qualificacao }}"))
     _labelled(doc, "Endereço:", "{{ autuado.endereco }}")
     _if(doc, "autuado.registro", lambda d: _labelled(d, "Registro:", "{{ autuado.registro }}"))
-    _if(doc, "autuado.pj", lambda d: _labelled(d, "Responsável legal:", "{{ autuado.responsavel }}"))
+    _if(doc, "autuado.representado", lambda d: _labelled(d, "Responsável legal:", "{{ autuado.responsavel }}"))
 
 
 def _infracoes(doc, var: str = "infracoes") -> None:  # type: ignore[no-untyped-def]
@@ -404,7 +404,8 @@ def auto_de_infracao() -> Doc:
     _if(doc, "documento.nulidade", lambda d: _small(d, "Este auto não contém emendas, rasuras ou omissões "
                                                     "({{ documento.nulidade }})."))
     _signatures(doc, [[*AGENTE, "Agente autuante"],
-                      ["{{ autuado.nome }}{% if autuado.pj %} — por {{ autuado.responsavel_nome }}{% endif %}",
+                      ["{{ autuado.nome }}{% if autuado.representado %} — por "
+                       "{{ autuado.responsavel_nome }}{% endif %}",
                        "Autuado{% if recusa %} — RECUSOU-SE A ASSINAR{% endif %}"]])
     return doc
 
@@ -493,7 +494,7 @@ def notificacao_ar() -> Doc:
     _p(doc, "{{ local_data_assinatura }}", right=True)
     _if(doc, "destinatario.linha", lambda d: _p(d, "{{ destinatario.linha }}", style="Body Text"))
     _p(doc, "{{ autuado.nome }}{% if autuado.nome_fantasia %} ({{ autuado.nome_fantasia }}){% endif %}", bold=True)
-    _if(doc, "autuado.pj", lambda d: _p(d, "A/C {{ autuado.responsavel_nome }}"))
+    _if(doc, "autuado.representado", lambda d: _p(d, "A/C {{ autuado.responsavel_nome }}"))
     _p(doc, "{{ autuado.documento_rotulo }} {{ autuado.documento }}")
     _p(doc, "{{ autuado.endereco }}")
     _p(doc, "Assunto: notificação da lavratura do {{ auto_ref.texto }}.", bold=True)
@@ -903,6 +904,31 @@ def advertencia_escrita() -> Doc:
     return doc
 
 
+def termo_ocorrencia() -> Doc:
+    """Termo de Ocorrência (Ferraz art. 53, § 1º): the Guarda Civil Municipal agent who draws it up in 2 copies, the
+    damaging event identified (where, when, what), its author when identified, and the clauses (the first copy
+    starts the assessment of the replacement cost, with the defence of arts. 78 and 79)."""
+    doc = _base()
+    _p(doc, "{{ abertura }}, o agente da Guarda Civil Municipal abaixo identificado, com fundamento na "
+            "{{ documento.base_legal }}, lavra o presente TERMO DE OCORRÊNCIA, em 2 (duas) vias, do evento danoso "
+            "descrito abaixo.")
+    _heading(doc, "Autor identificado")
+    _identificacao(doc)
+    _heading(doc, "Local e data do evento")
+    _labelled(doc, "Local:", "{{ lavratura.local }}")
+    _labelled(doc, "Data:", "{{ lavratura.data }}")
+    _heading(doc, "Evento danoso")
+    _p(doc, "{{ fatos }}")
+    _infracoes(doc)
+    _clausulas(doc)
+    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _signatures(doc, [[*AGENTE, "Agente da Guarda Civil Municipal"],
+                      ["{{ autuado.nome }}{% if autuado.representado %} — por "
+                       "{{ autuado.responsavel_nome }}{% endif %}",
+                       "Autor — recebi a 2ª via em ____/____/______"]], witnesses=False)
+    return doc
+
+
 KINDS: dict[str, Callable[[], Doc]] = {
     "auto_de_infracao": auto_de_infracao,
     "notificacao_preliminar": notificacao_preliminar,
@@ -919,6 +945,7 @@ KINDS: dict[str, Callable[[], Doc]] = {
     "termo_levantamento": termo_levantamento,
     "termo_condenacao": termo_condenacao,
     "advertencia_escrita": advertencia_escrita,
+    "termo_ocorrencia": termo_ocorrencia,
 }
 
 

@@ -173,8 +173,8 @@ def document_kind(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Stat
     elif rule.forma in _NOTICE_DOCUMENTS:
         j = _referenced(loaded, i)
         kind = _NOTICE_DOCUMENTS[rule.forma] if j is not None and j == _auto_index(loaded, proc) else None
-    elif a.tipo == "apreensao":
-        kind = "termo_apreensao"
+    elif a.tipo.startswith("apreensao"):  # apreensao → termo_apreensao; apreensao_veiculo (Ferraz art. 59) → its own
+        kind = f"termo_{a.tipo}"
     elif a.tipo in ("defesa", "recurso"):
         kind = PROTOCOL
     elif a.tipo in _MEASURE_DOCUMENTS:
@@ -183,6 +183,8 @@ def document_kind(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Stat
         kind = "notificacao_preliminar"
     elif a.tipo == "advertencia":  # Ferraz art. 3º, § 1º, I
         kind = "advertencia_escrita"
+    elif a.tipo == "termo_ocorrencia":  # Ferraz art. 53, § 1º: the Guarda Civil Municipal's record of the damage
+        kind = "termo_ocorrencia"
     else:
         kind = None
     return kind if kind in kinds else None
@@ -367,6 +369,14 @@ class _Builder:
         if a.penalidades is not None:
             fields["penalidades"] = list(a.penalidades)
             self.paths[("penalidades",)] = ("atos", i, "penalidades")
+
+    def _termo_ocorrencia(self, fields: dict[str, Any]) -> None:
+        """The Termo de Ocorrência (Ferraz art. 53, § 1º): the act's own signature (the author who received the 2nd
+        copy); no penalty — it starts the assessment of the replacement cost, not a fine."""
+        a, i = self.act, self.i
+        if a.assinaturas is not None:
+            fields["assinaturas"] = a.assinaturas
+            self.paths[("assinaturas",)] = ("atos", i, "assinaturas")
 
     def _advertencia_escrita(self, fields: dict[str, Any]) -> None:
         """The written warning (Ferraz art. 3º, § 1º, I): the act's own signature (who received it) and, as its
@@ -607,6 +617,8 @@ class _Builder:
     def _measure_of_this_act(self, fields: dict[str, Any]) -> None:
         """A termo that executes a measure of the auto (Timóteo art. 16, IV, V, VII): the measure is this act."""
         fields["medida"] = self.measure(self.i)
+
+    _termo_apreensao_veiculo = _termo_apreensao  # Ferraz art. 59: the vehicle, recolhido ao pátio municipal
 
     _termo_condenacao = _measure_of_this_act
     _termo_suspensao = _measure_of_this_act

@@ -3,6 +3,7 @@ that came back undelivered — read from the deadlines computed once for the cas
 
 from __future__ import annotations
 
+from autos.base.dotted import resolve
 from autos.checks.finding import Finding
 from autos.compute.notice import returned_undelivered
 from autos.compute.result import CaseComputation
@@ -52,8 +53,10 @@ def example_deadline_findings(loaded: LoadedCase, computed: CaseComputation) -> 
     if kind is not None and computed.law_of is not None:
         law = computed.law()
         for el in kind.elementos:
-            if el.verificacao == "prazo" and el.prazo is not None and el.prazo in law.prazos:
-                rule = law.deadline(el.prazo)
+            # a fixed id, or the one the case names (notificação preliminar: exigencia.prazo)
+            wanted = el.prazo if el.prazo_campo is None else resolve(loaded.case, el.prazo_campo)
+            if el.verificacao == "prazo" and isinstance(wanted, str) and wanted in law.prazos:
+                rule = law.deadline(wanted)
                 if rule.exemplo:
                     found.setdefault(rule.id, (rule.descricao, rule.base_legal))
     return [Finding(severidade="aviso", codigo="PRAZO-EXEMPLO",

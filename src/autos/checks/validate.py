@@ -23,7 +23,7 @@ from autos.errors import AutosError, InputError, RulesFileError
 from autos.processo.case import Case, PenalidadeProposta
 from autos.processo.load_case import LoadedCase
 from autos.rules.deadlines import NOTICE_EVENT, law_deadlines
-from autos.rules.statute import Element, Penalty, RuleSet, Severity, Statute
+from autos.rules.statute import EXCEPTION_KIND_PT, Element, Penalty, RuleSet, Severity, Statute
 
 
 def _split(dotted: str) -> PathKey:
@@ -387,6 +387,44 @@ class _Checker:
                      "vale para estabelecimento (pessoa jurídica).", path, cite,
                      "confira autuado.tipo ou retire a penalidade.")
 
+    def exceptions(self) -> None:
+        """The cases the law takes out of an infraction (``excecoes`` of the rule: Ferraz art. 63, I–XI; arts. 12
+        and 23, dispensations; art. 57, tolerance): a case whose facts fall under one (``infracoes[].excecao``)
+        gets the exception's finding — the document has no legal basis for that infraction. An infraction the law
+        forbids without a penalty (``sem_sancao``) is refused with the recorded choice."""
+        st = self.statute
+        by_id = {i.id: i for i in st.interpretacoes}
+        for i, inf in enumerate(self.case.infracoes):
+            rule = st.infracoes.get(inf.regra)
+            if rule is None:
+                continue  # REGRA-DESCONHECIDA
+            if rule.sem_sancao is not None:
+                it = by_id[rule.sem_sancao]
+                self.add("erro", "INFRACAO-SEM-SANCAO", f"a {st.lei.label} proíbe a conduta da infração "
+                         f"'{inf.regra}' ({st.cite(rule.citacao)}), mas não fixa penalidade para ela: "
+                         f"{' '.join(it.problema.split())} Escolha adotada ({it.id}): {' '.join(it.escolha.split())}",
+                         ("infracoes", i, "regra"), st.cite(rule.citacao),
+                         "não lavre o auto por esta infração com estas regras; se o Município confirmar a penalidade "
+                         "(e a lei que a fixa), codifique-a nas regras ('penalidades' e 'multa' da infração).")
+            if inf.excecao is None:
+                continue
+            exc = next((e for e in rule.excecoes if e.id == inf.excecao), None)
+            path: PathKey = ("infracoes", i, "excecao")
+            if exc is None:
+                known = ", ".join(f"{e.id} ({e.citacao.short()})" for e in rule.excecoes)
+                self.add("erro", "EXCECAO-DESCONHECIDA", f"a exceção '{inf.excecao}' não é uma das que a "
+                         f"{st.lei.label} prevê para a infração '{inf.regra}'.", path, st.cite(rule.citacao),
+                         f"use uma destas: {known}." if known else
+                         "a lei não prevê exceção para esta infração: retire infracoes[].excecao.")
+                continue
+            what = EXCEPTION_KIND_PT[exc.tipo]
+            where = exc.citacao.short() + (f" ({exc.citacao_regra.short()})" if exc.citacao_regra else "")
+            self.add(exc.severidade, exc.codigo, f"os fatos enquadram a infração '{inf.regra}' na {what} do "
+                     f"{where} — {' '.join(exc.descricao.split())}: {' '.join(exc.efeito.split())}",
+                     path, st.cite(exc.citacao),
+                     "não lavre o documento por esta infração; se os fatos não se enquadram na exceção, retire "
+                     f"infracoes[{i}].excecao e descreva-os em 'fatos'.")
+
     def refusal(self) -> None:
         """The law's rule on a refusal (``recusa`` of the kind): where the certified refusal is not a notice
         (Ferraz art. 76, I, and art. 77, I: the personal notice needs a dated receipt), the notice must be given
@@ -525,6 +563,7 @@ def validate_case(loaded: LoadedCase, rules: RuleSet, *, today: date | None = No
     checker = _Checker(loaded, statute, today or date.today(), defence_check, computed)
     checker.elements()
     checker.penalties()
+    checker.exceptions()
     checker.refusal()
     checker.circumstances()
     checker.dates()

@@ -47,6 +47,10 @@ def describe_statute(st: Statute) -> str:
         if inf.fundamento_apreensao:
             kinds = " e o ".join(st.documentos[k].titulo for k in inf.fundamento_apreensao)
             out.append(f"      fundamento da apreensão, não infração: só o {kinds} o citam")
+        if inf.sem_sancao is not None:  # forbidden without a penalty in the law: refused (INFRACAO-SEM-SANCAO)
+            out.append(f"      sem penalidade nesta lei: o auto é recusado (escolha {inf.sem_sancao})")
+        for exc in inf.excecoes:  # the cases the law takes out of it (infracoes[].excecao)
+            out.append(f"      exceção {exc.id} [{exc.codigo}]: {_flat(exc.descricao)} ({st.cite(exc.citacao)})")
     out += ["", "Penalidades:"]
     for pid, pen in st.penalidades.items():
         out.append(f"  {pid} — {st.cite(pen.citacao)} — {pen.nome}")

@@ -78,12 +78,16 @@ def case_deadlines(loaded: LoadedCase, law: LawDeadlines, calendar: Callable[[],
     """Every date the case's notice sets; errors name the case file, YAML path and line. ``calendar`` gives the
     municipality's calendar, asked for only when the case records a notice in effect."""
     facts = notice_facts(loaded)
+    proposed = {p.tipo for p in loaded.case.penalidades}
+    ids = [i for i in law.apos_notificacao
+           if (need := law.deadline(i).so_com_penalidade) is None or need in proposed]
     if facts is None or returned_undelivered(loaded):
         # no notice in effect yet: the document states the terms, without dates
-        return CaseDeadlines(None, [], [law.deadline(i) for i in law.apos_notificacao], law)
+        return CaseDeadlines(None, [], [law.deadline(i) for i in ids], law)
     paths = dict(DEFAULT_FACT_PATHS)
     paths["data_infracao"] = loaded.case.infraction_date_field
-    dl = deadlines_after_notice(facts, law, calendar(), file=loaded.file, paths=paths, lines=_fact_lines(loaded))
+    dl = deadlines_after_notice(facts, law, calendar(), ids=ids, file=loaded.file, paths=paths,
+                                lines=_fact_lines(loaded))
     return CaseDeadlines(dl[0], dl[1:], [], law)
 
 

@@ -464,6 +464,15 @@ class _Checker:
         """Not met and not moot (it may have lapsed: a late act is still matched to it)."""
         return ds.cumprido_por is None and ds.estado != "prejudicado"
 
+    def auto_proposes(self, penalty: str) -> bool:
+        """The processo's auto proposes ``penalty`` (its own act's penalties; none recorded: assume it does, so that
+        a processo without the auto's penalties keeps every deadline)."""
+        initial = self.proc.initial_kind()
+        auto = next((a for a in self.p.atos if a.tipo == initial), None)
+        if auto is None or auto.penalidades is None:
+            return True
+        return any(x.tipo == penalty for x in auto.penalidades)
+
     def resultado_of(self, i: int) -> str | None:
         a = self.p.atos[i]
         if a.resultado is not None:
@@ -549,6 +558,12 @@ class _Checker:
                          ("atos", i, "data"), self.proc.cite(r.citacao), hint)
         if r.diligencia_previa is not None:
             self.prior_search(i, r)
+        # 0'. an act the law allows for some infractions only (Ferraz art. 71: chapters III to VII)
+        if r.so_infracoes and not any(inf.regra in r.so_infracoes for inf in self.p.infracoes):
+            cited = ", ".join(inf.regra for inf in self.p.infracoes) or "nenhuma"
+            self.add("ATO-INCABIVEL", f"{self.label(i)} só cabe nas infrações {', '.join(r.so_infracoes)} "
+                     f"({self.proc.cite(r.citacao)}); o processo cita: {cited}.", ("atos", i, "tipo"),
+                     self.proc.cite(r.citacao), "confira o tipo do ato ou as infrações do processo.")
         # 1. does it meet an open deadline?
         candidates = [ds for ds in self.deadlines
                       if a.tipo in self.proc.prazos[ds.id].cumprido_por and self.is_live(ds)
@@ -607,6 +622,9 @@ class _Checker:
                 continue
             if s.se_resultado and res not in s.se_resultado:
                 continue
+            need = self.proc.law.deadline(sid).so_com_penalidade
+            if need is not None and not self.auto_proposes(need):
+                continue  # Ferraz art. 80: no fine proposed, nothing to pay
             if s.se_frustrada:
                 start: date | None = a.devolucao.data if a.devolucao else None
             elif s.conta_de_campo == "recolhimento":

@@ -46,6 +46,7 @@ from autos.processo.case import Case, Decisao, Medida
 from autos.rules.calendar import MunicipalCalendar
 from autos.rules.deadlines import NOTICE_EVENT, DeadlineRule, LawDeadlines
 from autos.rules.statute import (
+    EXCEPTION_KIND_PT,
     ApprehensionCosts,
     DocumentKind,
     Element,
@@ -298,7 +299,8 @@ def build_context(case: Case, statute: Statute, report: Report, fines: FineResul
     kind = statute.documentos[case.documento]
     ctx = _frame(case, statute, kind, report, fines, draft=draft, generated_at=generated_at,
                  own_letterhead=own_letterhead)
-    ctx["clausulas"] = ctx["clausulas"] + interpretation_clauses(case, statute, kind)
+    ctx["clausulas"] = [*ctx["clausulas"], *exception_clauses(case, statute),
+                        *interpretation_clauses(case, statute, kind)]
     prazos = [{**x, "base_legal": _inner(x["base_legal"])} for x in case_lines(deadlines, computed)]
     if EDITAL in (case.documento, kind.modelo):  # by kind or by template: a published edital never gets more
         ctx.update(edital_sections(case, statute, fines, prazos, draft=draft, notice_date=notice_date,
@@ -508,6 +510,23 @@ def interpretation_clauses(case: Case, statute: Statute, kind: DocumentKind) -> 
             for i in dict.fromkeys(ids) if (it := by_id.get(i)) is not None]
 
 
+def exception_clauses(case: Case, statute: Statute) -> list[dict[str, str]]:
+    """The exception, dispensation or tolerance of the law each infraction's facts fall under (``infracoes[].
+    excecao``), printed with the law's clauses: the document states the case the law takes out of the infraction
+    (the validator reports it as an error, so only a draft carries it)."""
+    out: list[dict[str, str]] = []
+    for inf in case.infracoes:
+        rule = statute.infracoes.get(inf.regra)
+        exc = next((e for e in rule.excecoes if e.id == inf.excecao), None) if rule is not None else None
+        if exc is None:
+            continue
+        out.append({"texto": f"{_cap(EXCEPTION_KIND_PT[exc.tipo])} registrada nos fatos: {_flat(exc.descricao)}. "
+                             f"{_cap(_flat(exc.efeito))}",
+                    "citacao": _inner(statute.cite(exc.citacao) + (f"; {exc.citacao_regra.short()}"
+                                                                    if exc.citacao_regra else ""))})
+    return out
+
+
 def _case_sections(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None,
                    prazos: list[dict[str, Any]], *, draft: bool, notice_date: str | None) -> dict[str, Any]:
     """The whole case, as every kind except the edital prints it."""
@@ -585,6 +604,8 @@ def _case_sections(case: Case, statute: Statute, kind: DocumentKind, fines: Fine
         "autuado": {
             "tipo": "Pessoa jurídica" if a.tipo == "pessoa_juridica" else "Pessoa física",
             "pj": a.tipo == "pessoa_juridica",
+            # acts through a legal representative named on the document: a company, or a minor (Ferraz art. 53, § 2º)
+            "representado": a.tipo == "pessoa_juridica" or a.menor,
             "nome": m(a.nome),
             "nome_fantasia": a.nome_fantasia or "",
             "documento_rotulo": a.documento_rotulo,
@@ -1144,6 +1165,8 @@ def _measure(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult
         return out
     data = _fmt_date(md.data, draft)
     imposes, ends = _measure_sentence(md, m(md.local), data, _fmt_date(md.fim, draft))
+    if kind.frase_medida is not None:  # the law's own measure (Ferraz art. 69, § 3º: the licença de funcionamento)
+        imposes = _flat(kind.frase_medida).replace("{data}", data).replace("{local}", m(md.local))
     out["medida"] = {
         "tipo": md.tipo, "numero": md.numero or "", "data": data, "local": m(md.local),
         "descricao": _flat(md.descricao) if md.descricao else "",

@@ -157,6 +157,9 @@ class Autuado(_Strict):
     pequeno_porte_fundamento: str | None = None
     registro: str | None = None  # establishment registration (e.g. SIM number)
     tratamento: Literal["senhor", "senhora"] | None = None  # how a letter addresses a person (pessoa física)
+    #: the autuado (who caused the damage) is under age: his legal guardians are identified and the authorities
+    #: told (Ferraz art. 53, § 2º; ECA)
+    menor: bool = False
 
     @field_validator("cpf")
     @classmethod
@@ -174,6 +177,9 @@ class Autuado(_Strict):
             raise ValueError("pessoa física não tem CNPJ; use o campo cpf ou mude tipo para pessoa_juridica")
         if self.tipo == "pessoa_juridica" and self.cpf:
             raise ValueError("pessoa jurídica não tem CPF; use o campo cnpj (o CPF vai em responsavel_legal)")
+        if self.tipo == "pessoa_juridica" and self.menor:
+            raise ValueError("só a pessoa física pode ser menor de idade; retire 'menor' ou mude tipo para "
+                             "pessoa_fisica")
         if self.tipo == "pessoa_juridica" and self.tratamento:
             raise ValueError("o tratamento (senhor/senhora) é só da pessoa física; a carta à pessoa jurídica "
                              "vai à empresa (\"Prezados Senhores\")")
@@ -228,6 +234,9 @@ class Infracao(_Strict):
     gravidade: str | None = None  # gravity assigned by the agent (Cuiabá art. 36: leve, grave, gravissima)
     especie: str | None = None  # species of the apprehended animal (Cuiabá art. 11, § 4º)
     dias_custodia: Count | None = None  # custody days charged (Cuiabá art. 11, § 3º, diárias)
+    #: the exception, dispensation or tolerance of the law the facts fall under (an id of the rule's ``excecoes``,
+    #: e.g. Ferraz art. 63, I: propaganda-eleitoral); the validator reports it and the document prints it
+    excecao: str | None = None
 
 
 class Agente(_Strict):

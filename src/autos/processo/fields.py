@@ -56,6 +56,8 @@ FIELD_DOCS: dict[str, str] = {
     "Infracao.gravidade": "gravidade atribuída pelo agente (leve, grave, gravissima)",
     "Infracao.especie": "espécie do animal apreendido (define o porte e as custas)",
     "Infracao.dias_custodia": "número de dias de guarda (diárias) do animal apreendido",
+    "Infracao.excecao": "exceção, dispensa ou tolerância da lei em que os fatos se enquadram (id em excecoes da "
+                        "infração, veja autos regras mostrar LEI); o auto não tem base legal nesse caso",
     # autuado e pessoas
     "Autuado.tipo": "pessoa_fisica ou pessoa_juridica",
     "Autuado.nome": "nome completo ou razão social",
@@ -69,6 +71,8 @@ FIELD_DOCS: dict[str, str] = {
     "Autuado.primario": "true se o autuado não tem penalidade definitiva anterior por esta lei",
     "Autuado.pequeno_porte": "true se o estabelecimento é de pequeno porte (redução da multa, onde a lei prevê)",
     "Autuado.pequeno_porte_fundamento": "fundamento do enquadramento como pequeno porte",
+    "Autuado.menor": "true se o autuado (o causador do dano) é menor de idade: informe os responsáveis legais em "
+                     "responsavel_legal",
     "Autuado.registro": "número de registro do estabelecimento (p. ex. no SIM)",
     "Autuado.tratamento": "pessoa física: senhor ou senhora, como a carta se dirige a ela (\"Prezado Senhor\"); "
                           "sem ele, a carta usa uma forma neutra, sem vocativo",

@@ -72,6 +72,9 @@ class DeadlineRule:
     depois_de: str | None = None
     observacao: str | None = None
     texto_legal: str | None = None
+    #: the deadline exists only when the auto proposes this penalty (Ferraz art. 80: paying "as multas" — an auto
+    #: that only apprehends a vehicle, art. 59, has nothing to pay)
+    so_com_penalidade: str | None = None
 
 
 @dataclass(frozen=True)
@@ -231,6 +234,7 @@ class _Prazo(_Model):
     exemplo: bool = False
     observacao: str | None = None
     texto_legal: str | None = None
+    so_com_penalidade: str | None = None
 
 
 class _Ciclo(_Model):
@@ -382,6 +386,7 @@ def _build_law(doc: YamlDoc, m: _PrazosFile, municipio_dir: str, stem: str) -> L
             depois_de=p.depois_de,
             observacao=p.observacao.strip() if p.observacao else None,
             texto_legal=" ".join(p.texto_legal.split()) if p.texto_legal else None,
+            so_com_penalidade=p.so_com_penalidade,
         )
     for pid, rule in prazos.items():
         if rule.depois_de is not None:

@@ -129,6 +129,9 @@ class ActRule(_Strict):
     exige_vencido: list[str] = Field(default_factory=list)
     antecipacao: EarlyAct | None = None  # the case in which the act may come before ``exige_vencido`` lapsed
     diligencia_previa: PriorSearch | None = None  # an edital after an AR returned: the search it must follow
+    #: the act is only for these infractions of the law's rules (Ferraz art. 71: the services of chapters III to
+    #: VII); empty: any
+    so_infracoes: list[str] = Field(default_factory=list)
     encerra: bool = False
     encerra_se_resultado: list[Resultado] = Field(default_factory=list)
     #: the act ends the act it cites (a levantamento its embargo, a restitution its apprehension): no other act

@@ -350,6 +350,35 @@ class CircumstanceEffect(_Strict):
         return self
 
 
+class InfractionException(_Strict):
+    """A case the law takes out of an infraction: an exception ("não se compreendem nas proibições", Ferraz art.
+    63), a dispensation the administration may grant (arts. 12 and 23), a situation it authorizes (arts. 17 and
+    18, § 1º) or a tolerance (art. 57). The case names it (``infracoes[].excecao``) when its facts fall under it;
+    the validator then reports ``codigo`` (the document has no legal basis for that infraction) and the document
+    prints the exception with its article."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9\-]*$")
+    codigo: str = Field(pattern=r"^[A-Z0-9][A-Z0-9.\-]*$")  # the finding's code
+    tipo: Literal["excecao", "dispensa", "autorizacao", "tolerancia"]
+    descricao: str  # the facts the law describes, in its words
+    citacao: Citation
+    #: the provision that states the rule when ``citacao`` is one of its cases (Ferraz art. 63, caput, for the
+    #: incisos; art. 12, caput: the Prefeitura may dispense; art. 17, § 1º: the administration authorizes)
+    citacao_regra: Citation | None = None
+    efeito: str  # what follows for the document (printed and reported)
+    severidade: Severity = "erro"
+    interpretacao: str | None = None  # a recorded choice behind it (printed with it)
+
+
+#: how the finding and the document name each kind of exception
+EXCEPTION_KIND_PT: dict[str, str] = {
+    "excecao": "exceção",
+    "dispensa": "dispensa",
+    "autorizacao": "situação excepcional autorizada",
+    "tolerancia": "tolerância",
+}
+
+
 class Infraction(_Strict):
     """An infringed provision a case may cite by id."""
 
@@ -357,8 +386,13 @@ class Infraction(_Strict):
     citacao: Citation
     exige_complemento: bool = False  # e.g. the regulation article must be named on the case
     complemento_rotulo: str | None = None
-    penalidades: list[str] = Field(min_length=1)  # ids of ``penalidades`` applicable
+    penalidades: list[str] = Field(default_factory=list)  # ids of ``penalidades`` applicable
     multa: FineRule | None = None  # the fine of this provision
+    #: the law forbids the conduct but fixes no penalty for it (an ``interpretacoes`` id saying where it would come
+    #: from): ``penalidades`` stays empty and a document citing it is refused (INFRACAO-SEM-SANCAO)
+    sem_sancao: str | None = None
+    #: the cases the law takes out of this infraction (exceptions, dispensations, tolerances)
+    excecoes: list[InfractionException] = Field(default_factory=list)
     #: a defect of the text of this provision (an ``interpretacoes`` id): warned whenever it is applied
     interpretacao: str | None = None
     #: provisions this one refers to (Ferraz art. 4º: "os respectivos responsáveis, previstos no artigo 3º"),
@@ -368,6 +402,18 @@ class Infraction(_Strict):
     #: vicioso; art. 9º, II and V): the document kinds that may cite it (the termo de apreensão, …); an auto or any
     #: other document citing it is a finding. Empty: a conduct, citable by every document.
     fundamento_apreensao: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _sanction(self) -> Infraction:
+        if self.sem_sancao is None and not self.penalidades:
+            raise ValueError("informe 'penalidades' (as penalidades aplicáveis) ou, se a lei não fixa nenhuma para a "
+                             "conduta, 'sem_sancao' com a interpretação que o registra")
+        if self.sem_sancao is not None and (self.penalidades or self.multa is not None):
+            raise ValueError("'sem_sancao' é para a conduta sem penalidade na lei: retire 'penalidades' e 'multa'")
+        ids = [e.id for e in self.excecoes]
+        if len(set(ids)) != len(ids):
+            raise ValueError("duas exceções com o mesmo 'id'")
+        return self
 
     @model_validator(mode="after")
     def _fine_penalty(self) -> Infraction:
@@ -572,6 +618,10 @@ class DocumentKind(_Strict):
     #: the law's notice articles apply to this kind only by analogy (Ferraz arts. 76 and 77 for the notificação
     #: preliminar): its notice and the deadlines counted from it say so
     notificacao_por_analogia: bool = False
+    #: the operative sentence of a termo whose measure the law names otherwise than the default one (Ferraz art. 69,
+    #: § 3º: "Fica CASSADA, a partir de {data}, a licença de funcionamento abaixo descrita."); {data}: the
+    #: measure's date, {local}: its place
+    frase_medida: str | None = None
 
 
 class PrescriptionInterruption(_Strict):
@@ -739,6 +789,9 @@ def _check_fine_refs(statute: Statute) -> None:
         need(red.abaixo_do_minimo, f"a redução '{red.id}'")
     for inf_id, inf in statute.infracoes.items():
         need(inf.interpretacao, f"a infração '{inf_id}'")
+        need(inf.sem_sancao, f"a infração '{inf_id}' (sem_sancao)")
+        for exc in inf.excecoes:
+            need(exc.interpretacao, f"a exceção '{exc.id}' da infração '{inf_id}'")
         if inf.multa is not None:
             formula_refs(inf.multa, f"a multa da infração '{inf_id}'")
             costed.add(inf.multa.penalidade or "multa")
