@@ -40,22 +40,35 @@ sys.path.insert(0, str(ROOT))
 from tests.browser.contas import ACCOUNTS, SENHA, make_site  # noqa: E402
 from tests.browser.servidor import Servidor  # noqa: E402
 
+#: the PDF preview of fiscal A's auto (act 1) of sample SIM-2026/000142 (3 pages; findings: warnings only)
+PREVIA = "/processo/timoteo-mg/sim-2026-000142-pj-completo.yaml/ato/1/documento/auto_de_infracao/previa.pdf"
 GOALS = {"validacao": 1.0, "previa": 3.0}  # p95 goals in seconds (issue 14)
 
-#: what a clerk types in the new-processo form, one more field at each validation (form field = YAML path)
+#: the form's fixed fields (the choices: law, infraction, penalty), sent with every validation as the page does
+FIXED: dict[str, str] = {
+    "lei": "timoteo-mg/lei-3844-2022",
+    "autuado.tipo": "pessoa_fisica",
+    "infracoes[0].regra": "inobservancia-normas-sanitarias",
+    "atos[0].tipo": "auto",
+    "atos[0].penalidades[0].tipo": "multa",
+    "atos[0].agente.nome": "João Batista Ferreira",
+    "atos[0].agente.matricula": "20.315",
+}
+#: what the clerk types, one field more at each validation (form field = YAML path)
 TYPING: list[tuple[str, str]] = [
-    ("lei", "timoteo-mg/lei-3844-2022"),
-    ("autuado.tipo", "pessoa_fisica"),
-    ("autuado.nome", "José da Silva Teste"),
-    ("autuado.cpf", "529.982.247-25"),
-    ("local", "Rua das Flores, 10, Centro, Timóteo/MG"),
-    ("data_infracao", "2026-11-20"),
-    ("fatos", "Comercialização de queijo sem registro no SIM, em feira livre."),
-    ("atos[0].tipo", "auto"),
     ("atos[0].data", "2026-11-20"),
-    ("atos[0].hora", "10:30"),
-    ("atos[0].agente.nome", "Dr. João Batista Ferreira"),
+    ("numero", "SIM-2026/000300"),
+    ("autuado.nome", "Joaquim Teixeira Lopes"),
+    ("autuado.cpf", "529.982.247-25"),
+    ("autuado.qualificacao", "brasileiro, comerciante"),
+    ("local", "Feira livre da Praça 1º de Maio, Centro-Sul, Timóteo/MG"),
+    ("atos[0].hora", "09:40"),
+    ("fatos", "Exposição à venda de 30 kg de queijo minas frescal sem rótulo nem registro."),
+    ("infracoes[0].complemento", "Decreto municipal nº 5.123/2022, art. 45, inciso II (exemplo)"),
     ("atos[0].agente.cargo", "Médico Veterinário Oficial"),
+    ("atos[0].agente.crmv", "CRMV-MG 12345"),
+    ("atos[0].agente.medico_veterinario_oficial", "true"),
+    ("atos[0].penalidades[0].valor_base", "300"),
 ]
 
 
@@ -108,7 +121,7 @@ async def clerk(n: int, base_url: str, args: argparse.Namespace, run: Run, stop_
                 kind, method, url, data = "previa", "GET", args.previa, None
             else:
                 typed = TYPING[: 1 + (n + i) % len(TYPING)]
-                kind, method, url, data = "validacao", "POST", args.validar, dict(typed)
+                kind, method, url, data = "validacao", "POST", args.validar, {**FIXED, **dict(typed)}
             run.count += 1
             start = time.perf_counter()
             error: str | None = None
@@ -118,8 +131,8 @@ async def clerk(n: int, base_url: str, args: argparse.Namespace, run: Run, stop_
                     error = f"HTTP {resp.status_code}"
                 elif kind == "previa" and not resp.content.startswith(b"%PDF-"):
                     error = "resposta não é PDF"
-                elif kind == "validacao" and "json" not in resp.headers.get("content-type", ""):
-                    error = "resposta não é JSON"
+                elif kind == "validacao" and "achados" not in resp.json():
+                    error = "resposta sem achados"
             except httpx.TimeoutException:
                 error = "tempo esgotado"
             except httpx.HTTPError as exc:
@@ -146,7 +159,8 @@ async def main_async(args: argparse.Namespace, base_url: str) -> tuple[Run, floa
 
 def report(run: Run, elapsed: float, args: argparse.Namespace, load_before: tuple[float, ...],
            load_after: tuple[float, ...]) -> bool:
-    print(f"{args.escreventes} escreventes, {elapsed:.1f} s, pausa {args.pausa:g} s, prévia a cada "
+    print(f"{args.escreventes} escreventes, {args.processos_de_trabalho} processo(s) de trabalho do servidor, "
+          f"{elapsed:.1f} s, pausa {args.pausa:g} s, prévia a cada "
           f"{args.previa_a_cada} pedidos; carga média (1/5/15 min) antes {load_before[0]:.2f}/{load_before[1]:.2f}/"
           f"{load_before[2]:.2f}, depois {load_after[0]:.2f}/{load_after[1]:.2f}/{load_after[2]:.2f}; "
           f"{os.cpu_count()} núcleos")
@@ -173,12 +187,14 @@ def main() -> int:
     ap.add_argument("--previa-a-cada", type=int, default=5, help="one preview every N requests (default 5)")
     ap.add_argument("--max-pedidos", type=int, default=100_000, help="stop after this many requests")
     ap.add_argument("--limite", type=float, default=30.0, help="timeout of one request, seconds (default 30)")
+    ap.add_argument("--processos-de-trabalho", type=int, default=1,
+                    help="uvicorn worker processes of the server ([servidor] processos_de_trabalho; default 1)")
     ap.add_argument("--validar", default="/processos/novo/validar", help="validation URL (POST)")
-    ap.add_argument("--previa", default="", help="preview URL (GET; default: the first act of SIM-2026/000142)")
+    ap.add_argument("--previa", default=PREVIA, help="preview URL (GET; default: the auto of SIM-2026/000142)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-web-") as tmp:
         base = Path(tmp)
-        config = make_site(base)
+        config = make_site(base, workers=args.processos_de_trabalho)
         with Servidor(config, base / "servidor.log") as server:
             load_before = os.getloadavg()
             run, elapsed = asyncio.run(main_async(args, server.base_url))

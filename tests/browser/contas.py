@@ -23,8 +23,9 @@ ACCOUNTS: dict[str, dict[str, str]] = {
 }
 
 
-def make_site(base: Path, accounts: dict[str, dict[str, str]] = ACCOUNTS) -> Path:
-    """Copy the sample processos under ``base``, create the accounts in their register; returns the config file."""
+def make_site(base: Path, accounts: dict[str, dict[str, str]] = ACCOUNTS, *, workers: int = 1) -> Path:
+    """Copy the sample processos under ``base``, create the accounts in their register; returns the config file
+    (``workers``: uvicorn worker processes)."""
     processos = base / "processos"
     shutil.copytree(ROOT / "samples" / "processos", processos)
     register = processos / "registro.sqlite3"
@@ -37,6 +38,7 @@ def make_site(base: Path, accounts: dict[str, dict[str, str]] = ACCOUNTS) -> Pat
         "[servidor]\n"
         'host = "127.0.0.1"\n'
         'chave = "chave-web"\n'
+        f"processos_de_trabalho = {workers}\n"
         "[dados]\n"
         'processos = "processos"\n'
         f'hoje = "{TODAY.isoformat()}"\n',
