@@ -286,6 +286,9 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "CBA-9-DATAS": ["18 de novembro de 2026"],
         "CBA-9-DATAS-TERMO": ["Cuiabá/MT, 18 de novembro de 2026"],
         "CBA-37-AGENTE": ["Luciana Prado Arruda", "Agente de Controle de Zoonoses", "Matrícula 31.455"],
+        "CBA-3-CARGO": ["Agente de Controle de Zoonoses"],  # art. 3º, III
+        # art. 3º, II applies to an Agente Sanitário only (quando): this agent is an Agente de Controle de Zoonoses
+        "CBA-3-II-VETERINARIO": [],
         CALCULADOS: [
             # art. 11, § 3º, large animal: transporte 1 + multa 2 = 3 UPF; diárias 3 / 3,5 / 4 UPF; × R$ 107,3327
             "6 (seis) UPF", "R$ 644,00 (seiscentos e quarenta e quatro reais)",                      # 1st day: 6 UPF
@@ -317,6 +320,9 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "CBA-35-PENALIDADE": ["Multa (Lei nº 3.666/1997, art. 36, combinado com o art. 35, inciso I)",
                               "Apreensão do animal (Lei nº 3.666/1997, art. 35, inciso II)"],
         "CBA-37-AGENTE": ["Paulo Henrique Campos", "Agente de Controle de Zoonoses", "Matrícula 31.208"],
+        "CBA-3-CARGO": ["Agente de Controle de Zoonoses"],  # art. 3º, III
+        # art. 3º, II applies to an Agente Sanitário only (quando): this agent is an Agente de Controle de Zoonoses
+        "CBA-3-II-VETERINARIO": [],
         "CBA-CIENCIA": ["efetivada em 7 de outubro de 2026"],
         CALCULADOS: [
             # art. 36, I: 3 UPF = R$ 322,00 (the fine); art. 11, § 3º: 2 dogs × (0,25 + 0,50 + 1,00 + 1,50) = 6,5
