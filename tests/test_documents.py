@@ -290,9 +290,8 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "CBA-9-DATAS": ["18 de novembro de 2026"],
         "CBA-9-DATAS-TERMO": ["Cuiabá/MT, 18 de novembro de 2026"],
         "CBA-37-AGENTE": ["Luciana Prado Arruda", "Agente de Controle de Zoonoses", "Matrícula 31.455"],
-        # art. 3º, III: the post as the law names it
-        "CBA-3-CARGO": ["Agente de Controle de Zoonoses"],
-        # art. 3º, II: only for an Agente Sanitário (a veterinarian); this agent is not one, nothing to print
+        "CBA-3-CARGO": ["Agente de Controle de Zoonoses"],  # art. 3º, III
+        # art. 3º, II applies to an Agente Sanitário only (quando): this agent is an Agente de Controle de Zoonoses
         "CBA-3-II-VETERINARIO": [],
         CALCULADOS: [
             # art. 11, § 3º, large animal: transporte 1 + multa 2 = 3 UPF; diárias 3 / 3,5 / 4 UPF; × R$ 107,3327
@@ -325,9 +324,8 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "CBA-35-PENALIDADE": ["Multa (Lei nº 3.666/1997, art. 36, combinado com o art. 35, inciso I)",
                               "Apreensão do animal (Lei nº 3.666/1997, art. 35, inciso II)"],
         "CBA-37-AGENTE": ["Paulo Henrique Campos", "Agente de Controle de Zoonoses", "Matrícula 31.208"],
-        # art. 3º, III: the post as the law names it
-        "CBA-3-CARGO": ["Agente de Controle de Zoonoses"],
-        # art. 3º, II: only for an Agente Sanitário (a veterinarian); this agent is not one, nothing to print
+        "CBA-3-CARGO": ["Agente de Controle de Zoonoses"],  # art. 3º, III
+        # art. 3º, II applies to an Agente Sanitário only (quando): this agent is an Agente de Controle de Zoonoses
         "CBA-3-II-VETERINARIO": [],
         "CBA-CIENCIA": ["efetivada em 7 de outubro de 2026"],
         CALCULADOS: [

@@ -65,7 +65,7 @@ def test_exports_final_unpaid_fines_with_hand_computed_amounts(folder: Path, tmp
     out = tmp_path / "saida" / "debitos"
     code, text = run("exportar-debitos", str(folder), "--desde", "2026-08-01", "-o", str(out))
     assert code == 0, text
-    assert "2 débito(s) exportado(s) de 5 processo(s) lido(s)" in text
+    assert "2 débitos exportados de 5 processos lidos" in text
     assert "FV-2026/0300 (ferraz-de-vasconcelos-sp/lei-3240-2015): 20 UFM = R$ 3.123,87, vencido em 18/08/2026" in text
     assert "FV-2026/0301 (ferraz-de-vasconcelos-sp/lei-3240-2015): 9,6035 UFM = R$ 1.500,00, vencido em 17/09/2026" \
         in text

@@ -92,7 +92,7 @@ def test_ferraz_art76_iii_publisher_refuses_the_edital_until_the_search_is_recor
                     "--dry-run", hoje="2026-10-06")
     assert code == 1, out  # one case refused
     flat = " ".join(out.split())
-    assert "com 1 caso: auto 302/2026" in flat or "com 1 caso(s): auto 302/2026" in flat
+    assert "com 1 caso: auto 302/2026" in flat  # the count agrees with its noun (base/ptbr.count_noun)
     refusal = next(x for x in out.splitlines() if x.startswith("recusado:") and "sem-diligencia.yaml" in x)
     for words in ("'Mudou-se'", "não que o seu domicílio seja desconhecido", "art. 76, inciso III",
                   "edital-domicilio-desconhecido", "registre o ato 'diligencia'"):

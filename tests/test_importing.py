@@ -147,7 +147,7 @@ def test_a_spreadsheet_float_with_noise_is_refused_not_rounded(tmp_path: Path, a
     ("p.ods", b"numero\n", ["tipo de planilha não aceito"]),
     ("p.csv", b"numero\x00;x\n", ["tem bytes nulos"]),
     ("p.csv", "numero;nome\nA;Jos\xe9\n".encode("latin-1"), ["não está em UTF-8", "CSV UTF-8"]),
-    ("p.csv", b"numero;apelido;infracao\n1;x;terreno-sem-limpeza\n", ["coluna(s) que não são campos", "'apelido'"]),
+    ("p.csv", b"numero;apelido;infracao\n1;x;terreno-sem-limpeza\n", ["coluna que não é campo do processo", "'apelido'"]),
     ("p.csv", b"numero;autuado.nome\n1;x\n", ["falta a coluna 'infracao'"]),
     ("p.csv", b"numero;numero;infracao\n1;1;x\n", ["aparece duas vezes"]),
     ("p.csv", b"", ["vazia"]),

@@ -149,4 +149,4 @@ def test_many_old_files_are_counted_not_listed() -> None:
     _code, _out, stderr = run("validar", str(CASOS))
     assert stderr.count("arquivo antigo, de um só documento") == 5
     n = len(list(CASOS.rglob("*.yaml")))
-    assert f"e mais {n - 5} arquivo(s) antigo(s)" in stderr
+    assert f"e mais {n - 5} arquivos antigos" in stderr

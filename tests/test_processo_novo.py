@@ -80,8 +80,8 @@ def fill(node: Any, uf: str, path: tuple[str | int, ...] = ()) -> None:
             value = VALUES[str(k)]
             if p == ("atos", 0, "numero"):
                 value = "7/2026"
-            if k == "cargo" and uf == "MT":
-                value = "Agente de Controle de Zoonoses"  # Cuiabá art. 3º, III: the post as the law names it
+            if k == "cargo" and uf == "MT":  # Cuiabá art. 3º, II–III, and art. 37: the post as the law names it
+                value = "Agente de Controle de Zoonoses"
             node[k] = uf if k == "uf" else value
         else:
             fill(v, uf, p)

@@ -195,7 +195,7 @@ def test_gazette_merges_with_bookmarks_and_continuous_folios(published: tuple[Pa
     gazette = next(f for f in ed.arquivos if f.tipo == "caderno")
     reader = PdfReader(ed.saida / gazette.caminho)
     titles = [o.title for o in reader.outline]
-    assert titles == ["Edital Nº 1/2026 — consolidado (2 notificado(s))",
+    assert titles == ["Edital Nº 1/2026 — consolidado (2 notificados)",
                       "Edital de notificação — auto nº 301/2026 — Roberto Alves de Souza",
                       "Edital de notificação — auto nº 302/2026 — Edson Luiz Barreto"]
     parts = [next(f for f in ed.arquivos if f.tipo == "edital_consolidado")] + [
@@ -538,7 +538,7 @@ def test_cli_dry_run_prints_the_plan(tmp_path: Path) -> None:
                                        "2026-10-06", "-o", str(tmp_path / "o"), "--dry-run", "--processos", "1"])
     assert result.exit_code == 1, result.output
     assert "SIMULAÇÃO" in result.output
-    assert f"seria publicado: edital Nº 1/2026 ({FERRAZ}) com 2 caso(s): auto 301/2026, auto 302/2026" in result.output
+    assert f"seria publicado: edital Nº 1/2026 ({FERRAZ}) com 2 casos: auto 301/2026, auto 302/2026" in result.output
     assert not (tmp_path / "o").exists()
 
 

@@ -129,7 +129,7 @@ def test_bad_cases_with_worker_processes(tmp_path: Path) -> None:
         _write(casos, name, text())
     run = _cli_run(casos, tmp_path / "out")
     assert run.returncode == 1, run.stderr
-    assert "publicado: edital Nº 1/2026 (timoteo-mg/lei-3844-2022) com 1 caso(s)" in run.stdout
+    assert "publicado: edital Nº 1/2026 (timoteo-mg/lei-3844-2022) com 1 caso" in run.stdout
     assert sum(line.startswith("recusado: ") for line in run.stdout.splitlines()) == len(BAD_CASES)
 
 

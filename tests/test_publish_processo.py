@@ -439,7 +439,7 @@ def test_cli_takes_several_folders_and_a_dry_run_writes_nothing(tmp_path: Path) 
         "--data", DATA_PUB.isoformat(), "-o", str(tmp_path / "out"), "--dry-run",
         "--jornal", "timoteo-mg=Jornal Diário do Aço"])  # Timóteo, art. 21, § 3º: the newspaper is named
     assert result.exit_code == 1, result.output  # fv-303, 306 and 307 are refused
-    assert f"edital Nº 1/2026 ({FERRAZ}) com 2 caso(s): auto 301/2026, auto 302/2026" in result.output
-    assert f"edital Nº 1/2026 ({TIMOTEO}) com 1 caso(s): auto 32/2026" in result.output
+    assert f"edital Nº 1/2026 ({FERRAZ}) com 2 casos: auto 301/2026, auto 302/2026" in result.output
+    assert f"edital Nº 1/2026 ({TIMOTEO}) com 1 caso: auto 32/2026" in result.output
     assert "casos lidos: 9;" in result.output
     assert tree(PROCESSOS) == before and not (tmp_path / "out").exists()

@@ -62,7 +62,7 @@ def test_rebuild_indexes_every_processo_and_says_what_differs(tmp_path: Path) ->
     code, out = run("registro", "reconstruir", str(folder))
     assert code == 0, out
     n = len(list(folder.rglob("*.yaml")))
-    assert n >= 9 and f"{n} processo(s) indexado(s)" in out
+    assert n >= 9 and f"{n} processos indexados" in out
     assert out.count("novo: ") == n
     with Register.open(folder / "registro.sqlite3", readonly=True) as reg:
         indexed = reg.indexed()
@@ -101,7 +101,7 @@ def test_rebuild_lists_an_unreadable_file_and_indexes_the_others(tmp_path: Path)
     bad = processo(tmp_path, "cpf-errado.yaml", numero="SIM-2026/000200", auto="40/2026", cpf="123.456.789-00")
     code, out = run("registro", "reconstruir", str(tmp_path))
     assert code == 2
-    assert "1 processo(s) indexado(s)" in out
+    assert "1 processo indexado" in out
     assert f"ilegível (fora do índice): {bad}" in out and "CPF" in out
 
 

@@ -103,9 +103,9 @@ PRESCRIPTION = [
     # Timóteo: notice after half the term → 30 more months from it (Decreto 20.910/1932, arts. 8º and 9º)
     ("timoteo-interrompida-na-segunda-metade.yaml", "2026-11-29", "em curso", "2029-04-01", None, []),
     ("timoteo-interrompida-na-segunda-metade.yaml", "2029-03-02", "em curso", "2029-04-01", "PRESCRICAO-PROXIMA",
-     ["prescreve em 1º de abril de 2029", "daqui a 30 dia(s)", "interrompida em 1º de outubro de 2026 pelo ato 3"]),
+     ["prescreve em 1º de abril de 2029", "daqui a 30 dias", "interrompida em 1º de outubro de 2026 pelo ato 3"]),
     ("timoteo-interrompida-na-segunda-metade.yaml", "2029-04-01", "em curso", "2029-04-01", "PRESCRICAO-PROXIMA",
-     ["daqui a 0 dia(s)"]),  # the last day is still in time
+     ["daqui a 0 dias"]),  # the last day is still in time
     ("timoteo-interrompida-na-segunda-metade.yaml", "2029-04-02", "prescrita", "2029-04-01", "PRESCRICAO-CONSUMADA",
      ["prescreveu em 1º de abril de 2029", "infração de 10 de janeiro de 2022", "sem decisão definitiva"]),
     # Timóteo: the notice came after the five years (01/03/2027): nothing to interrupt; the appeal's decision of
@@ -122,7 +122,7 @@ PRESCRIPTION = [
     # Cuiabá: notice before half → the five years stand (Súmula 383 do STF); 31/08/2024 + 5 years
     ("cuiaba-sumula-383.yaml", "2026-11-29", "em curso", "2029-08-31", None, []),
     ("cuiaba-sumula-383.yaml", "2029-03-15", "em curso", "2029-08-31", "PRESCRICAO-PROXIMA",
-     ["prescreve em 31 de agosto de 2029", "daqui a 169 dia(s)"]),
+     ["prescreve em 31 de agosto de 2029", "daqui a 169 dias"]),
     ("cuiaba-sumula-383.yaml", "2029-09-01", "prescrita", "2029-08-31", "PRESCRICAO-CONSUMADA",
      ["prescreveu em 31 de agosto de 2029", "interrompida em 18 de novembro de 2026"]),
     ("cuiaba-recurso-exercida.yaml", "2026-11-29", "exercida", "2031-08-10", None, []),

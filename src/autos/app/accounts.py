@@ -33,7 +33,7 @@ __all__ = [
 
 #: the roles, in the order the admin page lists them
 PAPEIS = ("fiscal", "chefia", "procurador", "admin")
-PAPEL_NOMES = {"fiscal": "fiscal", "chefia": "chefia", "procurador": "procurador(a)", "admin": "administrador(a)"}
+PAPEL_NOMES = {"fiscal": "fiscal", "chefia": "chefia", "procurador": "procurador", "admin": "administrador"}
 #: characters of the shortest password accepted
 MIN_PASSWORD = 10
 _LOGIN = re.compile(r"[a-z0-9][a-z0-9._-]{1,39}")

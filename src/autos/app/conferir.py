@@ -140,7 +140,8 @@ def verify_processo(processo: Path, ledger_path: Path | None, *, arquivo: Path |
         lines.append(f"NÃO CONFERE: o livro não registra edital publicado para o auto nº {auto.numero} deste processo"
                      + (f" (o edital {rec.rotulo} está reservado e não foi concluído)." if rec is not None else "."))
         if acts:
-            lines.append(f"O processo registra {len(acts)} edital(is) do auto (atos[{acts[0][0]}], linha "
+            editais = ptbr.count_noun(len(acts), "edital", "editais")
+            lines.append(f"O processo registra {editais} do auto (atos[{acts[0][0]}], linha "
                          f"{loaded.line_of(('atos', acts[0][0]))}) que o livro não tem: publicação feita fora do "
                          "autos ou livro errado.")
         ok = False

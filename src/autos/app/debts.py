@@ -39,7 +39,7 @@ from typing import Literal
 
 from autos.app.pipeline import Autos
 from autos.app.register import open_register
-from autos.base.ptbr import format_brl, format_decimal
+from autos.base.ptbr import count_noun, format_brl, format_decimal
 from autos.base.yamlio import iter_yaml_files, load_yaml
 from autos.compute.recidivism import finality_of
 from autos.errors import AutosError, InputError, OutputError
@@ -95,7 +95,8 @@ class DebtExport:
         return 1 if self.recusados else 0
 
     def lines(self) -> list[str]:
-        out = [f"{len(self.debitos)} débito(s) exportado(s) de {self.lidos} processo(s) lido(s):"]
+        out = [f"{count_noun(len(self.debitos), 'débito exportado', 'débitos exportados')} de "
+               f"{count_noun(self.lidos, 'processo lido', 'processos lidos')}:"]
         out += [f"  {d.processo} ({d.lei}): {format_decimal(Decimal(d.valor_unidades))} {d.unidade_fiscal} = "
                 f"{format_brl(Decimal(d.valor_reais))}, vencido em {date.fromisoformat(d.vencimento):%d/%m/%Y}"
                 for d in self.debitos]

@@ -28,6 +28,7 @@ from typing import Any
 
 from autos.app.forms import UNREADABLE, _field_for, _plan, parse_processo_scalar, save_new_processo, validate_draft
 from autos.app.pipeline import Autos
+from autos.base.ptbr import count_noun
 from autos.errors import AutosError, InputError
 from autos.processo.paths import field_info
 from autos.processo.text import dotted, parse_dotted
@@ -82,9 +83,10 @@ class ImportReport:
         out = [f"planilha: {self.planilha} ({self.lei})"]
         out += [f"linha {n}: gravado {f}" + (f" (reservado: {', '.join(r)})" if r else "") for n, f, r in self.gravados]
         for n, problems in self.recusados:
-            out.append(f"linha {n}: RECUSADA ({len(problems)} {'problema' if len(problems) == 1 else 'problemas'})")
+            out.append(f"linha {n}: RECUSADA ({count_noun(len(problems), 'problema', 'problemas')})")
             out += [f"  {p.render()}" for p in problems]
-        out.append(f"{len(self.gravados)} processo(s) gravado(s), {len(self.recusados)} linha(s) recusada(s).")
+        written = count_noun(len(self.gravados), "processo gravado", "processos gravados")
+        out.append(f"{written}, {count_noun(len(self.recusados), 'linha recusada', 'linhas recusadas')}.")
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -257,7 +259,8 @@ def _columns(header: list[str], file: Path) -> list[str]:
                              hint="cada campo do processo tem uma só coluna.")
         paths.append(path or "")
     if unknown:
-        raise InputError(f"coluna(s) que não são campos do processo: {', '.join(unknown)}; nada foi importado.",
+        what = "coluna que não é campo" if len(unknown) == 1 else "colunas que não são campos"
+        raise InputError(f"{what} do processo: {', '.join(unknown)}; nada foi importado.",
                          file=file, hint="use os nomes de campo do arquivo de processo (autuado.nome, "
                          "autuado.cpf, local, fatos, infracao, infracao.quantidade, auto.data, auto.agente.nome…; "
                          "veja a tabela no README).")
@@ -272,7 +275,7 @@ def _row_values(autos: Autos, lei: str, columns: list[str], cells: list[str]) ->
     typed = {c: (cells[i] if i < len(cells) else "") for i, c in enumerate(columns)}
     extra = [v for v in cells[len(columns):] if v.strip()]
     if extra:
-        raise InputError(f"a linha tem {len(extra)} valor(es) em colunas sem nome.",
+        raise InputError(f"a linha tem {count_noun(len(extra), 'valor', 'valores')} em colunas sem nome.",
                          hint="dê nome à coluna ou apague os valores.")
     infracoes = [typed[c].strip() for c in columns if c.endswith(".regra") and typed[c].strip()]
     juridica = typed.get("autuado.tipo", "").strip() == "pessoa_juridica"

@@ -31,7 +31,15 @@ from autos.base.resources import default_rules_dir, default_templates_dir
 from autos.base.yamlio import YamlDoc, load_yaml
 from autos.checks.acts import act_document, document_acts
 from autos.checks.finding import Finding, Report
-from autos.checks.processo import ProcessoFine, ProcessoReport, act_report, check_processo, processo_fine
+from autos.checks.processo import (
+    ProcessoFine,
+    ProcessoReport,
+    act_report,
+    check_processo,
+    debt_findings,
+    inscribes_an_amount,
+    processo_fine,
+)
 from autos.checks.result import CaseResult, check_case
 from autos.checks.validate import statute_for
 from autos.compute.fines import FineResult, compute_fines, path_key
@@ -235,7 +243,28 @@ class Autos:
         """The timeline's findings and those of each act's document as of its date (``autos validar``)."""
         timeline = self.processos.check(loaded, self.today)
         lei = loaded.processo.lei
-        return check_processo(loaded, timeline, self.processos.procedure(lei), self.rules.get(lei), self.check)
+        proc, statute = self.processos.procedure(lei), self.rules.get(lei)
+        first: list[CaseResult] = []  # the auto's document, checked first: its fine is the processo's
+
+        def check(doc: LoadedCase) -> CaseResult:
+            result = self.check(doc)
+            if not first and doc.case.documento == "auto_de_infracao":
+                first.append(result)
+            return result
+
+        report = check_processo(loaded, timeline, proc, statute, check)
+        if inscribes_an_amount(loaded):  # the amount inscribed in dívida ativa against the debt computed
+            def auto_fine(doc: LoadedCase) -> FineResult | None:  # computed once, by the auto's check
+                computed = first[0].computed if first else None
+                return computed.fines() if computed is not None else self.fines(doc)
+            try:
+                fine = processo_fine(loaded, proc, statute, auto_fine)
+            except AutosError:
+                return report  # the fine's own error is among the findings
+            report.findings.extend(debt_findings(loaded, self.processos.procedure(lei), fine))
+            order = {"erro": 0, "aviso": 1}
+            report.findings.sort(key=lambda f: (order[f.severidade], f.linha or 0))
+        return report
 
     def processo_fine_of(self, file: str | Path) -> ProcessoFine:
         """``autos multa PROCESSO.yaml``: the auto's memo, the decisions on it and the amount in force."""

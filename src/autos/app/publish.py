@@ -468,7 +468,7 @@ class Publisher:
                 raise InputError("pasta de casos não encontrada.", file=root, hint="confira o caminho informado.")
             files.extend(str(p) for p in (iter_yaml_files(root) if root.is_dir() else [root]))
         where = ", ".join(str(r) for r in roots)
-        self.log(f"{len(files)} arquivo(s) de caso ou processo em {where}; publicação de "
+        self.log(f"{ptbr.count_noun(len(files), 'arquivo', 'arquivos')} de caso ou processo em {where}; publicação de "
                  f"{ptbr.format_date(self.o.data)}.")
         self.start(len(files))
         groups: dict[str, _Group] = {}
@@ -576,7 +576,8 @@ class Publisher:
             numero = ledger.next_number(group.lei, ano) + sum(
                 1 for e in self.result.planejados if e.lei == group.lei and e.ano == ano)
             self.result.planejados.append(PlannedEdital(group.lei, numero, ano, list(group.items)))
-            self.log(f"seria publicado: edital Nº {numero}/{ano} ({group.lei}) com {len(group.items)} caso(s): "
+            casos = ptbr.count_noun(len(group.items), "caso", "casos")
+            self.log(f"seria publicado: edital Nº {numero}/{ano} ({group.lei}) com {casos}: "
                      + ", ".join(f"auto {p.auto_numero}" for p in group.items))
             return
         new = self._begin(ledger, group, None, self.params)
@@ -745,8 +746,9 @@ class Publisher:
         record = Published(rec.id, rec.lei, rec.numero, rec.ano, rec.data_edital, len(rec.casos),
                            rec.saida / pending.file("caderno").caminho)
         self.result.publicados.append(record)  # a summary: the details stay in the ledger (memory stays flat)
-        self.log(f"publicado: edital {record.rotulo} ({record.lei}) com {record.casos} caso(s), "
-                 f"{len(rec.arquivos)} arquivo(s) em {pending.folder}.")
+        casos = ptbr.count_noun(record.casos, "caso", "casos")
+        self.log(f"publicado: edital {record.rotulo} ({record.lei}) com {casos}, "
+                 f"{ptbr.count_noun(len(rec.arquivos), 'arquivo', 'arquivos')} em {pending.folder}.")
         for p in pending.group.items:  # committed: the edital is published whatever happens to the files now
             if p.processo is not None and p.auto_numero is not None:
                 self._record(rec, p.arquivo, p.caso, p.auto_numero)
@@ -838,7 +840,8 @@ class Publisher:
     def _gazette_parts(self, pending: _Pending) -> list[tuple[str, str]]:
         """(bookmark title, file) of the gazette, in order: the consolidated edital, then each case's edital."""
         rec, group = pending.rec, pending.group
-        parts = [(f"Edital {rec.rotulo} — consolidado ({len(group.items)} notificado(s))",
+        notified = ptbr.count_noun(len(group.items), "notificado", "notificados")
+        parts = [(f"Edital {rec.rotulo} — consolidado ({notified})",
                   pending.file("edital_consolidado").caminho)]
         for p in group.items:
             assert p.caso is not None and p.linha is not None
@@ -938,7 +941,7 @@ class Publisher:
             "metadados": {
                 "titulo": f"{titulo} — {place}",
                 "autor": f"Prefeitura Municipal de {lei.municipio} — {orgao}",
-                "assunto": f"{titulo} — {lei.label} — {len(rows)} notificado(s)",
+                "assunto": f"{titulo} — {lei.label} — {ptbr.count_noun(len(rows), 'notificado', 'notificados')}",
                 "palavras_chave": f"edital de notificação, {lei.label}, {lei.municipio}",
             },
         }
@@ -1194,11 +1197,13 @@ def summary(result: PublishResult, options: Options) -> str:
     if options.dry_run:
         lines.append("SIMULAÇÃO (--dry-run): nada foi gravado, nenhum número foi reservado.")
         for plan in result.planejados:
-            lines.append(f"seria publicado: edital Nº {plan.numero}/{plan.ano} ({plan.lei}) com {len(plan.casos)} "
-                         "caso(s): " + ", ".join(f"auto {p.auto_numero}" for p in plan.casos))
+            casos = ptbr.count_noun(len(plan.casos), "caso", "casos")
+            lines.append(f"seria publicado: edital Nº {plan.numero}/{plan.ano} ({plan.lei}) com {casos}: "
+                         + ", ".join(f"auto {p.auto_numero}" for p in plan.casos))
     for e in result.publicados:
         how = " (concluído após uma execução interrompida)" if e.id in result.recuperados else ""
-        lines.append(f"publicado: edital {e.rotulo} ({e.lei}) com {e.casos} caso(s){how}; caderno: {e.caderno}")
+        casos = ptbr.count_noun(e.casos, "caso", "casos")
+        lines.append(f"publicado: edital {e.rotulo} ({e.lei}) com {casos}{how}; caderno: {e.caderno}")
     if not result.publicados and not options.dry_run and result.erro is None:
         lines.append("nada novo a publicar nesta data.")
     lines.append(f"casos lidos: {result.lidos}; recusados: {len(result.recusados)}; já publicados antes (não "

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from autos.app.new_processo import new_processo_text, write_new_processo
 from autos.app.pipeline import Autos, Generated
+from autos.base.ptbr import count_noun
 from autos.base.yamlio import iter_yaml_files, load_yaml
 from autos.checks.finding import Finding, Report
 from autos.checks.processo import ProcessoReport
@@ -91,7 +92,7 @@ class Rebuilt:
         return 2 if self.falhas else 0
 
     def lines(self) -> list[str]:
-        out = [f"registro: {self.register} ({self.processos} processo(s) indexado(s))"]
+        out = [f"registro: {self.register} ({count_noun(self.processos, 'processo indexado', 'processos indexados')})"]
         d = self.diff
         out += [f"novo: {a}" for a in d.novos]
         out += [f"alterado: {a}" for a in d.alterados]

@@ -100,7 +100,8 @@ def processo_prescription(report: ProcessoReport, loaded: LoadedProcesso, statut
     unknown = [k for k in (*rule.decisoes, *rule.recursos, *(rule.interrupcao.atos if rule.interrupcao else ()))
                if k not in proc.atos]
     if unknown:
-        raise RulesError(f"a prescrição ('prescricao') cita ato(s) que o rito da lei não prevê: {', '.join(unknown)}.",
+        raise RulesError(f"a prescrição ('prescricao') cita {'o ato' if len(unknown) == 1 else 'os atos'} que o rito "
+                         f"da lei não prevê: {', '.join(unknown)}.",
                          file=statute.file, path="prescricao",
                          hint=f"use tipos de ato de {statute.id}.processo.yaml: {', '.join(sorted(proc.atos))}.")
     timeline = report.timeline

@@ -284,6 +284,7 @@ def prescription_findings(state: PrescriptionState, arquivo: str, linha: int | N
     if state.situacao == "em curso" and state.data <= hoje + timedelta(days=aviso_dias):
         return [Finding("aviso", "PRESCRICAO-PROXIMA",
                         f"a pretensão punitiva prescreve em {format_date(state.data)} ({why}), daqui a "
-                        f"{(state.data - hoje).days} dia(s), e o processo ainda não tem decisão definitiva",
+                        f"{count_noun((state.data - hoje).days, 'dia', 'dias')}, e o processo ainda não tem decisão "
+                        "definitiva",
                         base, "atos", linha, arquivo, "dê prioridade à decisão deste processo.")]
     return []

@@ -14,9 +14,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Literal
 
+from autos.base import ptbr
+from autos.base.yamlio import format_path
 from autos.checks.acts import ActDocument, act_document, document_acts
 from autos.checks.finding import Finding, Report
 from autos.checks.result import CaseResult
@@ -31,7 +33,11 @@ from autos.rules.procedure import Procedure
 from autos.rules.statute import Statute
 
 __all__ = ["ActReport", "FineDecision", "ProcessoFine", "ProcessoReport", "act_report", "check_processo",
-           "processo_fine"]
+           "debt_findings", "processo_fine"]
+
+#: the act that inscribes the unpaid fine in dívida ativa (its ``valor``: the amount inscribed, in reais)
+DEBT_ACT = "inscricao_divida_ativa"
+_CENT = Decimal("0.01")
 
 
 @dataclass(frozen=True)
@@ -212,3 +218,52 @@ def processo_fine(loaded: LoadedProcesso, proc: Procedure, statute: Statute,
     pagamentos = [(i + 1, a.data_do_ato, a.valor) for i, a in enumerate(p.atos) if a.tipo == "pagamento"]
     return ProcessoFine(p.numero, auto + 1 if auto is not None else None, calculo, decisoes, final, final_por,
                         cancelada, pagamentos)
+
+
+def inscribes_an_amount(loaded: LoadedProcesso) -> bool:
+    """Whether the processo inscribes an amount in dívida ativa (only then is :func:`debt_findings` worth its fine)."""
+    return any(a.tipo == DEBT_ACT and a.valor is not None for a in loaded.processo.atos)
+
+
+def debt_findings(loaded: LoadedProcesso, proc: Procedure, fine: ProcessoFine) -> list[Finding]:
+    """The amount inscribed in dívida ativa must be the debt the processo computes: the fine in force (the auto's,
+    or the one the last decision set), less what was paid before the inscription, to the cent. A cancelled fine
+    has nothing to inscribe. No interest or charges are added: none of the three laws provides them."""
+    out: list[Finding] = []
+    rule = proc.atos.get(DEBT_ACT)
+    if rule is None:
+        return out
+    for i, a in enumerate(loaded.processo.atos):
+        if a.tipo != DEBT_ACT or a.valor is None:
+            continue
+        path = ("atos", i, "valor")
+        line = loaded.line_of(path)
+        cite = proc.cite(rule.citacao)
+        label = f"a inscrição em dívida ativa{f' nº {a.numero}' if a.numero else ''} (atos[{i}])"
+        if fine.cancelada:
+            out.append(Finding(severidade="erro", codigo="DIVIDA-ATIVA-VALOR", mensagem=f"{label} inscreve "
+                               f"{ptbr.format_brl(a.valor)}, mas a multa foi cancelada: não há débito.",
+                               citacao=cite, caminho=format_path(path), linha=line, arquivo=str(loaded.file),
+                               dica="retire a inscrição ou confira a decisão."))
+            continue
+        if fine.final is None:
+            continue  # no fine computed: its own finding says why
+        paid = sum((v for n, d, v in fine.pagamentos if v is not None and (d is None or a.data_do_ato is None
+                                                                          or d <= a.data_do_ato)), Decimal(0))
+        due = (fine.final - paid).quantize(_CENT, rounding=ROUND_HALF_UP)
+        if a.valor.quantize(_CENT, rounding=ROUND_HALF_UP) == due:
+            continue
+        source = ("o do auto" if fine.final_por is None else
+                  f"fixado em {fine.final_por.nome} nº {fine.final_por.numero or 's/n'}"
+                  if fine.final_por.resultado == "reduzida" else
+                  f"o do auto, mantido em {fine.final_por.nome} nº {fine.final_por.numero or 's/n'}")
+        how = f"multa em vigor {ptbr.format_brl(fine.final)} ({source})"
+        if paid:
+            how += f", menos {ptbr.format_brl(paid)} pagos antes da inscrição"
+        out.append(Finding(severidade="erro", codigo="DIVIDA-ATIVA-VALOR",
+                           mensagem=f"{label} inscreve {ptbr.format_brl(a.valor)}, mas o débito do processo é "
+                           f"{ptbr.format_brl(due)}: {how}.", citacao=cite, caminho=format_path(path), linha=line,
+                           arquivo=str(loaded.file),
+                           dica=f"inscreva {ptbr.format_brl(due)} (veja `autos multa` do processo) ou registre a "
+                           "decisão ou o pagamento que mudou o valor."))
+    return out

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 import click
 
 from autos.app.pipeline import Autos
+from autos.base.ptbr import count_noun
 from autos.errors import AutosError, InputError
 
 if TYPE_CHECKING:  # the publisher is imported by its command only (start-up)
@@ -146,8 +147,9 @@ def _notice_old_files(paths: Iterable[Path]) -> None:
     for p in old[:_OLD_NOTICES]:
         click.echo(old_file_notice(p), err=True)
     if len(old) > _OLD_NOTICES:
-        click.echo(f"aviso: e mais {len(old) - _OLD_NOTICES} arquivo(s) antigo(s), de um só documento: converta "
-                   "as pastas com `autos migrar PASTA -o PASTA_NOVA`.", err=True)
+        more = count_noun(len(old) - _OLD_NOTICES, "arquivo antigo", "arquivos antigos")
+        click.echo(f"aviso: e mais {more}, de um só documento: converta as pastas com "
+                   "`autos migrar PASTA -o PASTA_NOVA`.", err=True)
 
 
 def _echo_stream(pieces: Iterable[str]) -> None:

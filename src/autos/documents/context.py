@@ -341,7 +341,8 @@ def _frame(case: Case, statute: Statute, kind: DocumentKind, report: Report, fin
             "fundamento": f"{basis} — {ementa_clause(lei.ementa)}",
             "nulidade": statute.cite(kind.nulidade) if kind.nulidade else "",
         },
-        "clausulas": [{"texto": _flat(c.texto), "citacao": _inner(statute.cite(c.citacao))} for c in kind.clausulas],
+        "clausulas": [{"texto": _flat(c.texto), "citacao": _inner(statute.cite(c.citacao))} for c in kind.clausulas
+                      if c.quando is None or c.quando.holds(resolve(case, c.quando.campo))],
         "cabecalho": letterhead(statute, own_letterhead),
         "lei": {
             "rotulo": lei.label,

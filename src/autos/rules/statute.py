@@ -579,10 +579,12 @@ class Element(_Strict):
 
 
 class Clause(_Strict):
-    """A statement of the law a document kind prints, with its article (e.g. Timóteo Art. 16, § 4º)."""
+    """A statement of the law a document kind prints, with its article (e.g. Timóteo Art. 16, § 4º); ``quando``:
+    only when the case's field holds (Ferraz art. 78: the appeal clause is not printed after the appeal decision)."""
 
     texto: str
     citacao: Citation
+    quando: Condition | None = None
 
 
 class RefusalRule(_Strict):

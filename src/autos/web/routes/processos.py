@@ -26,8 +26,8 @@ def _reader(request: Request) -> User:
     """A user who reads processos (every role but the administrator's)."""
     user = require_user(request)
     if user.papel == "admin":
-        raise AccessDeniedError("o papel de administrador(a) cuida das contas e não vê processos.",
-                                hint="entre com uma conta de fiscal, chefia ou procurador(a).")
+        raise AccessDeniedError("o papel de administrador cuida das contas e não vê processos.",
+                                hint="entre com uma conta de fiscal, chefia ou procurador.")
     return user
 
 

@@ -25,7 +25,7 @@ REPORT_CSP = ("default-src 'none'; style-src 'unsafe-inline'; img-src 'self' dat
 def _user(request: Request) -> User:
     user = require_user(request)
     if user.papel == "admin":
-        raise AccessDeniedError("o papel de administrador(a) cuida das contas e não vê processos.")
+        raise AccessDeniedError("o papel de administrador cuida das contas e não vê processos.")
     return user
 
 

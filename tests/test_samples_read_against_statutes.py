@@ -1,0 +1,190 @@
+"""The samples' documents re-read against the statutes (issue 13, "Done when": "the samples' documents are re-read
+against the statutes in tests that quote the article they check").
+
+Every sample processo (samples/processos) is generated once, as PDF (one pass for the module, one worker), and each
+document's extracted text (pypdf) is checked for what the article it rests on requires. Each check first finds the
+quoted words in the statute text (rules/<município>/<texto>), so that the article quoted is the law's, then in the
+documents. The DOCX of five of these samples are re-read by tests/test_style.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from autos.cli import main
+
+from .conftest import ROOT, SAMPLES
+from .textutil import document_text
+
+# one worker runs this module: the samples are generated once and shared (--dist loadgroup)
+pytestmark = pytest.mark.xdist_group("test_samples_read_against_statutes")
+
+PROCESSOS = sorted((SAMPLES / "processos").rglob("*.yaml"))
+STATUTES = {
+    "ferraz-de-vasconcelos-sp": ROOT / "rules" / "ferraz-de-vasconcelos-sp" / "ferraz-de-vasconcelos-sp-lei-3240-2015-posturas.txt",
+    "timoteo-mg": ROOT / "rules" / "timoteo-mg" / "timoteo-mg-lei-3844-2022-sim.txt",
+    "cuiaba-mt": ROOT / "rules" / "cuiaba-mt" / "cuiaba-mt-lei-3666-1997-zoonoses.txt",
+}
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def docs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, str]]:
+    """municipality → {file name: flattened text} of every document of every sample processo, as of 2026-11-30."""
+    out: dict[str, dict[str, str]] = {k: {} for k in STATUTES}
+    for processo in PROCESSOS:
+        folder = tmp_path_factory.mktemp(processo.stem)
+        result = CliRunner().invoke(main, ["--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"),
+                                           "--hoje", "2026-11-30", "gerar", str(processo), "--formato", "pdf",
+                                           "-o", str(folder)])
+        assert result.exit_code == 0, result.output
+        for pdf in sorted(folder.glob("*.pdf")):
+            out[processo.parent.name][pdf.name] = _flat(document_text(pdf))
+    return out
+
+
+def law_says(municipio: str, *quotes: str) -> None:
+    """The quoted words are the statute's (the scanned Timóteo text is read with its line breaks flattened)."""
+    text = _flat(STATUTES[municipio].read_text(encoding="utf-8"))
+    for q in quotes:
+        assert _flat(q) in text, q
+
+
+def kind(docs: dict[str, dict[str, str]], municipio: str, prefix: str) -> dict[str, str]:
+    found = {n: t for n, t in docs[municipio].items() if n.startswith(prefix)}
+    assert found, (municipio, prefix)
+    return found
+
+
+def test_every_sample_processo_is_generated(docs: dict[str, dict[str, str]]) -> None:
+    assert sum(len(v) for v in docs.values()) >= 60
+    for municipio in STATUTES:
+        assert any(n.startswith("auto-de-infracao") for n in docs[municipio]), municipio
+
+
+# --- Timóteo, Lei nº 3.844/2022 -----------------------------------------------------------------------------------
+
+
+def test_timoteo_every_auto_has_the_elements_of_art20_p1(docs: dict[str, dict[str, str]]) -> None:
+    law_says("timoteo-mg", "O auto de infração conterá pelo menos os seguintes elementos:",
+             "o nome e a qualificação do autuado e, se pessoa jurídica, também de seu responsável legal;",
+             "o local, data e hora da sua lavratura;", "a descrição do fato infracional;",
+             "o dispositivo legal ou regulamentar infringido;", "o prazo para apresentação de defesa;",
+             "a assinatura e identificação do médico veterinário oficial;", "a assinatura do autuado")
+    for name, text in kind(docs, "timoteo-mg", "auto-de-infracao").items():
+        assert "1. AUTUADO Nome / razão social:" in text, name  # I
+        if "Pessoa jurídica" in text:
+            assert "Responsável legal:" in text, name  # I: "se pessoa jurídica, também de seu responsável legal"
+        assert "2. LOCAL, DATA E HORA DA LAVRATURA Local:" in text and " Hora: " in text, name  # II
+        assert "3. DESCRIÇÃO DO FATO INFRACIONAL" in text, name  # III
+        assert "4. DISPOSITIVO LEGAL OU REGULAMENTAR INFRINGIDO Lei nº 3.844/2022, art." in text, name  # IV
+        assert "Prazo para apresentação de defesa contra o auto de infração:" in text, name  # V
+        assert ("Médico Veterinário Oficial" in text or "Médica Veterinária Oficial" in text) and "CRMV-MG" in text, \
+            name  # VI
+        assert "Autuado" in text, name  # VII: the autuado's signature line (or the certified refusal)
+
+
+def test_timoteo_every_auto_states_art20_p3(docs: dict[str, dict[str, str]]) -> None:
+    law_says("timoteo-mg", "emendas, rasuras")
+    for name, text in kind(docs, "timoteo-mg", "auto-de-infracao").items():
+        assert "Este auto não contém emendas, rasuras ou omissões (Lei nº 3.844/2022, art. 20, § 3º)." in text, name
+
+
+def test_timoteo_edital_only_for_the_autuado_in_an_uncertain_place_art21_iii(docs: dict[str, dict[str, str]]) -> None:
+    law_says("timoteo-mg", "por edital, se estiver em local incerto ou desconhecido")
+    for name, text in kind(docs, "timoteo-mg", "edital-notificacao").items():
+        assert "art. 21, inciso III, estando o autuado em local incerto ou desconhecido, NOTIFICA" in text, name
+
+
+# --- Ferraz de Vasconcelos, Lei nº 3.240/2015 --------------------------------------------------------------------
+
+
+def test_ferraz_every_auto_states_the_appeal_of_art78_to_the_prefeito_art79_and_payment_art80(
+        docs: dict[str, dict[str, str]]) -> None:
+    law_says("ferraz-de-vasconcelos-sp",
+             "O notificado que não concordar com a multa terá o prazo de 10 (dez) dias corridos, contados da data da "
+             "notificação, para apresentar recurso.",
+             "O recurso será dirigido ao Prefeito, que terá o prazo de 30 (trinta) dias corridos",
+             "Todas as multas previstas na presente Lei deverão ser recolhidas no prazo máximo de 10 (dez) dias úteis")
+    for name, text in kind(docs, "ferraz-de-vasconcelos-sp", "auto-de-infracao").items():
+        assert "Prazo para apresentar recurso contra a multa: 10 (dez) dias corridos" in text, name
+        assert "(Lei nº 3.240/2015, art. 78)" in text, name
+        assert "O recurso será dirigido ao Prefeito, que terá o prazo de 30 (trinta) dias corridos" in text, name
+        assert "Prazo para recolher a multa: 10 (dez) dias úteis" in text, name
+
+
+def test_ferraz_demonstrativo_after_the_appeal_decision_offers_no_appeal_art78_art79(
+        docs: dict[str, dict[str, str]]) -> None:
+    # art. 79: the Prefeito decides the appeal; the law has no second appeal, so the demonstrativo of the decision
+    # (art. 80: payment "contados da data da notificação final") does not offer the appeal of art. 78 again (it still
+    # states art. 79, who decided: issue 13, item 9)
+    law_says("ferraz-de-vasconcelos-sp", "contados da data da notificação final")
+    demonstrativos = kind(docs, "ferraz-de-vasconcelos-sp", "demonstrativo-debito")
+    for name, text in demonstrativos.items():
+        assert "Decisão de recurso nº" in text, name  # Ferraz's only decision is the appeal's (art. 79)
+        assert "para apresentar recurso" not in text, name
+        assert "O recurso será dirigido ao Prefeito" in text, name
+        assert ("As multas deverão ser recolhidas no prazo máximo de 10 (dez) dias úteis, contados da data da "
+                "notificação final. (Lei nº 3.240/2015, art. 80)") in text, name
+
+
+def test_ferraz_ar_letter_is_the_notice_of_art76_ii(docs: dict[str, dict[str, str]]) -> None:
+    law_says("ferraz-de-vasconcelos-sp", "por carta, acompanhada de cópia do auto, com aviso de recebimento (AR)")
+    for name, text in kind(docs, "ferraz-de-vasconcelos-sp", "notificacao-ar").items():
+        assert "pela presente carta, registrada com aviso de recebimento (AR), e com fundamento na Lei nº " \
+               "3.240/2015, art. 76, inciso II" in text, name
+        assert "cuja cópia segue anexa" in text, name
+
+
+def test_ferraz_edital_says_desconhecido_o_domicilio_fiscal_art76_iii(docs: dict[str, dict[str, str]]) -> None:
+    law_says("ferraz-de-vasconcelos-sp", "por edital, com prazo de 5 (cinco) dias corridos, se desconhecido o "
+                                         "domicílio fiscal do infrator")
+    for name, text in kind(docs, "ferraz-de-vasconcelos-sp", "edital-notificacao").items():
+        assert "art. 76, inciso III, desconhecido o domicílio fiscal do infrator, NOTIFICA" in text, name
+        assert "incerto" not in text, name
+
+
+# --- Cuiabá, Lei nº 3.666/1997 -----------------------------------------------------------------------------------
+
+
+def test_cuiaba_auto_keeps_the_costs_of_art11_apart_from_the_penalties_art38(docs: dict[str, dict[str, str]]) -> None:
+    law_says("cuiaba-mt", "Sem prejuízo das penalidades previstas no Artigo 35, o proprietário do animal apreendido "
+                          "ficará sujeito ao pagamento de despesas a que se refere o artigo 11 da presente lei.",
+             "Para infração de natureza leve")
+    autos = kind(docs, "cuiaba-mt", "auto-de-infracao")
+    with_costs = 0
+    for name, text in autos.items():
+        fine = text.index("Valor da multa:")
+        assert "Lei nº 3.666/1997, art. 36, inciso " in text, name  # the fine by gravity (art. 36, I–III)
+        if "Despesas do animal apreendido" in text:
+            with_costs += 1
+            costs = text.index("Despesas do animal apreendido (transporte, multa e diárias), devidas sem prejuízo das "
+                               "penalidades (Lei nº 3.666/1997, art. 11, § 3º, combinado com o art. 38)")
+            assert costs > fine, name  # a section of its own, after the fine
+            assert "Total das despesas:" in text, name
+            # the fine is the art. 36 fine alone: its value line names UPF of the fine, not fine + costs
+            line = text[fine:text.index(".", text.index("correspondente a", fine) + 20)]
+            assert "3 (três) UPF" in line or "5 (cinco) UPF" in line or "7 (sete) UPF" in line or \
+                "6 (seis) UPF" in line or "10 (dez) UPF" in line or "14 (quatorze) UPF" in line, (name, line)
+    assert with_costs >= 1  # the samples do have an auto with apprehension costs
+
+
+def test_cuiaba_auto_states_defence_and_appeal_by_analogy_art39(docs: dict[str, dict[str, str]]) -> None:
+    law_says("cuiaba-mt", "A presente lei será regulamentada pelo Executivo.")
+    for name, text in kind(docs, "cuiaba-mt", "auto-de-infracao").items():
+        assert "Constituição Federal, art. 5º, LV" in text, name
+        assert "Lei federal nº 9.784/1999" in text and "(art. 44)" in text and "(art. 59)" in text, name
+
+
+def test_cuiaba_termo_de_apreensao_states_the_rescue_term_art11_p2_and_art10(docs: dict[str, dict[str, str]]) -> None:
+    law_says("cuiaba-mt", "será retirado pelo responsável, dentro do prazo de 03 (três) dias úteis",
+             "A Prefeitura Municipal de Cuiabá não responde por indenização")
+    for name, text in kind(docs, "cuiaba-mt", "termo-apreensao").items():
+        assert "3 (três) dias úteis" in text and "(Lei nº 3.666/1997, art. 11, § 2º)" in text, name
+        assert "não responde por indenização" in text and "(Lei nº 3.666/1997, art. 10)" in text, name
+        assert "Agente de Controle de Zoonoses" in text or "Agente Sanitário" in text, name  # art. 3º, II–III; 37
