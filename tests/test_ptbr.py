@@ -558,6 +558,9 @@ def test_in_place(place: str, expected: str) -> None:
         ("ruído de 70 dB(A)", "ruído de 70 dB(A)"),
         ("sem parênteses", "sem parênteses"),
         ("art. 11 (eqüídeos); art. 12", "art. 11, eqüídeos; art. 12"),
+        # Ferraz art. 68's amount between dashes, its doubling cited (art. 2º, § 5º): no ", —" before the closing dash
+        ("art. 68 — multa de 30 UFM, aplicada em dobro na reincidência (art. 2º, § 5º) —, combinado com o art. 75",
+         "art. 68 — multa de 30 UFM, aplicada em dobro na reincidência, art. 2º, § 5º —, combinado com o art. 75"),
     ],
 )
 def test_unnest_parentheses(text: str, expected: str) -> None:

@@ -381,6 +381,11 @@ def unnest_parentheses(text: str) -> str:
     'Lei federal nº 9.784/1999, art. 59, § 1º, por analogia'
     >>> unnest_parentheses("redução de cinquenta por cento (50%) para indústria")
     'redução de cinquenta por cento, 50%, para indústria'
+
+    Before a closing dash the apposition takes no comma of its own (the dash closes it):
+
+    >>> unnest_parentheses("art. 68 — multa em dobro na reincidência (art. 2º, § 5º) —, combinado com o art. 75")
+    'art. 68 — multa em dobro na reincidência, art. 2º, § 5º —, combinado com o art. 75'
     """
     def apposition(m: re.Match[str]) -> str:
         inner = m.group(1).strip()
@@ -389,6 +394,8 @@ def unnest_parentheses(text: str) -> str:
             return m.group(2) if after else ""
         if not after or after in ",;.:)":
             return ", " + inner
+        if after == "—":
+            return ", " + inner + (m.group(2) or " ")
         return ", " + inner + "," + (m.group(2) or " ")
 
     previous = None
