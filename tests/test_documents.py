@@ -99,7 +99,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
                             "a notificação considera-se feita na data de recebimento lançada no AR devolvido"],
         "FER-76-II-DATAS": ["16 de outubro de 2026", "Ferraz de Vasconcelos/SP, 19 de outubro de 2026",
                             "Carta postada em 19 de outubro de 2026", "assinado em 22 de outubro de 2026"],
-        "FER-78-RECURSO": ["Prazo para apresentar recurso contra a multa"],
+        "FER-78-RECURSO": ["Prazo para apresentar recurso"],
         "FER-80-PAGAMENTO": ["Prazo para recolher a multa"],
         "FER-76-II-EXPEDICAO": ["Márcia Regina Tavares", "Agente Fiscal de Posturas", "Matrícula 4.712"],
         CALCULADOS: [
@@ -146,7 +146,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "FER-77-III-FORMA": ["EDITAL DE NOTIFICAÇÃO", "NOTIFICA, pelo presente edital"],
         "FER-76-III-DATAS": ["22 de setembro de 2026", "Ferraz de Vasconcelos/SP, 5 de outubro de 2026",
                              "6 de outubro de 2026"],
-        "FER-78-RECURSO": ["Prazo para apresentar recurso contra a multa"],
+        "FER-78-RECURSO": ["Prazo para apresentar recurso"],
         "FER-80-PAGAMENTO": ["Prazo para recolher a multa"],
         "FER-EDITAL-EXPEDICAO": ["Márcia Regina Tavares", "Agente Fiscal de Posturas", "Matrícula 4.712"],
         CALCULADOS: [

@@ -368,6 +368,9 @@ def test_auto_that_only_apprehends_the_vehicle_has_no_payment_term_art80(
     assert "Apreensão e recolhimento do veículo ao pátio municipal (Lei nº 3.240/2015, art. 59)" in text
     assert "art. 78" in text and "até 21 de setembro de 2026" in text
     assert "recolher a multa" not in text and "art. 80" not in text
+    # art. 78 speaks of the multa; this auto has none: the appeal is stated without "contra a multa" (the rules'
+    # choice on recurso_art78, by analogy and the Constitution's art. 5º, LV)
+    assert "Prazo para apresentar recurso" in text and "contra a multa" not in text
 
 
 @pytest.mark.parametrize("ext", ["pdf", "docx"])

@@ -155,7 +155,7 @@ def test_consolidated_edital_lists_each_person_masked_with_dates(published: tupl
             "sete centavos)") in ferraz
     assert "Multa: 30 (trinta) UFM, correspondente a R$ 4.685,81" in ferraz
     assert "A notificação considera-se feita em: 13 de outubro de 2026" in ferraz
-    assert "Prazo para apresentar recurso contra a multa: 10 (dez) dias corridos" in ferraz
+    assert "Prazo para apresentar recurso: 10 (dez) dias corridos" in ferraz
     assert "até 23 de outubro de 2026" in ferraz and "até 29 de outubro de 2026" in ferraz
     assert "Quadro de Editais do Paço Municipal, em 6 de outubro de 2026" in ferraz
     assert "VALOR DE EXEMPLO" in ferraz

@@ -188,7 +188,7 @@ def test_ferraz_art78_appeal_deadline_lapsed_is_final(tmp_path: Path) -> None:
     ferraz(tmp_path, "anterior.yaml", "FV-2026/0300", "300/2026", "2026-08-03")
     new = ferraz(tmp_path, "novo.yaml", "FV-2026/0700", "700/2026", "2026-10-01", extra="    reincidente: true\n")
     code, out = validar(tmp_path, new)
-    assert "decisão definitiva em 15/08/2026 (prazo para apresentar recurso contra a multa vencido em 14/08/2026" in out
+    assert "decisão definitiva em 15/08/2026 (prazo para apresentar recurso vencido em 14/08/2026" in out
     assert "multa do auto (com os valores do arquivo): 40 UFM = R$ 6.247,74" in out
     assert code == 0, out
 
