@@ -485,6 +485,13 @@ def test_termo_de_ocorrencia_art53_p1(tmp_path_factory: pytest.TempPathFactory, 
     # § 2º: the minor's legal guardian is identified, and signs for him
     assert "Responsável legal: Sandra Regina Prado, CPF 529.982.247-25" in text
     assert "por Sandra Regina Prado" in text
+    # § 1º: the GCM draws the termo up, so the letterhead names it (documentos.termo_ocorrencia.orgao), not the
+    # Fiscalização de Posturas of the law's other documents; the auto that follows keeps the law's department
+    # (the PDF's text has the letterhead before the title; the DOCX keeps it in the page header)
+    if ext == "pdf":
+        assert "Guarda Civil Municipal" in text.split("TERMO DE OCORRÊNCIA")[0]
+        assert "Fiscalização de Posturas" not in text
+        assert "Fiscalização de Posturas" in docs[f"auto-de-infracao-{TO_STEM}-ato-02.{ext}"]
 
 
 @pytest.mark.parametrize("ext", ["pdf", "docx"])

@@ -132,14 +132,16 @@ def municipality_id(statute: Statute) -> str:
     return statute.id.split("/", 1)[0]
 
 
-def letterhead(statute: Statute, own: dict[str, Any] | None = None) -> dict[str, Any]:
+def letterhead(statute: Statute, own: dict[str, Any] | None = None, kind_orgao: str | None = None) -> dict[str, Any]:
     """The letterhead: the brasão, the lines (the Municipality once, then the state), the department and the
     signers by role. ``own`` is what the Municipality's letterhead file in the templates folder says
     (:func:`autos.render.letterhead.load_letterhead`); the rest is the neutral default, from the rules. The
-    department drops a leading "Prefeitura Municipal de …" that the first line already says."""
+    department drops a leading "Prefeitura Municipal de …" that the first line already says. ``kind_orgao``: the
+    body the law gives this document kind (``documentos.<kind>.orgao``), which prints instead of the department
+    of the letterhead file or of the rules."""
     lei = statute.lei
     own = own or {}
-    orgao = _flat(lei.orgao)
+    orgao = _flat(kind_orgao or lei.orgao)
     prefix = f"Prefeitura Municipal de {lei.municipio}"
     if orgao.lower().startswith(prefix.lower()):
         orgao = orgao[len(prefix):].lstrip(" —–-,")
@@ -152,7 +154,7 @@ def letterhead(statute: Statute, own: dict[str, Any] | None = None) -> dict[str,
         "linhas": linhas,
         "prefeitura": linhas[0],
         "estado": estado,
-        "orgao": own.get("orgao") or orgao,
+        "orgao": orgao if kind_orgao else own.get("orgao") or orgao,
         "assinantes": dict(own.get("assinantes") or {}),
     }
 
@@ -343,7 +345,7 @@ def _frame(case: Case, statute: Statute, kind: DocumentKind, report: Report, fin
         },
         "clausulas": [{"texto": _flat(c.texto), "citacao": _inner(statute.cite(c.citacao))} for c in kind.clausulas
                       if c.quando is None or c.quando.holds(resolve(case, c.quando.campo))],
-        "cabecalho": letterhead(statute, own_letterhead),
+        "cabecalho": letterhead(statute, own_letterhead, kind.orgao),
         "lei": {
             "rotulo": lei.label,
             "ementa": _flat(lei.ementa),

@@ -624,6 +624,9 @@ class DocumentKind(_Strict):
     #: § 3º: "Fica CASSADA, a partir de {data}, a licença de funcionamento abaixo descrita."); {data}: the
     #: measure's date, {local}: its place
     frase_medida: str | None = None
+    #: the body that draws up this kind when it is not the law's ``lei.orgao`` (Ferraz art. 53, § 1º: the Guarda
+    #: Civil Municipal draws up the termo de ocorrência): printed in the letterhead instead of the department
+    orgao: str | None = None
 
 
 class PrescriptionInterruption(_Strict):
