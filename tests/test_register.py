@@ -386,6 +386,28 @@ def test_validar_a_processo_with_its_reserved_number_passes(tmp_path: Path) -> N
 # autos gerar: nothing silently replaced; autos conferir
 
 
+def test_a_version_replaced_within_its_second_is_stamped_after_it(tmp_path: Path) -> None:
+    """The register orders the versions of a document by their stamp ('conferir' says an older copy "foi
+    substituído depois"): a replacement made in the same second as the version it replaces (here: the same fixed
+    clock) is stamped one second after it, not with the same stamp."""
+    from datetime import datetime, timedelta, timezone
+
+    from autos.app.pipeline import Autos
+
+    folder = tmp_path / "processos"
+    mine = processo(folder, "p.yaml")
+    out = tmp_path / "saida"
+    issued = datetime(2026, 12, 1, 7, 30, 12, tzinfo=timezone(timedelta(hours=-3)))
+    autos = Autos()
+    [(_, first)] = autos.generate_processo(mine, out, "pdf", ato=1, now=issued)
+    assert not isinstance(first, Exception) and first.stamp == issued
+    processo(folder, "p.yaml", fatos="Venda de linguiça sem rótulo (texto corrigido).")
+    [(_, second)] = autos.generate_processo(mine, out, "pdf", ato=1, now=issued, replace=True,
+                                            stamp_of=lambda _path: issued)
+    assert not isinstance(second, Exception) and not second.unchanged
+    assert second.stamp == issued + timedelta(seconds=1)
+
+
 def test_gerar_never_replaces_a_different_document(tmp_path: Path) -> None:
     folder = tmp_path / "processos"
     mine = processo(folder, "p.yaml")

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -385,6 +385,11 @@ class Autos:
             if not (replace and issued is not None):
                 raise
             stamp = now or datetime.now().astimezone().replace(microsecond=0)  # a new version: issued now
+            if (stamp.tzinfo is None) == (issued.tzinfo is None) and stamp <= issued:
+                # replaced within the second it was issued (or the clock is behind it): the register tells the
+                # versions apart by this stamp ('conferir' says an older copy "foi substituído depois"), so the
+                # new version is stamped one second after the one it replaces
+                stamp = issued + timedelta(seconds=1)
             rendered = self._render_bytes(loaded, report, stem, out, formato, draft, stamp, source)
             unchanged = _write_documents(rendered, True)
         return Generated(report=report, files=[p for p, _ in rendered], draft=bool(draft or report.errors),
