@@ -29,7 +29,7 @@ from autos.app.workers import watch_parent
 from autos.base.ptbr import count_noun
 from autos.base.resources import default_rules_dir, default_templates_dir
 from autos.base.yamlio import YamlDoc, load_yaml
-from autos.checks.acts import act_document, document_acts
+from autos.checks.acts import ActDocument, act_document, document_acts
 from autos.checks.finding import Finding, Report
 from autos.checks.processo import (
     ProcessoFine,
@@ -106,6 +106,14 @@ class ActPiece:
     report: Report | None
     stem: str  # file name of its documents, without MINUTA nor extension
     erro: AutosError | None = None
+    #: how the act's case maps into the processo file: an error of the case is shown at its place there
+    act: ActDocument | None = field(default=None, repr=False, compare=False)
+
+    def located(self, exc: AutosError) -> AutosError:
+        """``exc`` pointed into the processo file when it is the case's own (a template's stays as it is)."""
+        if self.act is not None and exc.file in (None, str(self.loaded.file)):
+            return self.act.error(exc)
+        return exc
 
     @property
     def errors(self) -> list[Finding]:
@@ -299,59 +307,54 @@ class Autos:
             loaded = parse_processo(source.decode("utf-8"), file)
         else:
             loaded = load_processo(file)
+        out: list[tuple[int, Generated | AutosError]] = []
+        for piece in self._act_pieces(loaded, ato):
+            if piece.report is None:
+                assert piece.erro is not None
+                out.append((piece.ato, piece.erro))
+                continue
+            try:
+                done = self._render(piece.loaded, piece.report, piece.stem, out_dir, formato, draft=draft, now=now,
+                                    source=source, replace=replace, stamp_of=stamp_of)
+                done.documento = piece.documento
+                out.append((piece.ato, done))
+            except ReplaceRefusedError as exc:
+                out.append((piece.ato, ReplaceRefusedError(f"ato {piece.ato} ({piece.titulo}): {exc.message}",
+                                                           file=loaded.file, hint=exc.hint)))
+            except RefusedError as exc:
+                out.append((piece.ato, RefusedError(f"ato {piece.ato} ({piece.titulo} de "
+                                                    f"{piece.data.strftime('%d/%m/%Y')}): {exc.message}",
+                                                    file=loaded.file, hint=exc.hint)))
+            except AutosError as exc:  # the case's own errors point into the processo; a template's, to the template
+                out.append((piece.ato, piece.located(exc)))
+        return out
+
+    def processo_documents(self, file: str | Path, *, ato: int | None = None) -> list[ActPiece]:
+        """Every document of the processo's acts (or only of act ``ato``, 1-based), each checked as of the act's
+        date as :meth:`generate_processo` checks it, nothing rendered: what a preview or an issue starts from."""
+        return self._act_pieces(load_processo(file), ato)
+
+    def _act_pieces(self, loaded: LoadedProcesso, ato: int | str | None) -> list[ActPiece]:
+        """The document of each act of ``loaded`` that has one (or of act ``ato``, 1-based, or ``"ultimo"``), with
+        its report as of the act's date, or the error that kept it from being checked."""
         timeline = self.processos.check(loaded, self.today)
         lei = loaded.processo.lei
         proc, statute = self.processos.procedure(lei), self.rules.get(lei)
         acts = document_acts(loaded, proc, statute)
         if ato is not None:
             acts = _only_act(loaded, acts, len(loaded.processo.atos) if ato == "ultimo" else int(ato))
-        out: list[tuple[int, Generated | AutosError]] = []
-        for i, kind in acts:
-            doc = act_document(loaded, i, proc, statute, kind, timeline)
-            if doc is None:
-                continue
-            try:
-                report = act_report(doc, loaded, timeline, self.check, statute)
-                stem = f"{_processo_stem(loaded, doc.kind)}-ato-{i + 1:02d}"
-                done = self._render(doc.loaded, report, stem, out_dir, formato, draft=draft, now=now, source=source,
-                                    replace=replace, stamp_of=stamp_of)
-                done.documento = doc.kind
-                out.append((i + 1, done))
-            except ReplaceRefusedError as exc:
-                title = statute.documentos[doc.kind].titulo
-                out.append((i + 1, ReplaceRefusedError(f"ato {i + 1} ({title}): {exc.message}", file=loaded.file,
-                                                       hint=exc.hint)))
-            except RefusedError as exc:
-                title = statute.documentos[doc.kind].titulo
-                out.append((i + 1, RefusedError(f"ato {i + 1} ({title} de {doc.as_of.strftime('%d/%m/%Y')}): "
-                                                f"{exc.message}", file=loaded.file, hint=exc.hint)))
-            except AutosError as exc:  # the case's own errors point into the processo; a template's, to the template
-                out.append((i + 1, doc.error(exc) if exc.file in (None, str(doc.loaded.file)) else exc))
-        return out
-
-    def processo_documents(self, file: str | Path, *, ato: int | None = None) -> list[ActPiece]:
-        """Every document of the processo's acts (or only of act ``ato``, 1-based), each checked as of the act's
-        date as :meth:`generate_processo` checks it, nothing rendered: what a preview or an issue starts from."""
-        loaded = load_processo(file)
-        timeline = self.processos.check(loaded, self.today)
-        lei = loaded.processo.lei
-        proc, statute = self.processos.procedure(lei), self.rules.get(lei)
-        acts = document_acts(loaded, proc, statute)
-        if ato is not None:
-            acts = _only_act(loaded, acts, ato)
         out: list[ActPiece] = []
         for i, kind in acts:
             doc = act_document(loaded, i, proc, statute, kind, timeline)
             if doc is None:
                 continue
-            title = statute.documentos[doc.kind].titulo
-            stem = f"{_processo_stem(loaded, doc.kind)}-ato-{i + 1:02d}"
+            piece = ActPiece(i + 1, doc.kind, statute.documentos[doc.kind].titulo, doc.as_of, doc.loaded, None,
+                             f"{_processo_stem(loaded, doc.kind)}-ato-{i + 1:02d}", act=doc)
             try:
-                report: Report | None = act_report(doc, loaded, timeline, self.check, statute)
-                error = None
+                piece.report = act_report(doc, loaded, timeline, self.check, statute)
             except AutosError as exc:
-                report, error = None, doc.error(exc) if exc.file in (None, str(doc.loaded.file)) else exc
-            out.append(ActPiece(i + 1, doc.kind, title, doc.as_of, doc.loaded, report, stem, error))
+                piece.erro = piece.located(exc)
+            out.append(piece)
         return out
 
     def render_act_document(self, piece: ActPiece, formato: Format = "pdf", *,
