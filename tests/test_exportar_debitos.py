@@ -149,3 +149,11 @@ def test_without_folders_the_register_gives_the_processos(folder: Path, tmp_path
     assert code == 0, text
     assert [d["processo"] for d in json.loads(out.read_text(encoding="utf-8"))["debitos"]] == [
         "FV-2026/0300", "FV-2026/0301"]
+
+
+def test_a_path_that_does_not_exist_is_refused_and_nothing_is_written(tmp_path: Path) -> None:
+    out = tmp_path / "debitos.csv"
+    code, text = run("exportar-debitos", str(tmp_path / "nao-existe"), "--desde", "2026-08-01", "-o", str(out))
+    assert code == 2, text
+    assert "nao-existe" in text and "arquivo ou pasta não encontrado; nada foi gravado." in text
+    assert not list(tmp_path.iterdir())

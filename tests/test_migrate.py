@@ -150,3 +150,11 @@ def test_many_old_files_are_counted_not_listed() -> None:
     assert stderr.count("arquivo antigo, de um só documento") == 5
     n = len(list(CASOS.rglob("*.yaml")))
     assert f"e mais {n - 5} arquivos antigos" in stderr
+
+
+def test_a_path_that_does_not_exist_is_reported_with_its_name(tmp_path: Path) -> None:
+    out = tmp_path / "saida"
+    code, stdout, stderr = run("migrar", str(tmp_path / "nao-existe"), "-o", str(out))
+    assert code == 2
+    assert not out.exists()
+    assert "nao-existe" in stdout + stderr and "arquivo ou pasta não encontrado." in stdout + stderr

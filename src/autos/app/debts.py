@@ -40,7 +40,7 @@ from typing import Literal
 from autos.app.pipeline import Autos
 from autos.app.register import open_register
 from autos.base.ptbr import count_noun, format_brl, format_decimal
-from autos.base.yamlio import iter_yaml_files, load_yaml
+from autos.base.yamlio import load_yaml, yaml_files_under
 from autos.compute.recidivism import finality_of
 from autos.errors import AutosError, InputError, OutputError
 from autos.processo.load import LoadedProcesso, from_doc, is_processo_data
@@ -123,15 +123,10 @@ def _targets(out: Path, formato: Formato) -> list[tuple[Path, str]]:
 
 def _files(autos: Autos, paths: Sequence[Path], registro: Path | None) -> list[Path]:
     if paths:
-        files: list[Path] = []
-        for p in paths:
-            if p.is_dir():
-                files.extend(iter_yaml_files(p))
-            elif p.is_file():
-                files.append(p)
-            else:
-                raise InputError("arquivo ou pasta não encontrado; nada foi gravado.", file=p,
-                                 hint="confira o caminho.")
+        files, missing = yaml_files_under(paths)
+        if missing:
+            raise InputError("arquivo ou pasta não encontrado; nada foi gravado.", file=missing[0],
+                             hint="confira o caminho.")
         return files
     register = open_register(registro, Path.cwd(), readonly=True)
     assert register is not None  # required

@@ -11,7 +11,7 @@ from datetime import date
 from pathlib import Path
 
 from autos.base.resources import default_rules_dir
-from autos.base.yamlio import iter_yaml_files, load_yaml
+from autos.base.yamlio import iter_yaml_files, load_yaml, yaml_files_under
 from autos.compute.timeline import URGENCY_ORDER, DeadlineMemo, Pending, Timeline, check_timeline
 from autos.errors import AutosError, InputError
 from autos.processo.load import LoadedProcesso, from_doc, is_processo_data, load_processo
@@ -198,14 +198,9 @@ def migrate_files(paths: list[Path], out_dir: Path) -> MigrationResult:
     result = MigrationResult()
     cases = []
     comments: dict[Path, list[str]] = {}
-    files: list[Path] = []
-    for p in paths:
-        if p.is_dir():
-            files.extend(iter_yaml_files(p))
-        elif p.is_file():
-            files.append(p)
-        else:
-            result.falhas.append(InputError("arquivo ou pasta não encontrado.", file=p, hint="confira o caminho."))
+    files, missing = yaml_files_under(paths)
+    result.falhas.extend(InputError("arquivo ou pasta não encontrado.", file=p, hint="confira o caminho.")
+                         for p in missing)
     for f in files:
         try:
             doc = load_yaml(f, InputError)

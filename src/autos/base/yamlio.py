@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -442,3 +442,18 @@ def decode_yaml(data: bytes, file: str | Path, error_cls: type[AutosError] = Inp
 def iter_yaml_files(folder: Path) -> Iterator[Path]:
     """YAML files under ``folder``, sorted, recursively."""
     yield from sorted(p for p in folder.rglob("*") if p.suffix in {".yaml", ".yml"} and p.is_file())
+
+
+def yaml_files_under(paths: Sequence[Path]) -> tuple[list[Path], list[Path]]:
+    """The files given and the YAML files of the folders given (:func:`iter_yaml_files`), in the order given; and
+    the paths that are neither, for the caller to report."""
+    files: list[Path] = []
+    missing: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            files.extend(iter_yaml_files(p))
+        elif p.is_file():
+            files.append(p)
+        else:
+            missing.append(p)
+    return files, missing
