@@ -42,6 +42,26 @@ def _values(form: FormData) -> dict[str, str]:
     return out
 
 
+async def _edit_post(request: Request) -> tuple[str, dict[str, str], str, str | None]:
+    """What a save of an existing processo posts: its file (from the URL), the values, the SHA-256 of the file as
+    it was loaded and the text it was loaded with (to show what changed meanwhile)."""
+    form_data = await checked_form(request, max_files=0, max_fields=_MAX_FIELDS, max_part_size=_MAX_PART)
+    base = form_data.get("texto_base")
+    return (request.path_params["arquivo"], _values(form_data), str(form_data.get("sha256") or ""),
+            base if isinstance(base, str) else None)
+
+
+def _conflict_page(request: Request, exc: EditConflictError, arquivo: str) -> Response:
+    return render(request, "processo_conflito.html", status_code=409, titulo="Processo alterado por outra pessoa",
+                  erro=exc, arquivo=arquivo)
+
+
+def _to_processo(request: Request, arquivo: str, message: str) -> Response:
+    response = RedirectResponse(request.url_for("processo", arquivo=arquivo).path, status_code=303)
+    flash(request, response, message)
+    return response
+
+
 def _choices(params: Mapping[str, Any], multi: Any) -> tuple[str | None, list[str], bool, list[str] | None]:
     lei = str(params.get("lei") or "") or None
     infracoes = [str(x) for x in multi("infracao") if str(x)]
@@ -139,10 +159,8 @@ async def novo_salvar(request: Request) -> Response:
     if saved is None:
         return _page(request, form, values, report, status_code=422 if erro is None else 409, erro=erro)
     arquivo = relative_name(state.config.processos, saved.arquivo)
-    response = RedirectResponse(request.url_for("processo", arquivo=arquivo).path, status_code=303)
-    flash(request, response, "Processo gravado" + (f" (reservado: {', '.join(saved.reservados)})."
-                                                  if saved.reservados else "."))
-    return response
+    return _to_processo(request, arquivo, "Processo gravado" + (f" (reservado: {', '.join(saved.reservados)})."
+                                                                if saved.reservados else "."))
 
 
 # --- a processo edited --------------------------------------------------------------------------------
@@ -181,12 +199,7 @@ async def editar_validar(request: Request) -> Response:
 
 
 async def editar_salvar(request: Request) -> Response:
-    form_data = await checked_form(request, max_files=0, max_fields=_MAX_FIELDS, max_part_size=_MAX_PART)
-    arquivo = request.path_params["arquivo"]
-    values = _values(form_data)
-    sha = str(form_data.get("sha256") or "")
-    base = form_data.get("texto_base")
-    base_text = base if isinstance(base, str) else None
+    arquivo, values, sha, base_text = await _edit_post(request)
 
     def work(reg: Register) -> Response | None:
         access = processo_access(request, arquivo, "editar")
@@ -194,8 +207,7 @@ async def editar_salvar(request: Request) -> Response:
         try:
             forms.save_processo(state.autos, values, access.file, sha, base_text=base_text, register=reg)
         except EditConflictError as exc:
-            return render(request, "processo_conflito.html", status_code=409, titulo="Processo alterado por outra "
-                          "pessoa", erro=exc, arquivo=arquivo)
+            return _conflict_page(request, exc, arquivo)
         except forms.FormInvalid as exc:
             edicao = forms.Editing(access.file, sha, base_text or "", values)
             return _page(request, _edit_form(state, values), values, exc.report, status_code=422, edicao=edicao,
@@ -204,11 +216,7 @@ async def editar_salvar(request: Request) -> Response:
         return None
 
     page = await with_register(request, work)
-    if page is not None:
-        return page
-    response = RedirectResponse(request.url_for("processo", arquivo=arquivo).path, status_code=303)
-    flash(request, response, "Processo gravado.")
-    return response
+    return page if page is not None else _to_processo(request, arquivo, "Processo gravado.")
 
 
 # --- the next act ----------------------------------------------------------------------------------------
@@ -242,12 +250,8 @@ async def ato_validar(request: Request) -> Response:
 
 
 async def ato_salvar(request: Request) -> Response:
-    form_data = await checked_form(request, max_files=0, max_fields=_MAX_FIELDS, max_part_size=_MAX_PART)
-    arquivo = request.path_params["arquivo"]
-    values = _values(form_data)
-    sha = str(form_data.get("sha256") or "")
-    base = form_data.get("texto_base")
-    base_text = base if isinstance(base, str) else None
+    arquivo, values, sha, base_text = await _edit_post(request)
+    tipos = [v for k, v in values.items() if k.endswith("].tipo") and k.count(".") == 1]  # the acts added
 
     def work(reg: Register) -> Response | str:
         access = processo_access(request, arquivo, "editar")
@@ -255,27 +259,20 @@ async def ato_salvar(request: Request) -> Response:
         try:
             saved = forms.append_act(state.autos, access.file, sha, values, base_text=base_text, register=reg)
         except EditConflictError as exc:
-            return render(request, "processo_conflito.html", status_code=409, titulo="Processo alterado por outra "
-                          "pessoa", erro=exc, arquivo=arquivo)
+            return _conflict_page(request, exc, arquivo)
         except forms.FormInvalid as exc:
             loaded = load_processo(access.file)
-            tipo = next((v for k, v in values.items() if k.endswith("].tipo") and k.count(".") == 1), None)
-            form = forms.act_form(state.autos, loaded, tipo)
+            form = forms.act_form(state.autos, loaded, tipos[0] if tipos else None)
             return render(request, "processo_ato.html", status_code=422, titulo="Novo ato", form=form,
                           valores=values, arquivo=arquivo, achados=exc.report.por_campo(), relatorio=exc.report,
                           edicao=forms.Editing(access.file, sha, base_text or "", values), erro=None)
-        tipos = [v for k, v in values.items() if k.endswith("].tipo") and k.count(".") == 1]
         reg.audit(access.user.login, "alterou", f"processo:{arquivo}",
                   f"ato acrescentado: {', '.join(tipos)}" + (f" ({', '.join(saved.reservados)})"
                                                             if saved.reservados else ""))
         return "Ato acrescentado ao processo."
 
     result = await with_register(request, work)
-    if not isinstance(result, str):
-        return result
-    response = RedirectResponse(request.url_for("processo", arquivo=arquivo).path, status_code=303)
-    flash(request, response, result)
-    return response
+    return _to_processo(request, arquivo, result) if isinstance(result, str) else result
 
 
 routes = [
