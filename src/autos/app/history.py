@@ -28,7 +28,7 @@ from datetime import date
 from pathlib import Path
 
 from autos.app.pipeline import Autos
-from autos.app.register import processos_with_register
+from autos.app.register import processos_with_register, register_findings
 from autos.base.ptbr import format_brl, format_decimal
 from autos.checks.finding import Finding, Report
 from autos.checks.processo import ProcessoReport
@@ -40,7 +40,7 @@ from autos.rules.calendar import format_date
 from autos.rules.statute import RecidivismHistory, Statute, formula_for
 from autos.store.register import Register
 
-__all__ = ["History", "InfractionHistory", "Prior", "add_history", "history_of"]
+__all__ = ["History", "InfractionHistory", "Prior", "add_register_checks", "history_of"]
 
 
 @dataclass(frozen=True)
@@ -283,8 +283,11 @@ def _apply(autos: Autos, register: Register, report: ProcessoReport, loaded: Loa
                                 f"{format_brl(c.total_reais)}")
 
 
-def add_history(autos: Autos, reports: Sequence[Report], given: Path | None) -> None:
-    """The reincidência from history of every processo that has a register (``given``, or found beside it);
-    a processo without a register is left as it was."""
+def add_register_checks(autos: Autos, reports: Sequence[Report], given: Path | None) -> None:
+    """What ``autos validar --registro`` adds to every processo that has a register (``given``, or found beside
+    it), in one pass that opens each register once: the reincidência from its history, then the register's
+    findings on its numbers (:func:`autos.app.register.register_findings`, which the history's re-check keeps). A
+    processo without a register is left as it was."""
     for report, register, loaded in processos_with_register(reports, given):
         _apply(autos, register, report, loaded)
+        report.findings.extend(register_findings(register, loaded))

@@ -38,7 +38,7 @@ from autos.store.register import (
     sha256_of,
 )
 
-__all__ = ["REGISTER_ENV", "ProcessoRecorder", "Rebuilt", "Verification", "add_register_findings", "cancel_number",
+__all__ = ["REGISTER_ENV", "ProcessoRecorder", "Rebuilt", "Verification", "cancel_number",
            "find_register", "new_processo_reserving", "open_register", "rebuild_folder", "record_written",
            "register_findings", "reserve_number", "stamp_of", "verify_document"]
 
@@ -300,13 +300,6 @@ def processos_with_register(reports: Sequence[Report],
     finally:
         for r in opened.values():
             r.close()
-
-
-def add_register_findings(reports: Sequence[Report], given: Path | None) -> None:
-    """Add the register's findings to the report of every processo that has a register (``given``, or found
-    beside it); a processo without one is left as it was."""
-    for report, register, loaded in processos_with_register(reports, given):
-        report.findings.extend(register_findings(register, loaded))
 
 
 # --------------------------------------------------------------------------------------------------

@@ -255,16 +255,14 @@ class ProcessoReview:
 def processo_review(autos: Autos, register: Register | None, ref: ProcessoRef) -> ProcessoReview:
     """The processo page's data: validated as ``autos validar --registro`` does (with the register's numbers and
     the reincidência from its history when a register is given), its fine and its reviews."""
-    from autos.app.history import add_history
-    from autos.app.register import add_register_findings
+    from autos.app.history import add_register_checks
 
     report = autos.validate(ref.file)
     if report.error is not None:
         raise report.error
     assert isinstance(report, ProcessoReport)
     if register is not None:
-        add_history(autos, [report], register.path)
-        add_register_findings([report], register.path)
+        add_register_checks(autos, [report], register.path)
     fine: ProcessoFine | None = None
     fine_error: str | None = None
     try:

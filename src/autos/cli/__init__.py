@@ -73,17 +73,15 @@ def _autos(ctx: click.Context) -> Autos:
 @click.pass_context
 def validar(ctx: click.Context, casos: tuple[Path, ...], as_json: bool, registro: Path | None) -> None:
     """Verifica casos contra a lei. Saída 0: sem erros; 1: há erros; 2: caso ilegível."""
-    from autos.app.history import add_history
+    from autos.app.history import add_register_checks
     from autos.app.pipeline import validation_exit_code
-    from autos.app.register import add_register_findings
     from autos.cli.reports import reports_text
 
     _notice_old_files(casos)
     autos = _autos(ctx)
     reports = autos.validate_many(list(casos))
     try:
-        add_history(autos, reports, registro)
-        add_register_findings(reports, registro)
+        add_register_checks(autos, reports, registro)
     except AutosError as exc:
         _fail(exc)
     if as_json:
