@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -29,3 +31,63 @@ def expected_finding(found: list[dict[str, Any]], exp: dict[str, Any]) -> dict[s
 @pytest.fixture(scope="session")
 def autos() -> Autos:
     return Autos(ROOT / "rules", ROOT / "templates", today=TODAY)
+
+
+# --------------------------------------------------------------------------------------------------
+# the register and the ledger on both backends (issue 16): SQLite always, PostgreSQL when its server is installed
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Any]:
+    """A throw-away PostgreSQL cluster for this test process (:mod:`tests.pg`); skipped without the server
+    binaries unless ``AUTOS_POSTGRES_OBRIGATORIO=1`` (CI), where it fails."""
+    import os
+
+    from . import pg
+
+    if pg.bindir() is None:
+        if os.environ.get(pg.REQUIRED_ENV) == "1":
+            pytest.fail(f"{pg.REQUIRED_ENV}=1 e o servidor PostgreSQL (initdb, pg_ctl) não está instalado")
+        pytest.skip("servidor PostgreSQL não instalado (initdb): só o SQLite é testado")
+    cluster = pg.start_cluster()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@dataclass
+class Where:
+    """Where a test keeps its register and ledger: a SQLite file (``loc`` a path) or a fresh PostgreSQL database
+    (``loc`` a :class:`~autos.store.database.DatabaseUrl`). ``registro``/``livro`` are the command-line options
+    that name it."""
+
+    backend: str
+    loc: Any  # Path | DatabaseUrl
+    ledger_loc: Any
+
+    @property
+    def registro(self) -> list[str]:
+        return ["--registro", str(self.loc)] if self.backend == "sqlite" else ["--banco", self.loc.url]
+
+    @property
+    def livro(self) -> list[str]:
+        return ["--livro", str(self.ledger_loc)] if self.backend == "sqlite" else ["--banco", self.ledger_loc.url]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def where(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Where:
+    """The register (``tmp_path/registro.sqlite3``) and ledger (``tmp_path/livro-editais.sqlite3``) of a test, or
+    one fresh PostgreSQL database holding both."""
+    if backend == "sqlite":
+        return Where("sqlite", tmp_path / "registro.sqlite3", tmp_path / "livro-editais.sqlite3")
+    from autos.store.database import DatabaseUrl
+
+    cluster = request.getfixturevalue("pg_cluster")
+    url = DatabaseUrl(cluster.url(cluster.new_database()))
+    return Where("postgresql", url, url)

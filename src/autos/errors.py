@@ -20,7 +20,7 @@ class AutosError(Exception):
         self,
         message: str,
         *,
-        file: str | Path | None = None,
+        file: str | Path | object | None = None,  # or anything printed as a location (a database URL, masked)
         path: str | None = None,
         line: int | None = None,
         hint: str | None = None,

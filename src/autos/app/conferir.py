@@ -10,6 +10,7 @@ from pathlib import Path
 from autos.base import ptbr
 from autos.errors import InputError, os_error_pt
 from autos.render.gazette import claimed_codes
+from autos.store.database import Location
 from autos.store.ledger import DEFAULT_LEDGER_NAME, Ledger, LedgerError, Match, case_key
 
 EXIT_OK = 0
@@ -27,7 +28,7 @@ FILE_LABELS = {
 class Verification:
     arquivo: Path
     sha256: str
-    livro: Path
+    livro: Location
     confere: bool
     linhas: list[str]
 
@@ -40,6 +41,10 @@ class Verification:
 LEDGER_ENV = "AUTOS_LIVRO"
 
 
+def _absolute(ledger: Location) -> Location:
+    return ledger.absolute() if isinstance(ledger, Path) else ledger
+
+
 def _describe(m: Match) -> str:
     e, f = m.arquivo, m.edital
     text = (f"{FILE_LABELS.get(e.tipo, e.tipo)} do edital {f.rotulo} ({f.lei}), publicado em "
@@ -49,7 +54,7 @@ def _describe(m: Match) -> str:
     return text
 
 
-def verify_file(path: Path, ledger_path: Path | None, *, source: str = "--livro") -> Verification:
+def verify_file(path: Path, ledger_path: Location | None, *, source: str = "--livro") -> Verification:
     """Recompute the SHA-256 of ``path`` and compare it with the ledger ``ledger_path``; say what the file claims
     to be. Only the ledger the user names (``--livro``, or the configured :data:`LEDGER_ENV`; ``source`` says
     which) is trusted: never one found next to the file, which could have come with a forged file."""
@@ -62,8 +67,8 @@ def verify_file(path: Path, ledger_path: Path | None, *, source: str = "--livro"
         data = path.read_bytes()
     except OSError as exc:
         raise InputError(f"não foi possível ler o arquivo ({os_error_pt(exc)}).", file=path) from None
-    found = ledger_path.absolute()
-    if not found.is_file():
+    found = _absolute(ledger_path)
+    if isinstance(found, Path) and not found.is_file():
         raise LedgerError(f"livro de editais não encontrado (indicado por {source}).", file=found,
                           hint=f"confira o caminho de --livro ou da variável {LEDGER_ENV}.")
     sha = hashlib.sha256(data).hexdigest()
@@ -100,7 +105,7 @@ def verify_file(path: Path, ledger_path: Path | None, *, source: str = "--livro"
 # a processo: is the edital it records the one the ledger published (and is this file that edital's)?
 
 
-def verify_processo(processo: Path, ledger_path: Path | None, *, arquivo: Path | None = None,
+def verify_processo(processo: Path, ledger_path: Location | None, *, arquivo: Path | None = None,
                     source: str = "--livro", rules_dir: Path | None = None) -> Verification:
     """Compare the edital act(s) of ``processo`` with what the ledger recorded for its auto: the edital's number,
     the publication dates and vehicles. With ``arquivo`` (a published PDF or DOCX), also say whether that file is
@@ -118,7 +123,7 @@ def verify_processo(processo: Path, ledger_path: Path | None, *, arquivo: Path |
     proc = ProcessoService(rules_dir).procedure(p.lei)
     initial = proc.initial_kind()
     auto = next((a for a in p.atos if a.tipo == initial), None)
-    found = ledger_path.absolute()
+    found = _absolute(ledger_path)
     lines = [f"Livro consultado: {found} (indicado por {source}).", f"Processo: {p.numero} ({processo})."]
     if file_check is not None:
         lines += [f"Arquivo: {arquivo}"] + [f"  {x}" for x in file_check.linhas[1:]]
@@ -190,6 +195,6 @@ def _pubs(items: set[tuple[str, date, str | None]]) -> str:
                      for m, d, v in sorted(items, key=lambda t: (t[1], t[0]))) or "nenhuma"
 
 
-def _match_of(ledger_path: Path, sha: str) -> Match | None:
+def _match_of(ledger_path: Location, sha: str) -> Match | None:
     with Ledger(ledger_path, readonly=True) as ledger:
         return next((m for m in ledger.by_hash(sha) if m.edital.estado == "publicado"), None)

@@ -44,6 +44,7 @@ from autos.base.yamlio import load_yaml, yaml_files_under
 from autos.compute.recidivism import finality_of
 from autos.errors import AutosError, InputError, OutputError
 from autos.processo.load import LoadedProcesso, from_doc, is_processo_data
+from autos.store.database import Location
 from autos.store.files import csv_cell, ensure_dir, write_atomic, write_new_atomic
 from autos.store.register import normalize_document
 
@@ -121,7 +122,7 @@ def _targets(out: Path, formato: Formato) -> list[tuple[Path, str]]:
     return [(out if out.suffix else out.with_suffix(f".{formato}"), formato)]
 
 
-def _files(autos: Autos, paths: Sequence[Path], registro: Path | None) -> list[Path]:
+def _files(autos: Autos, paths: Sequence[Path], registro: Location | None) -> list[Path]:
     if paths:
         files, missing = yaml_files_under(paths)
         if missing:
@@ -200,7 +201,7 @@ def _json(debts: list[Debt], desde: date, hoje: date) -> bytes:
 
 
 def export_debts(autos: Autos, paths: Sequence[Path], desde: str, out: Path, formato: Formato = "ambos", *,
-                 substituir: bool = False, registro: Path | None = None) -> DebtExport:
+                 substituir: bool = False, registro: Location | None = None) -> DebtExport:
     """Export the débitos (see the module) of the processos under ``paths`` (or the register's) whose due date is
     ``desde`` or later, to ``out`` (``ambos``: ``out.csv`` and ``out.json``). Bad input or output raises an
     :class:`AutosError` (exit 2) before anything is written."""

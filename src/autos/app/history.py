@@ -38,6 +38,7 @@ from autos.errors import AutosError
 from autos.processo.load import LoadedProcesso, load_processo
 from autos.rules.calendar import format_date
 from autos.rules.statute import RecidivismHistory, Statute, formula_for
+from autos.store.database import Location
 from autos.store.register import Register
 
 __all__ = ["History", "InfractionHistory", "Prior", "add_register_checks", "history_of"]
@@ -283,7 +284,7 @@ def _apply(autos: Autos, register: Register, report: ProcessoReport, loaded: Loa
                                 f"{format_brl(c.total_reais)}")
 
 
-def add_register_checks(autos: Autos, reports: Sequence[Report], given: Path | None) -> None:
+def add_register_checks(autos: Autos, reports: Sequence[Report], given: Location | None) -> None:
     """What ``autos validar --registro`` adds to every processo that has a register (``given``, or found beside
     it), in one pass that opens each register once: the reincidência from its history, then the register's
     findings on its numbers (:func:`autos.app.register.register_findings`, which the history's re-check keeps). A

@@ -27,6 +27,7 @@ from autos.base.ptbr import count_noun
 from autos.checks.finding import Finding
 from autos.errors import AutosError, InputError, NotFoundError, RefusedError
 from autos.rules.calendar import format_date
+from autos.store.database import Location
 from autos.store.register import DEFAULT_REGISTER_NAME, DocumentRecord, Register, RegisterError
 
 __all__ = ["IssueResult", "IssuedDocument", "IssuedFile", "Preview", "act_pieces", "issue", "issued_documents",
@@ -97,7 +98,7 @@ class IssuedDocument:
 @dataclass
 class IssueResult:
     ato: int
-    registro: Path
+    registro: Location
     documentos: list[IssuedDocument] = field(default_factory=list)
     gerado_em: datetime | None = None
 
@@ -122,7 +123,7 @@ def refusal(ato: int, pieces: list[ActPiece], file: Path) -> RefusedError | None
                         hint="corrija as pendências no processo; a pré-visualização mostra a minuta com o que falta.")
 
 
-def issue(autos: Autos, file: Path, ato: int, out_dir: Path, registro: Path | None = None, *,
+def issue(autos: Autos, file: Path, ato: int, out_dir: Path, registro: Location | None = None, *,
           replace: bool = False, now: datetime | None = None, por: str | None = None,
           objeto: str | None = None) -> IssueResult:
     """Issue act ``ato`` (1-based) of the processo in ``file``: the PDF and DOCX of each of its documents written

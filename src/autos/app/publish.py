@@ -75,6 +75,7 @@ from autos.errors import AutosError, InputError, OutputError, os_error_pt
 from autos.render.gazette import GAZETTE_CODE_LABEL, GazetteBuilder, verification_code
 from autos.rules.deadlines import NoticeFormRule
 from autos.rules.statute import Statute
+from autos.store.database import DatabaseUrl, Location
 from autos.store.files import csv_cell
 from autos.store.ledger import DEFAULT_LEDGER_NAME, EditalRecord, FileRecord, Ledger, LedgerError, PlannedCase, RunLock
 from autos.store.processo_file import EditalAct, RecordError, record_edital
@@ -113,7 +114,7 @@ class Options:
     data_jornal: date | None = None  # None: the same date as ``data``
     veiculos: tuple[tuple[str, str], ...] = ()  # (municipio_dir or "*", official press)
     jornais: tuple[tuple[str, str], ...] = ()  # (municipio_dir or "*", local newspaper)
-    livro: Path | None = None  # None: <saida>/livro-editais.sqlite3
+    livro: Location | None = None  # None: <saida>/livro-editais.sqlite3; or a PostgreSQL database (--banco)
     dry_run: bool = False
     workers: int | None = None  # None: every core; 1: in this process
     max_por_edital: int = 250
@@ -128,7 +129,7 @@ class Options:
         return (self.casos,) if isinstance(self.casos, Path) else tuple(self.casos)
 
     @property
-    def ledger_path(self) -> Path:
+    def ledger_path(self) -> Location:
         return self.livro if self.livro is not None else self.saida / DEFAULT_LEDGER_NAME
 
 
@@ -338,7 +339,7 @@ class Publisher:
             if not self.o.dry_run:
                 ledger.lock()
                 folder_lock = _lock_folder(self.saida)
-            _claim_folder(self.saida, self.o.ledger_path, write=not self.o.dry_run)
+            _claim_folder(self.saida, self.o.ledger_path, write=not self.o.dry_run, identity=ledger.identity())
         except AutosError as exc:
             ledger.close()
             if folder_lock is not None:
@@ -975,18 +976,21 @@ def _lock_folder(folder: Path) -> RunLock:
     return lock
 
 
-def _claim_folder(folder: Path, ledger_path: Path, *, write: bool) -> None:
+def _claim_folder(folder: Path, ledger_path: Location, *, write: bool, identity: str | None = None) -> None:
     """One output folder, one ledger: two ledgers would number the same ``edital-0001`` and overwrite each
     other's published files. The folder records its ledger (path relative to the folder, so folder and ledger
-    can move together) the first time it is used; another ledger is refused."""
+    can move together; a ledger on PostgreSQL by the database's identity, the same whatever address a machine
+    reaches it by) the first time it is used; another ledger is refused."""
     marker = folder / FOLDER_LEDGER_NAME
-    here = os.path.relpath(ledger_path.resolve(), folder.resolve())
+    here = (f"{_SERVER_MARK}{identity}" if isinstance(ledger_path, DatabaseUrl)
+            else os.path.relpath(ledger_path.resolve(), folder.resolve()))
     try:
         recorded = marker.read_text(encoding="utf-8").strip() if marker.is_file() else None
     except (OSError, UnicodeDecodeError):
         recorded = None
     if recorded is not None and recorded != here:
-        owner = (folder / recorded).resolve()
+        owner: object = ("outro banco PostgreSQL" if recorded.startswith(_SERVER_MARK)
+                         else (folder / recorded).resolve())
         raise LedgerError(
             f"a pasta de saída é do livro {owner}, não deste ({ledger_path}); dois livros na mesma pasta "
             "numerariam os mesmos editais e um gravaria por cima dos arquivos publicados do outro.", file=folder,
@@ -999,6 +1003,10 @@ def _claim_folder(folder: Path, ledger_path: Path, *, write: bool) -> None:
             os.replace(tmp, marker)
         except OSError as exc:
             raise output_error(exc, marker) from None
+
+
+#: how a folder's marker names a ledger on PostgreSQL (then the database's identity)
+_SERVER_MARK = "postgresql:"
 
 
 def _ensure_writable(folder: Path) -> None:

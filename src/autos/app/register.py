@@ -26,6 +26,7 @@ from autos.errors import AutosError, InputError, OutputError
 from autos.processo.case import document_key
 from autos.processo.load import LoadedProcesso, from_doc, is_processo_data, load_processo
 from autos.rules.procedure import Procedure
+from autos.store.database import Location
 from autos.store.register import (
     DEFAULT_REGISTER_NAME,
     DocumentRecord,
@@ -58,7 +59,7 @@ def find_register(start: Path) -> Path | None:
     return None
 
 
-def open_register(given: Path | None, start: Path, *, create: bool = False, readonly: bool = False,
+def open_register(given: Location | None, start: Path, *, create: bool = False, readonly: bool = False,
                   required: bool = True) -> Register | None:
     """The register ``given`` (created if ``create``), else the one found from ``start``; None when there is none
     and it is not ``required``."""
@@ -83,7 +84,7 @@ def open_register(given: Path | None, start: Path, *, create: bool = False, read
 class Rebuilt:
     """``autos registro reconstruir``: what differs, how many processos, which files could not be read."""
 
-    register: Path
+    register: Location
     diff: IndexDiff
     processos: int
     falhas: list[AutosError] = field(default_factory=list)
@@ -126,7 +127,7 @@ def _entry(register: Register, loaded: LoadedProcesso, raw: bytes) -> IndexEntry
         raise InputError(str(exc), file=loaded.file, path="autuado") from None
 
 
-def rebuild_folder(folder: Path, given: Path | None) -> Rebuilt:
+def rebuild_folder(folder: Path, given: Location | None) -> Rebuilt:
     """Rebuild the index of every processo under ``folder`` (the register: ``given`` or
     ``folder/registro.sqlite3``, created if missing). Unreadable files are listed and left out."""
     if not folder.is_dir():
@@ -272,11 +273,11 @@ def _key(numero: str | None) -> tuple[int, int] | None:
 
 
 def processos_with_register(reports: Sequence[Report],
-                            given: Path | None) -> Iterator[tuple[ProcessoReport, Register, LoadedProcesso]]:
+                            given: Location | None) -> Iterator[tuple[ProcessoReport, Register, LoadedProcesso]]:
     """Each processo report that has a register (``given``, or the one found beside the file), with that register
     (opened read-only once, closed at the end) and the processo as loaded now; a processo without a register, or
     whose file changed meanwhile and no longer loads (the next run reports it), is skipped."""
-    opened: dict[Path, Register] = {}
+    opened: dict[Location, Register] = {}
     by_folder: dict[Path, Path | None] = {}
     try:
         for report in reports:
@@ -329,7 +330,7 @@ class Verification:
     exit_code: int
 
 
-def verify_document(file: Path, registro: Path) -> Verification:
+def verify_document(file: Path, registro: Location) -> Verification:
     """``autos conferir ARQUIVO --registro R``: is this file, byte for byte, a document the register recorded?"""
     digest = hashlib.sha256()
     try:
@@ -414,15 +415,15 @@ class _ForProcesso:
 class ProcessoRecorder:
     """Opens, once each, the register of every processo ``autos gerar`` writes documents for."""
 
-    def __init__(self, given: Path | None) -> None:
+    def __init__(self, given: Location | None) -> None:
         self.given = given
-        self._open: dict[Path, Register] = {}
+        self._open: dict[Location, Register] = {}
 
     def for_processo(self, file: Path) -> _ForProcesso:
         path = self.given if self.given is not None else find_register(file)
         if path is None:
             return _ForProcesso(None, file)
-        key = path.resolve()
+        key = path.resolve() if isinstance(path, Path) else path
         if key not in self._open:
             self._open[key] = Register.open(path)
         return _ForProcesso(self._open[key], file)

@@ -47,6 +47,7 @@ from autos.processo.load import is_processo_data
 from autos.processo.load_case import case_from_doc
 from autos.rules.procedure import Procedure
 from autos.rules.statute import Statute
+from autos.store.database import Location
 from autos.store.files import open_atomic
 from autos.store.register import Register
 
@@ -245,7 +246,7 @@ class Verification:
         self._spool = _Spool()
         #: findings across processos (duplicate numbers, missing cited acts, the same facts, reserved numbers)
         self.cruzados: list[Finding] = []
-        self.registros: list[Path] = []  # the registers consulted
+        self.registros: list[Location] = []  # the registers consulted
 
     def add(self, c: CaseCheck, statutes: dict[str, Statute]) -> None:
         """Count one case and spool what the reports print of it."""
@@ -423,12 +424,12 @@ def _declared(data: Any) -> tuple[str | None, str | None]:
     return data["lei"], documento if isinstance(documento, str) else None
 
 
-def registers_for(paths: list[Path], given: Path | None) -> list[Path]:
+def registers_for(paths: list[Path], given: Location | None) -> list[Location]:
     """The register given (``--registro`` / ``AUTOS_REGISTRO``), else every ``registro.sqlite3`` found beside (or
     above) the folders and files given, once each."""
     if given is not None:
         return [given]
-    found: dict[Path, None] = {}
+    found: dict[Location, None] = {}
     for p in paths:
         r = find_register(p)
         if r is not None:
@@ -436,7 +437,7 @@ def registers_for(paths: list[Path], given: Path | None) -> list[Path]:
     return list(found)
 
 
-def verify(autos: Autos, paths: list[Path], *, now: datetime | None = None, registro: Path | None = None,
+def verify(autos: Autos, paths: list[Path], *, now: datetime | None = None, registro: Location | None = None,
            use_register: bool = True) -> Verification:
     """Check every case file given or found below the given folders (``*.yaml``/``*.yml``, sorted), then the
     checks across them — with the register (``registro``, or found beside them) unless ``use_register`` is

@@ -46,6 +46,7 @@ from typing import Any
 
 from autos.errors import AutosError, os_error_pt
 from autos.processo.case import document_key
+from autos.store.database import DatabaseUrl
 from autos.store.register import Store
 from autos.store.sqlite_errors import sqlite_cause
 
@@ -104,6 +105,17 @@ CREATE TABLE arquivos (
 );
 CREATE INDEX arquivos_sha256 ON arquivos (sha256);
 """
+
+#: what each format adds to the one before it (format 1 is :data:`_SCHEMA`): plain SQL both backends run, applied
+#: in order — by a SQLite ledger when it is opened for writing (as the register does), by ``autos banco migrar`` on
+#: PostgreSQL (recorded in ``schema_migrations``). A step PostgreSQL must run differently goes in
+#: ``_MIGRATIONS_POSTGRESQL`` under the same number.
+_MIGRATIONS: dict[int, tuple[str, ...]] = {}
+
+
+def schema_statements() -> tuple[str, ...]:
+    """Format 1 (:data:`_SCHEMA`) as one statement each."""
+    return tuple(st.strip() for st in _SCHEMA.split(";") if st.strip())
 
 _EDITAL = ("id, lei, ano, numero, data_publicacao, data_jornal, data_edital, veiculo, jornal, estado, saida, "
            "reservado_em, publicado_em")
@@ -296,7 +308,9 @@ class SqliteLedgerStore:
                     self.db = sqlite3.connect(f"file:{self.path.resolve()}?mode=ro", uri=True)
                 else:
                     self.db = sqlite3.connect(":memory:")
-                    self.db.executescript(_SCHEMA)
+                    for statement in schema_statements() + tuple(st for n in sorted(_MIGRATIONS)
+                                                                 for st in _MIGRATIONS[n]):
+                        self.db.execute(statement)
             else:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 with contextlib.suppress(FileExistsError):  # it keeps the text of published cases: personal data
@@ -335,11 +349,16 @@ class SqliteLedgerStore:
                 tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
                 if tables:
                     raise sqlite3.DatabaseError("o banco já tem tabelas que não são do autos")
-                for statement in _SCHEMA.split(";"):
-                    if statement.strip():
-                        self.db.execute(statement)
-                self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                for statement in schema_statements():
+                    self.db.execute(statement)
                 self.db.execute(f"PRAGMA application_id = {_APPLICATION_ID}")
+                version = 1
+            if 1 <= version < SCHEMA_VERSION and self._is_ours():  # a ledger of an older format: migrated here
+                for step in range(version + 1, SCHEMA_VERSION + 1):
+                    for statement in _MIGRATIONS[step]:
+                        self.db.execute(statement)
+            if version < SCHEMA_VERSION:
+                self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             self.db.execute("COMMIT")
         except BaseException:
             self._rollback()
@@ -353,10 +372,20 @@ class SqliteLedgerStore:
             with contextlib.suppress(sqlite3.Error):
                 self.db.execute("ROLLBACK")
 
+    def _is_ours(self) -> bool:
+        return bool(self.db.execute("PRAGMA application_id").fetchone()[0] == _APPLICATION_ID)
+
     def _check_version(self) -> None:
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
         app = self.db.execute("PRAGMA application_id").fetchone()[0]
-        if self.path.is_file() and (version != SCHEMA_VERSION or app != _APPLICATION_ID):
+        if not self.path.is_file():
+            return
+        if app == _APPLICATION_ID and version > SCHEMA_VERSION:
+            raise LedgerError(f"o livro de editais é de uma versão mais nova do autos (formato {version}; esta versão "
+                              f"lê até o formato {SCHEMA_VERSION}); nada foi lido nem gravado.", file=self.path,
+                              hint="atualize o autos nesta máquina (todas as que usam o livro devem ter a mesma "
+                              "versão).")
+        if version != SCHEMA_VERSION or app != _APPLICATION_ID:
             raise sqlite3.DatabaseError(f"versão {version}, identificação {app:#x}")
 
     # --- the interface ---------------------------------------------------------------------------
@@ -412,12 +441,44 @@ class Ledger:
     """An open ledger over a :class:`Store` (by default :class:`SqliteLedgerStore` at ``path``). ``readonly``
     never writes (a missing file reads as an empty ledger)."""
 
-    def __init__(self, path: str | Path, *, readonly: bool = False, store: Store | None = None) -> None:
-        self.path = Path(path)
+    def __init__(self, path: str | Path | DatabaseUrl, *, readonly: bool = False, store: Store | None = None) -> None:
+        self.location: Path | DatabaseUrl = path if isinstance(path, DatabaseUrl) else Path(path)
         self.readonly = readonly
         self._lock: RunLock | None = None
-        self.store: Store = store if store is not None else SqliteLedgerStore(self.path, readonly=readonly)
+        self._server_lock = False
+        self.store: Store
+        if store is not None:
+            self.store = store
+        elif isinstance(self.location, DatabaseUrl):
+            from autos.store.postgres import PostgresStore, ledger_component
+
+            self.store = PostgresStore(self.location, ledger_component(), readonly=readonly)
+        else:
+            self.store = SqliteLedgerStore(self.location, readonly=readonly)
         self._legacy: dict[str, str] = self._legacy_keys()  # canonical key → key as stored by an older version
+
+    @property
+    def path(self) -> Path:
+        """The SQLite file (messages name :attr:`location`, which may be a database)."""
+        if isinstance(self.location, DatabaseUrl):
+            return Path(os.sep)
+        return self.location
+
+    @property
+    def on_server(self) -> bool:
+        """On PostgreSQL the output folders are recorded by their absolute paths (every machine mounts them at the
+        same path); in a SQLite file, relative to its folder."""
+        return isinstance(self.location, DatabaseUrl)
+
+    def _saida_text(self, saida: Path) -> str:
+        if self.on_server:
+            return Path(saida).resolve().as_posix()
+        return os.path.relpath(saida, self.path.resolve().parent)
+
+    def _saida_path(self, text: str) -> Path:
+        if self.on_server:
+            return Path(text).resolve()
+        return (self.path.resolve().parent / text).resolve()
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -436,8 +497,8 @@ class Ledger:
 
     # --- lifetime --------------------------------------------------------------------------------
     def close(self) -> None:
-        self.store.close()
         self.unlock()
+        self.store.close()
 
     def __enter__(self) -> Ledger:
         return self
@@ -445,8 +506,22 @@ class Ledger:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def identity(self) -> str | None:
+        """The database's identity on PostgreSQL (None for a SQLite file, named by its path)."""
+        identity = getattr(self.store, "identity", None)
+        return str(identity()) if identity is not None else None
+
     def lock(self) -> None:
-        """Exclusive lock for a whole publication run; :class:`LedgerError` if another run holds it."""
+        """Exclusive lock for a whole publication run; :class:`LedgerError` if another run holds it (on
+        PostgreSQL: a session advisory lock, released when this process's connection ends)."""
+        try_run_lock = getattr(self.store, "try_run_lock", None)
+        if try_run_lock is not None:
+            if not try_run_lock():
+                raise LedgerError("outra execução (nesta ou em outra máquina) está publicando editais com este livro "
+                                  "neste momento.", file=str(self.location),
+                                  hint="aguarde o fim da outra execução e rode de novo.")
+            self._server_lock = True
+            return
         lock = RunLock(self.path.with_name(self.path.name + ".lock"))
         try:
             taken = lock.acquire()
@@ -459,6 +534,11 @@ class Ledger:
         self._lock = lock
 
     def unlock(self) -> None:
+        if self._server_lock:
+            release = getattr(self.store, "release_run_lock", None)
+            if release is not None:
+                release()
+            self._server_lock = False
         if self._lock is not None:
             self._lock.release()
             self._lock = None
@@ -484,12 +564,12 @@ class Ledger:
                 if found is not None:
                     raise LedgerError(f"o auto {c.auto_numero} ({lei}) já está no edital {found[0].rotulo} de "
                                       f"{found[0].data_publicacao:%d/%m/%Y}; um auto é publicado uma única vez e "
-                                      "nada foi reservado.", file=self.path)
+                                      "nada foi reservado.", file=str(self.location))
             numero = self.next_number(lei, ano)
             edital_id = int(s.rows("max_edital_id")[0][0] or 0) + 1
             s.run("insert_edital", (edital_id, lei, ano, numero, data_publicacao.isoformat(),
                                     data_jornal.isoformat() if data_jornal else None, data_edital.isoformat(), veiculo,
-                                    jornal, os.path.relpath(saida, self.path.resolve().parent), stamp.isoformat()))
+                                    jornal, self._saida_text(saida), stamp.isoformat()))
             for c in casos:
                 s.run("insert_case", (edital_id, c.ordem, c.caso, c.auto_numero, c.arquivo, c.sha256_caso,
                                       c.texto_caso, c.motivo))
@@ -507,13 +587,13 @@ class Ledger:
         with s.transaction():
             row = s.rows("state", (edital_id,))
             if not row or row[0][0] != "reservado":
-                raise LedgerError(f"edital {edital_id} não está reservado; nada foi gravado.", file=self.path)
+                raise LedgerError(f"edital {edital_id} não está reservado; nada foi gravado.", file=str(self.location))
             planned = {r[0] for r in s.rows("planned_paths", (edital_id,))}
             if planned != set(hashes):
                 missing = sorted(planned - set(hashes))
                 extra = sorted(set(hashes) - planned)
                 raise LedgerError(f"arquivos do edital não conferem com a reserva (faltam {missing}, sobram {extra}).",
-                                  file=self.path)
+                                  file=str(self.location))
             for path, (sha, size) in sorted(hashes.items()):
                 s.run("set_hash", (sha, size, edital_id, path))
             s.run("publish", ((now or now_local()).isoformat(), edital_id))
@@ -528,12 +608,12 @@ class Ledger:
             lei, ano, numero, estado = rows[0]
             if estado != "reservado":
                 raise LedgerError(f"o edital Nº {numero}/{ano} já foi publicado e não pode ser desfeito.",
-                                  file=self.path)
+                                  file=str(self.location))
             last = s.rows("max_number", (lei, ano))[0][0]
             if last != numero:
                 raise LedgerError(
                     f"a reserva do edital Nº {numero}/{ano} não é a última da série; desfazê-la "
-                    "abriria um buraco na numeração.", file=self.path,
+                    "abriria um buraco na numeração.", file=str(self.location),
                     hint="conclua a reserva rodando a publicação de novo (veja o runbook).")
             s.run("delete_edital", (edital_id,))
 
@@ -547,7 +627,7 @@ class Ledger:
             id=id_, lei=lei, ano=ano, numero=numero, data_publicacao=date.fromisoformat(data_publicacao),
             data_jornal=date.fromisoformat(data_jornal) if data_jornal else None,
             data_edital=date.fromisoformat(data_edital), veiculo=veiculo, jornal=jornal, estado=estado,
-            saida=(self.path.resolve().parent / saida).resolve(), reservado_em=datetime.fromisoformat(reservado_em),
+            saida=self._saida_path(saida), reservado_em=datetime.fromisoformat(reservado_em),
             publicado_em=datetime.fromisoformat(publicado_em) if publicado_em else None,
         )
         if details:

@@ -39,6 +39,7 @@ from stdnum.br import cpf as stdnum_cpf
 from stdnum.exceptions import ValidationError as StdnumError
 
 from autos.errors import AutosError, os_error_pt
+from autos.store.database import DatabaseUrl
 from autos.store.sqlite_errors import sqlite_cause
 
 if TYPE_CHECKING:  # a clerk's process that only reserves numbers does not load the case models (start-up)
@@ -270,10 +271,12 @@ class RegisterError(AutosError):
 class Store(Protocol):
     """What the register needs from a database: plain SQL, one transaction at a time.
 
-    A PostgreSQL store would implement the same five methods (``sql`` turning ``?`` into ``%s``, a
-    transaction taking ``LOCK TABLE numeros IN EXCLUSIVE MODE`` where SQLite takes its file lock)."""
+    :class:`autos.store.postgres.PostgresStore` implements the same five methods on PostgreSQL (``sql`` turning
+    ``?`` into ``%s``, a transaction taking an advisory lock where SQLite takes its file lock)."""
 
-    path: Path
+    @property
+    def path(self) -> Path | DatabaseUrl:
+        """The SQLite file, or the database (printed with its password masked)."""
 
     def sql(self, name: str) -> str:
         """The query ``name`` of :data:`_SQL` in this backend's parameter style."""
@@ -651,27 +654,43 @@ class Register:
         self.store = store
 
     @classmethod
-    def open(cls, path: str | Path, *, create: bool = False, readonly: bool = False,
+    def open(cls, path: str | Path | DatabaseUrl, *, create: bool = False, readonly: bool = False,
              lock_timeout: float | None = None) -> Register:
-        """Open (``create``: or create) the register at ``path``; ``lock_timeout`` defaults to the variable
-        ``AUTOS_REGISTRO_ESPERA`` or :data:`LOCK_TIMEOUT`."""
+        """Open (``create``: or create) the register at ``path`` (a SQLite file, or a PostgreSQL database: then
+        ``create`` does not apply, its schema is made by ``autos banco migrar``); ``lock_timeout`` defaults to the
+        variable ``AUTOS_REGISTRO_ESPERA`` or :data:`LOCK_TIMEOUT`."""
         if lock_timeout is None:
             try:
                 lock_timeout = float(os.environ.get(LOCK_TIMEOUT_ENV, LOCK_TIMEOUT))
             except ValueError:
                 raise RegisterError(f"a variável {LOCK_TIMEOUT_ENV} deve ser um número de segundos.") from None
+        if isinstance(path, DatabaseUrl):
+            from autos.store.postgres import PostgresStore, register_component
+
+            return cls(PostgresStore(path, register_component(), readonly=readonly, lock_timeout=lock_timeout))
         return cls(SqliteStore(Path(path), create=create, readonly=readonly, lock_timeout=lock_timeout))
 
     @property
-    def path(self) -> Path:
+    def path(self) -> Path | DatabaseUrl:
+        """The SQLite file, or the database (printed with its password masked)."""
         return self.store.path
 
     @property
+    def on_server(self) -> bool:
+        """On PostgreSQL: files are recorded by their absolute paths (every machine mounts the shared folder at the
+        same path); in a SQLite file, relative to its folder (folder and register move together)."""
+        return isinstance(self.store.path, DatabaseUrl)
+
+    @property
     def folder(self) -> Path:
-        return self.store.path.resolve().parent
+        path = self.store.path
+        return Path(os.sep).resolve() if not isinstance(path, Path) else path.resolve().parent
 
     def relative(self, file: str | Path) -> str:
-        """A file's path as the register stores it: relative to the register's folder, '/' separators."""
+        """A file's path as the register stores it: relative to the register's folder, '/' separators (on
+        PostgreSQL: absolute)."""
+        if self.on_server:
+            return Path(file).resolve().as_posix()
         return Path(os.path.relpath(Path(file).resolve(), self.folder)).as_posix()
 
     def absolute(self, arquivo: str) -> Path:
