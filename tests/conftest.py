@@ -66,6 +66,21 @@ class Where:
     loc: Any  # Path | DatabaseUrl
     ledger_loc: Any
 
+    def at(self, folder: Path) -> Where:
+        """The same backend with the SQLite register in ``folder`` (``folder/registro.sqlite3``)."""
+        if self.backend != "sqlite":
+            return self
+        return Where("sqlite", folder / "registro.sqlite3", folder / "livro-editais.sqlite3")
+
+    def stored(self, file: Path) -> str:
+        """A processo or document file as the register records it: relative to the register's folder (SQLite),
+        absolute (PostgreSQL)."""
+        import os
+
+        if self.backend == "sqlite":
+            return Path(os.path.relpath(file.resolve(), Path(self.loc).resolve().parent)).as_posix()
+        return file.resolve().as_posix()
+
     @property
     def registro(self) -> list[str]:
         return ["--registro", str(self.loc)] if self.backend == "sqlite" else ["--banco", self.loc.url]

@@ -17,7 +17,12 @@ def clerk(args: tuple[str, int, int, str]) -> list[tuple[int, str]]:
     while not os.path.exists(start_flag):  # all clerks start together
         time.sleep(0.005)
     out: list[tuple[int, str]] = []
-    with Register.open(path, lock_timeout=120) as reg:
+    where: object = path
+    if path.startswith("postgresql://"):
+        from autos.store.database import DatabaseUrl
+
+        where = DatabaseUrl(path)
+    with Register.open(where, lock_timeout=120) as reg:  # type: ignore[arg-type]
         for i in range(n):
             r = reg.reserve(TIM, "auto", 2026, processo=f"CLERK-{who}-{i}")
             if i % 3 == 2:

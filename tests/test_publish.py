@@ -39,7 +39,7 @@ from autos.processo.load_case import parse_case
 from autos.render.gazette import CODE_RE, verification_code
 from autos.store.ledger import EditalRecord, FileRecord, Ledger, LedgerError, PlannedCase
 
-from .conftest import DATA, ROOT, TODAY
+from .conftest import DATA, ROOT, TODAY, Where
 from .textutil import docx_text, pdf_text
 
 CASES = DATA / "publish" / "casos"
@@ -79,9 +79,9 @@ def dump(ledger: Path) -> list[str]:
         db.close()
 
 
-def details(out: Path, published: Published) -> EditalRecord:
+def details(out: Path, published: Published, ledger: object = None) -> EditalRecord:
     """The cases and files of an edital the run published (the run keeps only a summary)."""
-    with Ledger(out / "livro-editais.sqlite3", readonly=True) as led:
+    with Ledger(ledger or out / "livro-editais.sqlite3", readonly=True) as led:  # type: ignore[arg-type]
         record = led.edital(published.id)
     assert record is not None
     return record
@@ -319,11 +319,23 @@ def test_gazette_of_a_later_day_prepared_in_advance(tmp_path: Path) -> None:
     assert "Ferraz de Vasconcelos/SP, 5 de outubro de 2026." in pdf_text(individual.read_bytes())
 
 
-def test_large_batches_split_into_consecutive_editais(tmp_path: Path) -> None:
+def test_large_batches_split_into_consecutive_editais(tmp_path: Path, where: Where) -> None:
     out = tmp_path / "out"
-    result = publish(out, casos=CASES / "ferraz", max_por_edital=1)
-    assert [(e.numero, [c.auto_numero for c in details(out, e).casos]) for e in result.publicados] == [
+    livro = where.at(out).ledger_loc
+    result = publish(out, casos=CASES / "ferraz", max_por_edital=1, livro=livro)
+    assert result.erro is None, result.erro
+    assert [(e.numero, [c.auto_numero for c in details(out, e, livro).casos]) for e in result.publicados] == [
         (1, ["301/2026"]), (2, ["302/2026"])]
+    with Ledger(livro, readonly=True) as led:
+        assert led.problems() == []
+        (first, second) = led.editais()
+        assert first.saida == second.saida == out.resolve()
+        for e in (first, second):
+            for f in e.arquivos:
+                assert hashlib.sha256((e.saida / f.caminho).read_bytes()).hexdigest() == f.sha256
+    # the same run again: nothing published twice (every case is in the ledger already)
+    again = publish(out, casos=CASES / "ferraz", max_por_edital=1, livro=livro)
+    assert again.erro is None and again.publicados == []
 
 
 # --------------------------------------------------------------------------------------------------
@@ -467,15 +479,20 @@ def test_unwritable_output_folder_leaves_the_ledger_unchanged(published: tuple[P
     assert dump(ledger) == before
 
 
-def test_a_second_run_at_the_same_time_is_refused(tmp_path: Path) -> None:
+def test_a_second_run_at_the_same_time_is_refused(tmp_path: Path, where: Where) -> None:
     out = tmp_path / "out"
-    holder = Ledger(out / "livro-editais.sqlite3")
+    livro = where.at(out).ledger_loc
+    if where.backend == "sqlite":
+        out.mkdir()
+    holder = Ledger(livro)
     holder.lock()
     try:
-        result = publish(out)
+        result = publish(out, livro=livro)
     finally:
         holder.close()
     assert result.exit_code == 2 and result.erro is not None and "outra execução" in result.erro.message
+    with Ledger(livro, readonly=True) as led:
+        assert led.editais() == []
 
 
 # --------------------------------------------------------------------------------------------------
@@ -504,8 +521,8 @@ def test_ar_return_reason_decides_the_edital(motivo: str, estado: str) -> None:
     assert classify(case, law).estado == estado  # type: ignore[arg-type]
 
 
-def test_ledger_numbers_without_gaps_and_undoes_only_the_last(tmp_path: Path) -> None:
-    led = Ledger(tmp_path / "l.sqlite3")
+def test_ledger_numbers_without_gaps_and_undoes_only_the_last(tmp_path: Path, where: Where) -> None:
+    led = Ledger(where.ledger_loc)
 
     def reserve(caso: str) -> int:
         rec = led.reserve("x/y", date(2026, 1, 5), None, date(2026, 1, 5), "Diário", None, tmp_path,
@@ -525,6 +542,7 @@ def test_ledger_numbers_without_gaps_and_undoes_only_the_last(tmp_path: Path) ->
     led.commit(first, {"c1.pdf": ("ab" * 32, 10)})
     assert led.problems() == [] and [e.estado for e in led.editais()] == ["publicado"]
     assert led.next_number("x/y", 2027) == 1  # a new series every year
+    assert led.edital(first) is not None and led.edital(first).saida == tmp_path.resolve()  # type: ignore[union-attr]
     led.close()
 
 

@@ -23,7 +23,7 @@ from autos.cli import main
 from autos.errors import ReplaceRefusedError
 from autos.store.register import Register, RegisterError, normalize_document
 
-from .conftest import CASOS, DATA, ROOT, SAMPLES
+from .conftest import CASOS, DATA, ROOT, SAMPLES, Where
 from .register_clerk import clerk
 
 BASE = ["--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"), "--hoje", "2026-11-30"]
@@ -56,44 +56,49 @@ def processo(folder: Path, name: str, *, numero: str = "SIM-2026/000171", auto: 
 # the index and its rebuild
 
 
-def test_rebuild_indexes_every_processo_and_says_what_differs(tmp_path: Path) -> None:
+def test_rebuild_indexes_every_processo_and_says_what_differs(tmp_path: Path, where: Where) -> None:
     folder = tmp_path / "processos"
+    where = where.at(folder)
     shutil.copytree(SAMPLES / "processos", folder)
-    code, out = run("registro", "reconstruir", str(folder))
+    code, out = run("registro", "reconstruir", str(folder), *where.registro)
     assert code == 0, out
     n = len(list(folder.rglob("*.yaml")))
     assert n >= 9 and f"{n} processos indexados" in out
     assert out.count("novo: ") == n
-    with Register.open(folder / "registro.sqlite3", readonly=True) as reg:
+    with Register.open(where.loc, readonly=True) as reg:
         indexed = reg.indexed()
-        assert set(indexed) == {p.relative_to(folder).as_posix() for p in folder.rglob("*.yaml")}
+        assert set(indexed) == {where.stored(p) for p in folder.rglob("*.yaml")}
         # the autuado of a PJ by its CNPJ digits, typed with dots, slash and dash in the file
         assert "SIM-2026/000150" in [r[2] for r in reg.processos_of("11222333000181")]
         # acts with N/AAAA numbers are indexed by (N, AAAA); others (DEC-5/2026) by their text only
-        assert reg.users(TIM, "auto", 2026, 10) == [("timoteo-mg/sim-2026-000150-recurso-pago.yaml",
-                                                     "SIM-2026/000150", 1)]
-    code, out = run("registro", "reconstruir", str(folder))
+        assert reg.users(TIM, "auto", 2026, 10) == [
+            (where.stored(folder / "timoteo-mg/sim-2026-000150-recurso-pago.yaml"), "SIM-2026/000150", 1)]
+    code, out = run("registro", "reconstruir", str(folder), *where.registro)
     assert code == 0 and "sem diferenças" in out
 
     # changed, moved (renamed), removed, new: each said; a reservation follows the moved file
-    with Register.open(folder / "registro.sqlite3") as reg:
+    with Register.open(where.loc) as reg:
         reg.reserve(TIM, "julgamento", 2026, processo="SIM-2026/000171",
-                    arquivo="timoteo-mg/sim-2026-000171-sem-defesa.yaml")
+                    arquivo=where.stored(folder / "timoteo-mg/sim-2026-000171-sem-defesa.yaml"))
     tim = folder / "timoteo-mg"
+
+    def at(name: str) -> str:
+        return where.stored(tim / name)
+
     (tim / "sim-2026-000171-sem-defesa.yaml").rename(tim / "renomeado.yaml")
     (tim / "sim-2026-000180-interdicao.yaml").unlink()
     text = (tim / "sim-2026-000150-recurso-pago.yaml").read_text(encoding="utf-8")
     (tim / "sim-2026-000150-recurso-pago.yaml").write_text(text + "\nobservacoes: revisto\n", encoding="utf-8")
     processo(tim, "novo.yaml", numero="SIM-2026/000999", auto="30/2026")
-    code, out = run("registro", "reconstruir", str(folder))
+    code, out = run("registro", "reconstruir", str(folder), *where.registro)
     assert code == 0, out
-    assert "movido: timoteo-mg/sim-2026-000171-sem-defesa.yaml → timoteo-mg/renomeado.yaml" in out
-    assert "removido: timoteo-mg/sim-2026-000180-interdicao.yaml" in out
-    assert "alterado: timoteo-mg/sim-2026-000150-recurso-pago.yaml" in out
-    assert "novo: timoteo-mg/novo.yaml" in out
-    with Register.open(folder / "registro.sqlite3", readonly=True) as reg:
+    assert f"movido: {at('sim-2026-000171-sem-defesa.yaml')} → {at('renomeado.yaml')}" in out
+    assert f"removido: {at('sim-2026-000180-interdicao.yaml')}" in out
+    assert f"alterado: {at('sim-2026-000150-recurso-pago.yaml')}" in out
+    assert f"novo: {at('novo.yaml')}" in out
+    with Register.open(where.loc, readonly=True) as reg:
         (r,) = reg.reservations()
-        assert r.arquivo == "timoteo-mg/renomeado.yaml"
+        assert r.arquivo == at("renomeado.yaml")
 
 
 def test_rebuild_lists_an_unreadable_file_and_indexes_the_others(tmp_path: Path) -> None:
@@ -106,11 +111,11 @@ def test_rebuild_lists_an_unreadable_file_and_indexes_the_others(tmp_path: Path)
 
 
 @pytest.mark.parametrize("typed", ["529.982.247-25", "52998224725", " 529.982.247-25 "])
-def test_cpf_with_or_without_dots_is_the_same_person(tmp_path: Path, typed: str) -> None:
+def test_cpf_with_or_without_dots_is_the_same_person(tmp_path: Path, typed: str, where: Where) -> None:
     processo(tmp_path, "a.yaml", numero="P-1", auto="1/2026", cpf="529.982.247-25")
     processo(tmp_path, "b.yaml", numero="P-2", auto="2/2026", cpf="52998224725")
-    assert run("registro", "reconstruir", str(tmp_path))[0] == 0
-    code, out = run("registro", "autuado", typed, "--registro", str(tmp_path / "registro.sqlite3"))
+    assert run("registro", "reconstruir", str(tmp_path), *where.registro)[0] == 0
+    code, out = run("registro", "autuado", typed, *where.registro)
     assert code == 0, out
     assert "processo P-1" in out and "processo P-2" in out
     assert normalize_document(typed) == "52998224725"
@@ -194,10 +199,11 @@ def test_bad_register_errors_say_what_and_how(tmp_path: Path, case: dict[str, An
 # numbering
 
 
-def test_numerar_reserves_after_the_largest_number_in_use_and_cancels_with_reason(tmp_path: Path) -> None:
+def test_numerar_reserves_after_the_largest_number_in_use_and_cancels_with_reason(tmp_path: Path,
+                                                                                 where: Where) -> None:
     processo(tmp_path, "p.yaml")  # auto 21/2026 typed by hand before the register
-    assert run("registro", "reconstruir", str(tmp_path))[0] == 0
-    reg = ["--registro", str(tmp_path / "registro.sqlite3")]
+    reg = where.registro
+    assert run("registro", "reconstruir", str(tmp_path), *reg)[0] == 0
     assert run("numerar", TIM, "--ato", "auto", "--ano", "2026", *reg) == (0, f"reservado: auto nº 22/2026 ({TIM})\n")
     assert run("numerar", TIM, "--ato", "auto", *reg)[1].startswith("reservado: auto nº 23/2026")  # --hoje's year
     assert run("numerar", TIM, "--ato", "auto", "--ano", "2027", *reg)[1].startswith("reservado: auto nº 1/2027")
@@ -211,12 +217,12 @@ def test_numerar_reserves_after_the_largest_number_in_use_and_cancels_with_reaso
     # 1/2026 of this law's autos was never reserved here (the files used 1..21): the julgamento's is the one
     code, out = run("numerar", "--cancelar", "1/2026", "--motivo", "x", *reg)
     assert code == 0 and "cancelado: julgamento nº 1/2026" in out
-    with Register.open(tmp_path / "registro.sqlite3") as r:
+    with Register.open(where.loc) as r:
         r.reserve("cuiaba-mt/lei-3666-1997", "auto", 2026)
         r.reserve("cuiaba-mt/lei-3666-1997", "auto", 2026)
     code, out = run("numerar", "--cancelar", "2/2026", "--motivo", "x", *reg)  # julgamento 2/2026 is cancelled already
     assert code == 0 and "cancelado: auto nº 2/2026 (cuiaba-mt/lei-3666-1997)" in out
-    with Register.open(tmp_path / "registro.sqlite3") as r:
+    with Register.open(where.loc) as r:
         r.reserve("cuiaba-mt/lei-3666-1997", "julgamento", 2026)
     code, out = run("numerar", "--cancelar", "1/2026", "--motivo", "x", *reg)
     assert code == 2 and "mais de uma série" in out and "--ato" in out
@@ -231,7 +237,7 @@ def test_numerar_reserves_after_the_largest_number_in_use_and_cancels_with_reaso
     # a number in use is not cancelled (it names the processo file)
     code, out = run("numerar", TIM, "--ato", "auto", "--cancelar", "21/2026", "--motivo", "x", *reg)
     assert code == 2 and "não foi reservado" in out
-    with Register.open(tmp_path / "registro.sqlite3") as r:
+    with Register.open(where.loc) as r:
         r.reserve(TIM, "auto", 2025, processo="SIM-2026/000171")
     code, out = run("numerar", TIM, "--ato", "auto", "--ano", "2026", "--cancelar", "22/2026", "--motivo", "x", *reg)
     assert code == 2 and "já foi cancelado" in out
@@ -242,16 +248,18 @@ def test_numerar_reserves_after_the_largest_number_in_use_and_cancels_with_reaso
     assert code == 2 and "sem regras de processo" in out
 
 
-def test_concurrent_clerks_get_no_duplicate_and_no_gap(tmp_path: Path) -> None:
-    """Eight processes reserve (and some cancel) at once: every number from 1 to the total is given exactly once,
-    and the register holds exactly those, the cancelled ones with their reason."""
-    path = tmp_path / "registro.sqlite3"
+def test_concurrent_clerks_get_no_duplicate_and_no_gap(tmp_path: Path, where: Where) -> None:
+    """Eight processes (SQLite, one machine) or four (PostgreSQL, as four machines would: 50 numbers each)
+    reserve, and some cancel, at once: every number from 1 to the total is given exactly once, and the register
+    holds exactly those, the cancelled ones with their reason."""
+    path = where.loc
     Register.open(path, create=True).close()
     flag = tmp_path / "start"
-    clerks, each = 8, 15
+    clerks, each = (8, 15) if where.backend == "sqlite" else (4, 50)
     ctx = multiprocessing.get_context("spawn")  # fresh interpreters: nothing shared but the file
     with ctx.Pool(clerks) as pool:
-        pending = pool.map_async(clerk, [(str(path), each, c, str(flag)) for c in range(clerks)])
+        pending = pool.map_async(clerk, [(getattr(path, "url", str(path)), each, c, str(flag))
+                                         for c in range(clerks)])
         time.sleep(0.5)
         flag.touch()
         results = pending.get(timeout=300)
@@ -269,12 +277,11 @@ def test_concurrent_clerks_get_no_duplicate_and_no_gap(tmp_path: Path) -> None:
         assert [n for n, _ in r] == sorted(n for n, _ in r)
 
 
-def test_concurrent_numerar_commands(tmp_path: Path) -> None:
+def test_concurrent_numerar_commands(tmp_path: Path, where: Where) -> None:
     """Eight ``autos numerar`` commands started at once (real processes, the command line as a clerk runs it)."""
-    path = tmp_path / "registro.sqlite3"
-    Register.open(path, create=True).close()
+    Register.open(where.loc, create=True).close()
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    procs = [subprocess.Popen([*AUTOS, *BASE, "numerar", TIM, "--ato", "auto", "--registro", str(path)],
+    procs = [subprocess.Popen([*AUTOS, *BASE, "numerar", TIM, "--ato", "auto", *where.registro],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env) for _ in range(8)]
     outs = [p.communicate(timeout=120) for p in procs]
     assert all(p.returncode == 0 for p in procs), outs
@@ -282,9 +289,10 @@ def test_concurrent_numerar_commands(tmp_path: Path) -> None:
     assert got == list(range(1, 9))
 
 
-def test_novo_reservar_writes_the_reserved_number(tmp_path: Path) -> None:
-    Register.open(tmp_path / "registro.sqlite3", create=True).close()
-    args = ["novo", TIM, "--infracao", "inobservancia-normas-sanitarias", "--reservar"]
+def test_novo_reservar_writes_the_reserved_number(tmp_path: Path, where: Where) -> None:
+    Register.open(where.loc, create=True).close()
+    given = where.registro if where.backend != "sqlite" else []  # SQLite: the register found beside the file
+    args = ["novo", TIM, "--infracao", "inobservancia-normas-sanitarias", "--reservar", *given]
     code, out = run(*args, "--numero", "SIM-2026/000300", "-o", str(tmp_path / "a.yaml"))
     assert code == 0, out
     assert "reservado: auto nº 1/2026" in out
@@ -296,11 +304,12 @@ def test_novo_reservar_writes_the_reserved_number(tmp_path: Path) -> None:
     assert code == 2 and "nada foi gravado nem reservado" in out
     # an unknown infraction: nothing reserved either
     code, out = run("novo", TIM, "--infracao", "nao-existe", "--reservar", "--numero", "X", "-o",
-                    str(tmp_path / "c.yaml"))
+                    str(tmp_path / "c.yaml"), *given)
     assert code == 2 and not (tmp_path / "c.yaml").exists()
-    with Register.open(tmp_path / "registro.sqlite3", readonly=True) as reg:
+    with Register.open(where.loc, readonly=True) as reg:
         assert [(r.rotulo, r.processo, r.arquivo) for r in reg.reservations()] == [
-            ("1/2026", "SIM-2026/000300", "a.yaml"), ("2/2026", "SIM-2026/000301", "b.yaml")]
+            ("1/2026", "SIM-2026/000300", where.stored(tmp_path / "a.yaml")),
+            ("2/2026", "SIM-2026/000301", where.stored(tmp_path / "b.yaml"))]
     # --numero alone still works, without a register
     code, out = run("novo", TIM, "--infracao", "inobservancia-normas-sanitarias", "--numero", "X-1", "-o",
                     str(tmp_path / "sem" / "d.yaml"))
@@ -308,7 +317,7 @@ def test_novo_reservar_writes_the_reserved_number(tmp_path: Path) -> None:
     # --reservar without a register: the error says how to create one
     elsewhere = tmp_path.parent / (tmp_path.name + "-sem-registro")
     elsewhere.mkdir()
-    code, out = run(*args, "--numero", "X-2", "-o", str(elsewhere / "e.yaml"))
+    code, out = run(*args[:5], "--numero", "X-2", "-o", str(elsewhere / "e.yaml"), env={"AUTOS_BANCO": ""})
     assert code == 2 and "nenhum registro" in out and "autos registro reconstruir" in out
 
 

@@ -19,6 +19,7 @@ The file (every key optional; relative paths are relative to the file's folder):
     [dados]
     processos = "/srv/autos/processos"
     registro = "/srv/autos/processos/registro.sqlite3"   # default: registro.sqlite3 in the processos folder
+    banco = "postgresql://autos@db.interno/autos"         # or: the register on PostgreSQL (also AUTOS_BANCO)
     regras = "/srv/autos/regras"                          # default: the rules shipped with autos
     modelos = "/srv/autos/modelos"                        # default: the templates shipped with autos
     documentos = "/srv/autos/documentos-emitidos"         # issued PDF/DOCX; default: beside the register
@@ -40,7 +41,8 @@ from pathlib import Path
 from typing import Any
 
 from autos.base.resources import default_samples_dir
-from autos.errors import InputError, os_error_pt
+from autos.errors import AutosError, InputError, os_error_pt
+from autos.store.database import BANCO_ENV, DatabaseUrl, Location
 from autos.store.register import DEFAULT_REGISTER_NAME
 
 __all__ = ["CONFIG_ENV", "WebConfig", "default_config", "load_config", "serve"]
@@ -54,7 +56,7 @@ _OVERRIDE_ENV = {"host": "AUTOS_WEB_HOST", "porta": "AUTOS_WEB_PORTA", "regras":
 _KEYS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "servidor": {"host": str, "porta": int, "cookie_seguro": bool, "sessao_horas": (int, float), "chave": str,
                  "proxies": list, "processos_de_trabalho": int, "limite_envio_mib": int},
-    "dados": {"processos": str, "registro": str, "regras": str, "modelos": str, "documentos": str,
+    "dados": {"processos": str, "registro": str, "banco": str, "regras": str, "modelos": str, "documentos": str,
               "hoje": (str, date)},
     "departamentos": {},
 }
@@ -80,6 +82,12 @@ class WebConfig:
     departamentos: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     arquivo: Path | None = None  # the config file read, if any
     documentos: Path | None = None  # None: ``documentos-emitidos`` beside the register
+    banco: DatabaseUrl | None = None  # the register on PostgreSQL (then ``registro`` only places the defaults above)
+
+    @property
+    def registro_local(self) -> Location:
+        """Where the register is: the PostgreSQL database if one is configured, else the SQLite file."""
+        return self.banco if self.banco is not None else self.registro
 
     @property
     def documentos_pasta(self) -> Path:
@@ -196,12 +204,17 @@ def _read(file: Path) -> WebConfig:
         key = "processos_de_trabalho" if workers < 1 else "limite_envio_mib"
         raise _fail(file, f"servidor.{key}", f"{key} deve ser pelo menos 1.", "use um número inteiro positivo.")
     chave = servidor.get("chave")
+    banco_text = dados.get("banco") or os.environ.get(BANCO_ENV) or None
+    try:
+        banco = DatabaseUrl(banco_text) if banco_text else None
+    except AutosError as exc:
+        raise _fail(file, "dados.banco", exc.message, exc.hint or "") from None
     return WebConfig(
         processos=processos, registro=registro, host=servidor.get("host", "127.0.0.1"), porta=porta,
         chave=(base / chave) if chave else None, cookie_seguro=servidor.get("cookie_seguro", False),
         sessao_horas=horas, proxies=tuple(proxies), processos_de_trabalho=workers, limite_envio=limite * 1024 * 1024,
         regras=path("regras"), modelos=path("modelos"), hoje=hoje, departamentos=departamentos, arquivo=file.resolve(),
-        documentos=path("documentos"),
+        documentos=path("documentos"), banco=banco,
     )
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar
 
 import click
 
@@ -17,6 +18,7 @@ from autos.errors import AutosError, InputError
 
 if TYPE_CHECKING:  # the publisher is imported by its command only (start-up)
     from autos.app.publish import Options
+    from autos.store.database import Location
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 _REGISTRO_HELP = ("Registro dos processos (SQLite). Padrão: registro.sqlite3 na pasta do processo ou numa pasta "
@@ -39,6 +41,50 @@ class _AliasGroup(click.Group):
 def _fail(exc: AutosError) -> NoReturn:
     click.echo(f"erro: {exc}", err=True)
     sys.exit(exc.exit_code)
+
+
+_BANCO_HELP = ("Banco PostgreSQL (postgresql://USUARIO@SERVIDOR:PORTA/BANCO; a senha no ~/.pgpass ou em PGPASSWORD) "
+               "com o registro e o livro de editais, no lugar dos arquivos SQLite (que continuam o padrão). "
+               "Variável: AUTOS_BANCO.")
+
+_Cmd = TypeVar("_Cmd", bound=Callable[..., Any])
+
+
+def _banco_option(*targets: str) -> Callable[[_Cmd], _Cmd]:
+    """``--banco URL`` (or ``AUTOS_BANCO``): the command's ``targets`` (``registro``, ``livro``) become that
+    PostgreSQL database. An option typed on the command line wins over a variable of the environment; both typed
+    (or both in the environment) is refused: nothing a user typed is silently dropped."""
+
+    def decorate(f: _Cmd) -> _Cmd:
+        @functools.wraps(f)
+        def wrapper(*args: Any, banco: str | None, **kwargs: Any) -> Any:
+            if banco:
+                from autos.store.database import BANCO_ENV, DatabaseUrl
+
+                ctx = click.get_current_context()
+                typed = click.core.ParameterSource.COMMANDLINE
+                banco_typed = ctx.get_parameter_source("banco") == typed
+                try:
+                    url = DatabaseUrl(banco)
+                except AutosError as exc:
+                    _fail(exc)
+                for target in targets:
+                    if kwargs.get(target) is not None:
+                        target_typed = ctx.get_parameter_source(target) == typed
+                        if target_typed and not banco_typed:
+                            continue  # --registro typed, AUTOS_BANCO in the environment: the option typed
+                        if target_typed == banco_typed:
+                            _fail(InputError(f"--banco (ou {BANCO_ENV}) e --{target} indicam dois lugares para o "
+                                             f"{'livro de editais' if target == 'livro' else 'registro'}; nada foi "
+                                             "feito.", hint=f"use um só: --banco para o PostgreSQL, --{target} "
+                                             "para um arquivo SQLite."))
+                    kwargs[target] = url
+            return f(*args, **kwargs)
+
+        return click.option("--banco", default=None, envvar="AUTOS_BANCO", metavar="URL",
+                            help=_BANCO_HELP)(wrapper)  # type: ignore[return-value]
+
+    return decorate
 
 
 @click.group(cls=_AliasGroup, context_settings=CONTEXT)
@@ -71,7 +117,8 @@ def _autos(ctx: click.Context) -> Autos:
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
               help=_REGISTRO_HELP + " Confere os números dos atos e a reincidência contra ele.")
 @click.pass_context
-def validar(ctx: click.Context, casos: tuple[Path, ...], as_json: bool, registro: Path | None) -> None:
+@_banco_option("registro")
+def validar(ctx: click.Context, casos: tuple[Path, ...], as_json: bool, registro: Location | None) -> None:
     """Verifica casos contra a lei. Saída 0: sem erros; 1: há erros; 2: caso ilegível."""
     from autos.app.history import add_register_checks
     from autos.app.pipeline import validation_exit_code
@@ -101,7 +148,8 @@ def validar(ctx: click.Context, casos: tuple[Path, ...], as_json: bool, registro
               "ao lado das pastas verificadas ou numa pasta acima.")
 @click.option("--sem-registro", is_flag=True, help="Verificações entre processos só com os arquivos verificados.")
 @click.pass_context
-def verificar(ctx: click.Context, pastas: tuple[Path, ...], as_json: bool, html: Path | None, registro: Path | None,
+@_banco_option("registro")
+def verificar(ctx: click.Context, pastas: tuple[Path, ...], as_json: bool, html: Path | None, registro: Location | None,
               sem_registro: bool) -> None:
     """Confere se os casos de pastas inteiras estão completos, antes da assinatura.
 
@@ -205,9 +253,10 @@ class _ActChoice(click.ParamType):  # type: ignore[type-arg]  # generic only fro
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
               help=_REGISTRO_HELP + " Guarda o SHA-256 de cada documento de processo gerado.")
 @click.pass_context
+@_banco_option("registro")
 def gerar(ctx: click.Context, casos: tuple[Path, ...], formato: str, saida: Path, minuta: bool,
           arquivo: bool, ato: int | str | None, workers: int | None, substituir: bool,
-          registro: Path | None) -> None:
+          registro: Location | None) -> None:
     """Gera o documento (DOCX editável e/ou PDF final) de cada caso (arquivos ou pastas).
 
     Num arquivo de processo (com 'atos:'): o documento de cada ato que tem um, na data do ato (ou só o do
@@ -387,7 +436,9 @@ def migrar(arquivos: tuple[Path, ...], saida: Path, as_json: bool) -> None:
               "acima (sem registro, nada é reservado).")
 @click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
 @click.pass_context
-def importar(ctx: click.Context, planilha: Path, lei: str, saida: Path, registro: Path | None, as_json: bool) -> None:
+@_banco_option("registro")
+def importar(ctx: click.Context, planilha: Path, lei: str, saida: Path, registro: Location | None,
+             as_json: bool) -> None:
     """Importa uma planilha (CSV ou XLSX, uma linha por processo) como processos, depois de validar cada linha.
 
     As linhas com erro não são gravadas: o relatório diz a linha, a coluna e o motivo, com o artigo. Saída 0:
@@ -511,8 +562,9 @@ def schema(ctx: click.Context, saida: Path | None, processo: bool) -> None:
               help="Registro em que reservar (com --reservar). Padrão: registro.sqlite3 na pasta do arquivo ou "
               "acima.")
 @click.pass_context
+@_banco_option("registro")
 def novo(ctx: click.Context, lei: str, infracoes: tuple[str, ...], numero: str, juridica: bool, saida: Path,
-         substituir: bool, reservar: bool, registro: Path | None) -> None:
+         substituir: bool, reservar: bool, registro: Location | None) -> None:
     """Cria um processo novo com os campos que o auto exige, comentados, para preencher."""
     from autos.app.new_processo import write_new_processo
 
@@ -546,8 +598,9 @@ def novo(ctx: click.Context, lei: str, infracoes: tuple[str, ...], numero: str, 
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
               help="Registro (SQLite). Padrão: registro.sqlite3 nesta pasta ou numa pasta acima.")
 @click.pass_context
+@_banco_option("registro")
 def numerar(ctx: click.Context, lei: str | None, tipo: str | None, ano: int | None, processo: str | None,
-            cancelar: str | None, motivo: str | None, registro: Path | None) -> None:
+            cancelar: str | None, motivo: str | None, registro: Location | None) -> None:
     """Reserva o próximo número (Nº N/AAAA) de um tipo de ato da lei no ano, sem repetir nem pular.
 
     autos numerar LEI --ato TIPO [--ano AAAA]. Com --cancelar N/AAAA --motivo "…": marca um número reservado e
@@ -597,7 +650,8 @@ def registro_group() -> None:
 @click.argument("pasta", type=click.Path(path_type=Path, file_okay=False))
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Registro a reconstruir. Padrão: PASTA/registro.sqlite3 (criado se não existir).")
-def registro_reconstruir(pasta: Path, registro: Path | None) -> None:
+@_banco_option("registro")
+def registro_reconstruir(pasta: Path, registro: Location | None) -> None:
     """Refaz o índice a partir dos arquivos de processo da pasta e diz o que mudou.
 
     Os números reservados e os documentos gerados não vêm dos arquivos e são mantidos. Saída 0: feito;
@@ -616,7 +670,8 @@ def registro_reconstruir(pasta: Path, registro: Path | None) -> None:
 @registro_group.command("numeros")
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
               help="Registro (SQLite). Padrão: registro.sqlite3 nesta pasta ou numa pasta acima.")
-def registro_numeros(registro: Path | None) -> None:
+@_banco_option("registro")
+def registro_numeros(registro: Location | None) -> None:
     """Lista os números reservados e cancelados (com o motivo), por lei, tipo de ato e ano."""
     from autos.app.register import open_register
 
@@ -636,7 +691,8 @@ def registro_numeros(registro: Path | None) -> None:
 @click.argument("documento")
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
               help="Registro (SQLite). Padrão: registro.sqlite3 nesta pasta ou numa pasta acima.")
-def registro_autuado(documento: str, registro: Path | None) -> None:
+@_banco_option("registro")
+def registro_autuado(documento: str, registro: Location | None) -> None:
     """Os processos de um autuado, pelo CPF ou CNPJ (com ou sem pontos, barra e traço)."""
     from autos.app.register import open_register
     from autos.errors import InputError
@@ -668,8 +724,9 @@ def registro_autuado(documento: str, registro: Path | None) -> None:
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
               help="Sem PASTAS: lê os processos que este registro indexa (padrão: registro.sqlite3 aqui ou acima).")
 @click.pass_context
+@_banco_option("registro")
 def exportar_debitos(ctx: click.Context, pastas: tuple[Path, ...], desde: str, saida: Path, formato: str,
-                     substituir: bool, registro: Path | None) -> None:
+                     substituir: bool, registro: Location | None) -> None:
     """Multas definitivas não pagas no vencimento, em CSV e JSON, para a dívida ativa.
 
     Saída 0: exportado; 1: algum processo recusado (listado); 2: entrada ou saída inutilizável (nada gravado)."""
@@ -747,8 +804,9 @@ def _publish_for_terminal(options: Options) -> int:
 @click.option("--max-por-edital", "max_por_edital", type=click.IntRange(1), default=250, show_default=True,
               help="Casos por edital; acima disso a mesma data tem mais de um edital, numerados em sequência.")
 @click.pass_context
+@_banco_option("livro")
 def publicar_editais(ctx: click.Context, casos: tuple[Path, ...], data: Any, data_jornal: Any, veiculo: tuple[str, ...],
-                     jornal: tuple[str, ...], saida: Path, livro: Path | None, dry_run: bool, workers: int | None,
+                     jornal: tuple[str, ...], saida: Path, livro: Location | None, dry_run: bool, workers: int | None,
                      max_por_edital: int) -> None:
     """Publicação noturna: edital consolidado, editais individuais, caderno e manifesto (docs/runbook-editais.md).
 
@@ -780,26 +838,31 @@ def publicar_editais(ctx: click.Context, casos: tuple[Path, ...], data: Any, dat
               help="Registro dos processos: confere um documento gerado por autos gerar (nunca um registro ao lado "
               "do arquivo).")
 @click.pass_context
-def conferir(ctx: click.Context, arquivo: Path | None, processo: Path | None, livro: Path | None,
-             registro: Path | None) -> None:
+@_banco_option("livro", "registro")
+def conferir(ctx: click.Context, arquivo: Path | None, processo: Path | None, livro: Location | None,
+             registro: Location | None) -> None:
     """Confere um arquivo publicado ou gerado (SHA-256 contra o livro de editais, --livro, ou o registro dos
     processos, --registro) e/ou o edital de um processo (--processo).
 
     Saída 0: confere; 1: não confere; 2: entrada inutilizável."""
     from autos.app.conferir import LEDGER_ENV, verify_file, verify_processo
 
-    if registro is not None and livro is None and processo is None and arquivo is not None:
+    same = livro is not None and livro == registro  # --banco: the register and the ledger in one database
+    if registro is not None and (livro is None or same) and processo is None and arquivo is not None:
         from autos.app.register import verify_document
 
         try:
             checked = verify_document(arquivo, registro)
         except AutosError as exc:
             _fail(exc)
-        click.echo("\n".join(checked.linhas))
-        sys.exit(checked.exit_code)
+        if checked.exit_code == 0 or not same:  # with --banco, a file the register does not know: the ledger's?
+            click.echo("\n".join(checked.linhas))
+            sys.exit(checked.exit_code)
 
     given = ctx.get_parameter_source("livro")
     source = f"a variável {LEDGER_ENV}" if given == click.core.ParameterSource.ENVIRONMENT else "--livro"
+    if same:
+        source = "--banco"
     if arquivo is None and processo is None:
         _fail(InputError("indique o arquivo publicado (PDF ou DOCX), o processo (--processo ARQUIVO.yaml) ou os dois.",
                          hint="autos conferir ARQUIVO.pdf --livro LIVRO, ou autos conferir --processo P.yaml --livro "
@@ -815,6 +878,76 @@ def conferir(ctx: click.Context, arquivo: Path | None, processo: Path | None, li
     click.echo("\n".join(result.linhas))
     sys.exit(result.exit_code)
 
+
+
+# --------------------------------------------------------------------------------------------------
+# the database (PostgreSQL): explicit schema migrations
+
+
+@main.group("banco")
+def banco_group() -> None:
+    """O banco PostgreSQL do registro e do livro de editais: versão do esquema e migrações (subcomandos)."""
+
+
+def _banco_url(banco: str | None) -> Any:
+    from autos.store.database import BANCO_ENV, DatabaseUrl
+
+    if not banco:
+        _fail(InputError("nenhum banco indicado.", path="--banco",
+                         hint=f"indique-o com --banco postgresql://USUARIO@SERVIDOR/BANCO ou na variável {BANCO_ENV}; "
+                         "um registro ou livro em arquivo SQLite se atualiza sozinho ao ser aberto para gravar."))
+    try:
+        return DatabaseUrl(banco)
+    except AutosError as exc:
+        _fail(exc)
+
+
+@banco_group.command("migrar")
+@click.option("--banco", default=None, envvar="AUTOS_BANCO", metavar="URL", help=_BANCO_HELP)
+def banco_migrar(banco: str | None) -> None:
+    """Cria as tabelas do registro e do livro num banco vazio, ou aplica as migrações que faltam (numeradas,
+    registradas na tabela schema_migrations), tudo numa transação. Rode uma vez a cada atualização do autos,
+    depois de atualizar todas as máquinas.
+
+    Saída 0: banco na versão desta versão do autos; 2: banco inacessível, de versão mais nova ou migração recusada
+    (nada alterado)."""
+    from autos.store.postgres import migrate
+
+    url = _banco_url(banco)
+    try:
+        done = migrate(url)
+    except AutosError as exc:
+        _fail(exc)
+    click.echo(f"banco: {url}")
+    for componente, antes, depois in done:
+        state = (f"formato {depois} (já estava)" if antes == depois
+                 else f"formato {antes} → {depois}" if antes else f"criado no formato {depois}")
+        click.echo(f"{componente}: {state}")
+
+
+@banco_group.command("versao")
+@click.option("--banco", default=None, envvar="AUTOS_BANCO", metavar="URL", help=_BANCO_HELP)
+def banco_versao(banco: str | None) -> None:
+    """Mostra o formato do registro e do livro no banco e o desta versão do autos.
+
+    Saída 0: iguais; 1: o banco precisa de autos banco migrar; 2: banco inacessível ou de versão mais nova."""
+    from autos.store.postgres import schema_state
+
+    url = _banco_url(banco)
+    try:
+        states = schema_state(url)
+    except AutosError as exc:
+        _fail(exc)
+    click.echo(f"banco: {url}")
+    code = 0
+    for st in states:
+        note = ""
+        if st.no_banco < st.nesta_versao:
+            note, code = " — rode autos banco migrar", max(code, 1)
+        elif st.no_banco > st.nesta_versao:
+            note, code = " — o banco é de uma versão mais nova do autos: atualize o autos", 2
+        click.echo(f"{st.componente}: formato {st.no_banco} no banco, {st.nesta_versao} nesta versão{note}")
+    sys.exit(code)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -844,14 +977,14 @@ _USERS_REGISTRO_HELP = ("Registro onde ficam as contas. Padrão: o da configura�
                         "AUTOS_REGISTRO ou o registro dos processos de exemplo.")
 
 
-def _accounts_register(config: Path | None, registro: Path | None) -> tuple[Any, tuple[str, ...] | None]:
+def _accounts_register(config: Path | None, registro: Location | None) -> tuple[Any, tuple[str, ...] | None]:
     """The register of the accounts (created if needed) and the departments of the configuration, if any."""
     from autos.app.server import load_config
     from autos.store.register import Register
 
     try:
         web = load_config(config) if config is not None or registro is None else None
-        path = registro if registro is not None else web.registro if web is not None else None
+        path = registro if registro is not None else web.registro_local if web is not None else None
         assert path is not None
         return Register.open(path, create=True), (tuple(web.departamentos) or None) if web is not None else None
     except AutosError as exc:
@@ -875,8 +1008,9 @@ def usuarios_group() -> None:
               help="Arquivo de configuração da aplicação web (o registro e os departamentos).")
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
               help=_USERS_REGISTRO_HELP)
+@_banco_option("registro")
 def usuarios_criar(login: str, papel: str, nome: str, matricula: str | None, departamento: str | None,
-                   config: Path | None, registro: Path | None) -> None:
+                   config: Path | None, registro: Location | None) -> None:
     """Cria uma conta. A senha vem da variável AUTOS_SENHA ou é pedida duas vezes (nunca na linha de comando)."""
     import os
 
@@ -904,7 +1038,8 @@ def usuarios_criar(login: str, papel: str, nome: str, matricula: str | None, dep
               help="Arquivo de configuração da aplicação web (o registro).")
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
               help=_USERS_REGISTRO_HELP)
-def usuarios_listar(config: Path | None, registro: Path | None) -> None:
+@_banco_option("registro")
+def usuarios_listar(config: Path | None, registro: Location | None) -> None:
     """Lista as contas (login, nome, papel, matrícula, departamento, situação)."""
     from autos.app.accounts import list_users
 
@@ -927,7 +1062,8 @@ def usuarios_listar(config: Path | None, registro: Path | None) -> None:
               help="Arquivo de configuração da aplicação web (o registro).")
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
               help=_USERS_REGISTRO_HELP)
-def usuarios_desativar(login: str, config: Path | None, registro: Path | None) -> None:
+@_banco_option("registro")
+def usuarios_desativar(login: str, config: Path | None, registro: Location | None) -> None:
     """Desativa uma conta (fica registrada, com o histórico; as sessões dela terminam)."""
     from autos.app.accounts import deactivate_user
 

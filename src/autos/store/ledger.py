@@ -344,7 +344,7 @@ class SqliteLedgerStore:
         self.db.execute("PRAGMA synchronous = FULL")  # a committed edital survives a power cut
         self.db.execute("BEGIN IMMEDIATE")  # two runs creating the same ledger: one waits for the other
         try:
-            version = self.db.execute("PRAGMA user_version").fetchone()[0]
+            version = found = self.db.execute("PRAGMA user_version").fetchone()[0]
             if version == 0:
                 tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
                 if tables:
@@ -357,7 +357,7 @@ class SqliteLedgerStore:
                 for step in range(version + 1, SCHEMA_VERSION + 1):
                     for statement in _MIGRATIONS[step]:
                         self.db.execute(statement)
-            if version < SCHEMA_VERSION:
+            if found < SCHEMA_VERSION and self._is_ours():
                 self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             self.db.execute("COMMIT")
         except BaseException:

@@ -204,7 +204,7 @@ def _static_folder(config: WebConfig) -> Path:
 def create_app(config: WebConfig) -> Starlette:
     """The web application over ``config``'s processos folder and register (created, or brought to the current
     format, here: a register that cannot be opened stops the start with its message)."""
-    Register.open(config.registro, create=True).close()
+    Register.open(config.registro_local, create=True).close()
     autos = Autos(config.regras, config.modelos, config.hoje)
     state = WebState(config=config, autos=autos, secret=load_secret(config.chave_arquivo))
     folders = [default_templates_dir() / "web"]

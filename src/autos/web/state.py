@@ -52,7 +52,7 @@ class WebState:
         """This thread's connection to the register (SQLite connections stay in the thread that opened them)."""
         reg: Register | None = getattr(self._local, "register", None)
         if reg is None:
-            reg = Register.open(self.config.registro)
+            reg = Register.open(self.config.registro_local)
             self._local.register = reg
             with self._lock:
                 self._opened.append(reg)

@@ -94,7 +94,7 @@ async def issue_post(request: Request) -> Response:
     def work(_reg: Register) -> IssueResult:
         access = processo_access(request, arquivo, "emitir")
         state.today()
-        return issue(state.autos, access.file, ato, state.config.documentos_pasta, state.config.registro,
+        return issue(state.autos, access.file, ato, state.config.documentos_pasta, state.config.registro_local,
                      por=access.user.login, objeto=f"processo:{access.ref.arquivo}")
 
     try:

@@ -45,7 +45,7 @@ def verification_report(request: Request) -> Response:
     if not files:
         return render(request, "erro.html", status_code=404, titulo="Nenhum processo", status=404,
                       mensagem="não há processo que você possa ver nesta pasta.", dica=None)
-    with verify(state.autos, files, registro=state.config.registro) as result:
+    with verify(state.autos, files, registro=state.config.registro_local) as result:
         html = verification_html(result, state.autos.templates_dir)
     return HTMLResponse(html, headers={"Content-Security-Policy": REPORT_CSP, "Cache-Control": "no-store"})
 
