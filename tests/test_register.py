@@ -342,26 +342,27 @@ VALIDAR = [
 
 @pytest.mark.parametrize(("name", "setup", "fields", "code", "words"), VALIDAR, ids=[v[0] for v in VALIDAR])
 def test_validar_checks_numbers_against_the_register(tmp_path: Path, name: str, setup: str, fields: dict[str, str],
-                                                     code: str, words: list[str]) -> None:
+                                                     code: str, words: list[str], where: Where) -> None:
     mine = processo(tmp_path, "p.yaml", **fields)
     exit_before, out_before = run("validar", str(mine))  # no register: as before
     assert exit_before == 0 and "REG-" not in out_before, out_before
-    path = tmp_path / "registro.sqlite3"
+    path = where.loc
+    found = [] if where.backend == "sqlite" else where.registro  # SQLite: the register found beside the file
     with Register.open(path, create=True) as reg:
         if setup == "reserve-other":
-            reg.reserve(TIM, "auto", 2026, processo="P-OUTRO", arquivo="outro.yaml")
+            reg.reserve(TIM, "auto", 2026, processo="P-OUTRO", arquivo=where.stored(tmp_path / "outro.yaml"))
         elif setup == "reserve-mine":
-            reg.reserve(TIM, "auto", 2026, processo="P-9", arquivo="p.yaml")
+            reg.reserve(TIM, "auto", 2026, processo="P-9", arquivo=where.stored(tmp_path / "p.yaml"))
         elif setup == "reserve-cancel":
             r = reg.reserve(TIM, "auto", 2026)
             reg.cancel(TIM, "auto", r.numero, 2026, "auto lavrado em papel")
     if setup == "index-same-processo":
         processo(tmp_path / "outra", "copia.yaml", numero="P-9", auto="9/2026")
-        assert run("registro", "reconstruir", str(tmp_path))[0] == 0
+        assert run("registro", "reconstruir", str(tmp_path), *where.registro)[0] == 0
     if setup == "index-twin":
         processo(tmp_path / "outra", "gemeo.yaml", numero="P-GEMEO", auto="5/2026")
-        assert run("registro", "reconstruir", str(tmp_path))[0] == 0
-    exit_code, out = run("validar", str(mine))  # the register is found beside the file
+        assert run("registro", "reconstruir", str(tmp_path), *where.registro)[0] == 0
+    exit_code, out = run("validar", str(mine), *found)
     assert exit_code == 1, out
     assert f"[ERRO] {code}" in out
     for w in words:
@@ -371,7 +372,7 @@ def test_validar_checks_numbers_against_the_register(tmp_path: Path, name: str, 
     else:
         assert "atos[0].numero" in out and "linha 17" in out
     # the same with --registro given, and --json carries the finding
-    exit_code, out = run("validar", str(mine), "--registro", str(path), "--json")
+    exit_code, out = run("validar", str(mine), *where.registro, "--json")
     assert exit_code == 1 and code in out
 
 
@@ -417,12 +418,14 @@ def test_a_version_replaced_within_its_second_is_stamped_after_it(tmp_path: Path
     assert second.stamp == issued + timedelta(seconds=1)
 
 
-def test_gerar_never_replaces_a_different_document(tmp_path: Path) -> None:
+def test_gerar_never_replaces_a_different_document(tmp_path: Path, where: Where) -> None:
     folder = tmp_path / "processos"
+    where = where.at(folder)
     mine = processo(folder, "p.yaml")
-    assert run("registro", "reconstruir", str(folder))[0] == 0
+    assert run("registro", "reconstruir", str(folder), *where.registro)[0] == 0
     out_dir = tmp_path / "saida"
-    gen = ["gerar", str(mine), "--ato", "1", "--formato", "pdf", "-o", str(out_dir)]
+    found = [] if where.backend == "sqlite" else where.registro  # SQLite: the register found beside the file
+    gen = ["gerar", str(mine), "--ato", "1", "--formato", "pdf", "-o", str(out_dir), *found]
     pdf = out_dir / "auto-de-infracao-timoteo-mg-sim-2026-000171-ato-01.pdf"
     code, out = run(*gen)
     assert code == 0 and f"gerado: {pdf}" in out
@@ -443,7 +446,7 @@ def test_gerar_never_replaces_a_different_document(tmp_path: Path) -> None:
     assert pdf.read_bytes() != first
     old = tmp_path / "copia-antiga.pdf"
     old.write_bytes(first)
-    reg = ["--registro", str(folder / "registro.sqlite3")]
+    reg = where.registro
     code, out = run("conferir", str(old), *reg)
     assert code == 0 and "CONFERE: auto_de_infracao do ato 1 do processo SIM-2026/000171" in out
     assert "foi substituído depois" in out and "versão anterior" in out
@@ -452,10 +455,11 @@ def test_gerar_never_replaces_a_different_document(tmp_path: Path) -> None:
     old.write_bytes(first + b"\n% alterado")
     code, out = run("conferir", str(old), *reg)
     assert code == 1 and "NÃO CONFERE" in out
-    with Register.open(folder / "registro.sqlite3", readonly=True) as r:
-        docs = r.documents_at("../saida/auto-de-infracao-timoteo-mg-sim-2026-000171-ato-01.pdf")
+    with Register.open(where.loc, readonly=True) as r:
+        docs = r.documents_at(where.stored(pdf))
         assert len(docs) == 2 and {d.processo for d in docs} == {"SIM-2026/000171"}
-        assert all(d.arquivo == "p.yaml" and d.ato == 1 and d.documento == "auto_de_infracao" for d in docs)
+        assert all(d.arquivo == where.stored(mine) and d.ato == 1 and d.documento == "auto_de_infracao"
+                   for d in docs)
 
 
 def test_generate_case_file_same_bytes_is_a_no_op_different_is_refused(autos: Any, tmp_path: Path) -> None:
