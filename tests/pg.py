@@ -75,8 +75,9 @@ class Cluster:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def start_cluster() -> Cluster:
-    """initdb + pg_ctl start + the migrated template (``RuntimeError`` with the server's log if it fails)."""
+def start_cluster(*, durable: bool = False) -> Cluster:
+    """initdb + pg_ctl start + the migrated template (``RuntimeError`` with the server's log if it fails).
+    ``durable``: fsync and synchronous commits on, as a production server (the benchmark); the tests run without."""
     from autos.store.database import DatabaseUrl
     from autos.store.postgres import migrate
 
@@ -98,8 +99,9 @@ def start_cluster() -> Cluster:
     try:
         cluster._run(str(pg / "initdb"), "-D", str(folder / "data"), "-U", USER, "--pwfile", str(pwfile),
                      "--auth-local=trust", "--auth-host=scram-sha-256", "--locale=C", "-E", "UTF8", "--no-sync")
-        opts = (f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off "
-                "-c full_page_writes=off -c max_connections=60")
+        opts = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c max_connections=60"
+        if not durable:
+            opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         cluster._run(str(pg / "pg_ctl"), "-D", str(folder / "data"), "-o", opts, "-w", "-t", "60", "-l",
                      str(folder / "log"), "start")
         cluster.sql(f"CREATE DATABASE {TEMPLATE}")

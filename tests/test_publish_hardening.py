@@ -31,7 +31,7 @@ from autos.processo.case import document_key
 from autos.processo.load_case import parse_case
 from autos.store.ledger import FileRecord, Ledger, LedgerError, PlannedCase, RunLock, case_key
 
-from .conftest import ROOT, TODAY
+from .conftest import ROOT, TODAY, Where
 from .procs import group, state, until
 from .test_publish import CASES, DATA_JORNAL, DATA_PUB, FERRAZ, TIMOTEO, publish, published_files
 
@@ -232,8 +232,8 @@ def test_a_ledger_of_an_older_version_with_numbers_as_typed(tmp_path: Path) -> N
     led.close()
 
 
-def test_a_unique_constraint_failure_is_a_ledger_error_not_an_unexpected_one(tmp_path: Path) -> None:
-    led = Ledger(tmp_path / "l.sqlite3")
+def test_a_unique_constraint_failure_is_a_ledger_error_not_an_unexpected_one(tmp_path: Path, where: Where) -> None:
+    led = Ledger(where.ledger_loc)
 
     def reserve(caso: str) -> None:
         led.reserve("x/y", date(2026, 1, 5), None, date(2026, 1, 5), "Diário", None, tmp_path,
@@ -243,8 +243,14 @@ def test_a_unique_constraint_failure_is_a_ledger_error_not_an_unexpected_one(tmp
     reserve("x/y#1/2026")
     with pytest.raises(LedgerError) as err:
         reserve("x/y#2/2026")  # the same verification code twice: the UNIQUE constraint of the ledger
-    assert "o livro recusou a gravação" in err.value.message and "inesperado" not in err.value.render()
-    assert [e.numero for e in led.editais()] == [1] and not led.db.in_transaction
+    assert "recusou a gravação" in err.value.message and "inesperado" not in err.value.render()
+    assert [e.numero for e in led.editais()] == [1]
+    if where.backend == "sqlite":
+        assert not led.db.in_transaction
+    led.reserve("x/y", date(2026, 1, 5), None, date(2026, 1, 5), "Diário", None, tmp_path,
+                [PlannedCase(1, "x/y#3/2026", "3/2026", "a.yaml", "0" * 64, "lei: x")],
+                lambda n: [FileRecord("caderno", f"c{n}.pdf", None, "OUTRO-CODIGO")])  # the store is usable after
+    assert [e.numero for e in led.editais()] == [1, 2]
     led.close()
 
 

@@ -344,7 +344,9 @@ class PostgresStore:
         if self.readonly:  # pragma: no cover - programming error
             raise self.component.error("aberto só para leitura.", file=self.url.masked)
         try:
-            with self._conn.transaction():
+            # pipeline mode: the statements of the transaction go to the server without waiting for each one's
+            # answer (a read waits for what was sent before it); an error still rolls the whole transaction back
+            with self._conn.pipeline(), self._conn.transaction():
                 self._conn.execute("SELECT pg_advisory_xact_lock(%s)", (self.component.lock_key,))
                 yield
         except self._psycopg.Error as exc:
