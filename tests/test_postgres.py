@@ -265,3 +265,39 @@ def test_kill_9_of_the_coordinator_then_the_next_run_completes_without_duplicate
     with Ledger(url, readonly=True) as led:
         assert len(led.editais()) == 1
 
+
+
+def test_accounts_and_the_web_configuration_on_the_database(pg_cluster: pg.Cluster, tmp_path: Path) -> None:
+    """``autos usuarios`` with --banco, and ``[dados] banco`` of ``autos servir``'s configuration: the accounts
+    live in the database, the web application's register is the database."""
+    from autos.app.server import load_config
+
+    url = pg_cluster.url(pg_cluster.new_database())
+    code, out = run("usuarios", "criar", "ana", "--papel", "admin", "--nome", "Ana Lima", "--banco", url,
+                    env={"AUTOS_SENHA": "uma senha longa de teste"})
+    assert code == 0 and "conta criada: ana" in out and pg.PASSWORD not in out, out
+    code, out = run("usuarios", "listar", "--banco", url)
+    assert code == 0 and out.startswith("ana\tAna Lima\tadmin"), out
+    (tmp_path / "processos").mkdir()
+    config = tmp_path / "web.toml"
+    config.write_text(f'[dados]\nprocessos = "processos"\nbanco = "{url}"\n', encoding="utf-8")
+    web = load_config(config)
+    assert web.registro_local == DatabaseUrl(url)
+    with Register.open(web.registro_local, readonly=True) as reg:
+        assert [u.login for u in reg.users_all()] == ["ana"]
+    config.write_text('[dados]\nprocessos = "processos"\nbanco = "sqlite:///x"\n', encoding="utf-8")
+    with pytest.raises(Exception, match="dados.banco"):
+        load_config(config)
+
+
+def test_each_component_numbers_its_migrations_without_a_gap() -> None:
+    """Step 1 is the tables, then 2, 3…: the SQLite format (``user_version``) and the PostgreSQL one
+    (``schema_migrations``) are the same number, so a migration added later (one more ``_MIGRATIONS`` entry and
+    ``SCHEMA_VERSION`` raised) reaches both backends."""
+    from autos.store import ledger, register
+
+    for module, component in ((register, "registro"), (ledger, "livro")):
+        steps = {1, *module._MIGRATIONS}
+        assert sorted(steps) == list(range(1, module.SCHEMA_VERSION + 1)), module.__name__
+        (c,) = [c for c in components() if c.name == component]
+        assert c.version == module.SCHEMA_VERSION and sorted(c.steps) == sorted(steps)
