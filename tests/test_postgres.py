@@ -286,7 +286,7 @@ def test_accounts_and_the_web_configuration_on_the_database(pg_cluster: pg.Clust
     with Register.open(web.registro_local, readonly=True) as reg:
         assert [u.login for u in reg.users_all()] == ["ana"]
     config.write_text('[dados]\nprocessos = "processos"\nbanco = "sqlite:///x"\n', encoding="utf-8")
-    with pytest.raises(Exception, match="dados.banco"):
+    with pytest.raises(Exception, match=r"dados\.banco"):
         load_config(config)
 
 
