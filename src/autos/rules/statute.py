@@ -696,7 +696,7 @@ class EditalCorrections(_Strict):
     def _fields(cls, v: list[str]) -> list[str]:
         unknown = [f for f in v if f not in EDITAL_FIELDS]
         if unknown:
-            raise ValueError(f"campo(s) desconhecido(s) {unknown}; use: {', '.join(EDITAL_FIELDS)}")
+            raise ValueError(f"campos desconhecidos: {', '.join(unknown)}; use: {', '.join(EDITAL_FIELDS)}")
         return v
 
 

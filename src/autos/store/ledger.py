@@ -178,7 +178,6 @@ _SQL = {
     "pending": f"SELECT {_EDITAL} FROM {_EDITAL_FROM} WHERE e.estado = 'reservado' ORDER BY e.id",
     "edital_by_number": "SELECT id FROM editais WHERE lei = ? AND ano = ? AND numero = ?",
     "corrections_of": "SELECT id FROM editais WHERE corrige = ? ORDER BY id",
-    "cancellation": "SELECT data, motivo, cancelado_em FROM cancelamentos WHERE edital_id = ?",
     "insert_cancellation": "INSERT INTO cancelamentos (edital_id, data, motivo, cancelado_em) VALUES (?, ?, ?, ?)",
     "ids_cancelled_on": "SELECT e.id FROM editais e JOIN cancelamentos c ON c.edital_id = e.id "
                         "WHERE c.data = ? ORDER BY e.lei, e.ano, e.numero",
