@@ -11,7 +11,7 @@ from autos.base import ptbr
 from autos.errors import InputError, os_error_pt
 from autos.render.gazette import claimed_codes
 from autos.store.database import Location
-from autos.store.ledger import DEFAULT_LEDGER_NAME, Ledger, LedgerError, Match, case_key
+from autos.store.ledger import DEFAULT_LEDGER_NAME, EDITAL_KINDS, EditalRecord, Ledger, LedgerError, Match, case_key
 
 EXIT_OK = 0
 EXIT_REJECTED = 1
@@ -43,11 +43,34 @@ LEDGER_ENV = "AUTOS_LIVRO"
 
 def _absolute(ledger: Location) -> Location:
     return ledger.absolute() if isinstance(ledger, Path) else ledger
+def _correction_lines(ledger: Ledger, rec: EditalRecord, lines: list[str]) -> bool:
+    """What the ledger says of the corrections of ``rec`` (what it corrects, what corrected it, its cancellation),
+    appended to ``lines``; ``False`` when the edital was cancelled (the file is the one published, but it no longer
+    has any effect)."""
+    if rec.tipo != "edital" and rec.corrige is not None:
+        target = ledger.edital(rec.corrige)
+        if target is not None:
+            lines.append(f"É {EDITAL_KINDS[rec.tipo]} do edital {target.rotulo}, publicado em "
+                         f"{ptbr.format_date(target.data_publicacao)}; motivo: {rec.motivo}.")
+    for corr in ledger.corrections(rec.id):
+        lines.append(f"O edital foi corrigido: {EDITAL_KINDS[corr.tipo]} pelo edital {corr.rotulo}, publicado em "
+                     f"{ptbr.format_date(corr.data_publicacao)} (motivo: {corr.motivo})"
+                     + (", depois cancelada." if corr.cancelamento is not None else "."))
+    c = rec.cancelamento
+    if c is None:
+        return True
+    lines.append(f"CANCELADO: o edital {rec.rotulo} ({rec.lei}) foi cancelado em {ptbr.format_date(c.data)}, "
+                 f"registrado no livro em {c.cancelado_em:%d/%m/%Y %H:%M}; motivo: {c.motivo}. O arquivo é o "
+                 "publicado, "
+                 "mas o edital não produz efeito.")
+    return False
 
 
 def _describe(m: Match) -> str:
     e, f = m.arquivo, m.edital
-    text = (f"{FILE_LABELS.get(e.tipo, e.tipo)} do edital {f.rotulo} ({f.lei}), publicado em "
+    label = ("documento da retificação (PDF)" if f.tipo == "retificacao" and e.tipo == "edital_consolidado"
+             else FILE_LABELS.get(e.tipo, e.tipo))
+    text = (f"{label} do edital {f.rotulo} ({f.lei}), publicado em "
             f"{ptbr.format_date(f.data_publicacao)}")
     if e.caso:
         text += f"; caso: auto nº {e.caso.split('#', 1)[1]}"
@@ -81,7 +104,8 @@ def verify_file(path: Path, ledger_path: Location | None, *, source: str = "--li
                      f"É o {_describe(m)}.",
                      f"Código de verificação: {m.arquivo.codigo or '(DOCX, sem código impresso)'}.",
                      f"SHA-256: {sha}"]
-            return Verification(path, sha, found, True, lines)
+            ok = _correction_lines(ledger, m.edital, lines)
+            return Verification(path, sha, found, ok, lines)
         lines = [head, "NÃO CONFERE: este arquivo não é nenhum dos arquivos publicados registrados no livro "
                  f"({found}).", f"SHA-256 do arquivo: {sha}"]
         claims = claimed_codes(data)
@@ -140,6 +164,8 @@ def verify_processo(processo: Path, ledger_path: Location | None, *, arquivo: Pa
     with Ledger(found, readonly=True) as ledger:
         hit = ledger.case_edital(caso)
         rec = ledger.edital(hit[0].id) if hit is not None else None
+        while rec is not None and rec.tipo == "retificacao" and rec.corrige is not None and not _essential(rec, caso):
+            rec = ledger.edital(rec.corrige)  # the dates of the edital corrected stand: the processo keeps its act
     ok = True
     if rec is None or rec.estado != "publicado":
         lines.append(f"NÃO CONFERE: o livro não registra edital publicado para o auto nº {auto.numero} deste processo"
@@ -188,6 +214,16 @@ def verify_processo(processo: Path, ledger_path: Location | None, *, arquivo: Pa
     if file_check is not None and not file_check.confere:
         ok = False
     return Verification(processo, "", found, ok, lines)
+
+
+def _essential(rec: EditalRecord, caso: str) -> bool:
+    """Whether the retificação ``rec`` corrected an essential element of ``caso`` (its notice runs again from it)."""
+    import json
+
+    for c in json.loads(rec.alteracoes or "{}").get("casos", []):
+        if c.get("caso") == caso:
+            return bool(c.get("essencial"))
+    return False
 
 
 def _pubs(items: set[tuple[str, date, str | None]]) -> str:

@@ -71,13 +71,22 @@ from autos.base import ptbr
 from autos.compute.edital import default_veiculo, edital_kinds, edital_rule, needs_newspaper
 from autos.documents.context import ementa_clause, letterhead
 from autos.documents.counting import counting_clause
-from autos.errors import AutosError, InputError, OutputError, os_error_pt
+from autos.errors import AutosError, InputError, OutputError, RefusedError, os_error_pt
 from autos.render.gazette import GAZETTE_CODE_LABEL, GazetteBuilder, verification_code
 from autos.rules.deadlines import NoticeFormRule
 from autos.rules.statute import Statute
 from autos.store.database import DatabaseUrl, Location
 from autos.store.files import csv_cell
-from autos.store.ledger import DEFAULT_LEDGER_NAME, EditalRecord, FileRecord, Ledger, LedgerError, PlannedCase, RunLock
+from autos.store.ledger import (
+    DEFAULT_LEDGER_NAME,
+    Correction,
+    EditalRecord,
+    FileRecord,
+    Ledger,
+    LedgerError,
+    PlannedCase,
+    RunLock,
+)
 from autos.store.processo_file import EditalAct, RecordError, record_edital
 
 EXIT_OK = 0  #: every selected case published (or nothing to publish)
@@ -323,6 +332,9 @@ class Publisher:
         self.saida = options.saida.resolve() if not options.dry_run else options.saida.absolute()
         self._pool: Executor | None = None
         self._open: _Pending | None = None  # at most one edital rendering while the previous one finishes
+        #: a republicação (:mod:`autos.app.edital_corrections`): the editais this run reserves correct another (the
+        #: consolidated edital prints the note the correction records)
+        self.correction: Correction | None = None
 
     # --- entry point -----------------------------------------------------------------------------
     def run(self) -> PublishResult:
@@ -407,6 +419,10 @@ class Publisher:
     # --- recovery --------------------------------------------------------------------------------
     def _recover(self, ledger: Ledger) -> None:
         for rec in ledger.pending():
+            if rec.tipo == "retificacao" and not self.o.dry_run:  # its own command renders it: it starts over
+                self._abandon(ledger, rec, ["a retificação foi interrompida antes de concluída; rode autos "
+                                            "retificar-edital de novo"])
+                continue
             if self.o.dry_run:
                 self.log(f"edital {rec.rotulo} ({rec.lei}) está reservado e não foi concluído; a próxima execução "
                          "o concluirá.")
@@ -435,6 +451,34 @@ class Publisher:
                 self._abandon(ledger, rec, [f"{f.arquivo}: {f.motivo}" for f in failed.cases])
                 continue
             self.result.recuperados.append(published.id)
+
+    def publish_cases(self, ledger: Ledger, lei: str,
+                      casos: list[PlannedCase]) -> tuple[Published, list[Prepared]]:
+        """Publish one edital of ``lei`` with ``casos`` (texts as the ledger recorded them: a republicação) on this
+        run's dates — prepare, reserve (with :attr:`correction`), render, rename, commit, processo files — in this
+        process; the caller holds the locks. :class:`RefusedError` (nothing reserved) if a case no longer publishes
+        on these dates; :class:`AutosError` if the edital could not be published (nothing of it is left)."""
+        with self._executor() as pool:
+            self._pool = pool
+            try:
+                numero = f"{ledger.next_number(lei, self.params.data.year)}/{self.params.data.year}"
+                items = [self.pool.submit(prepare_from_text, c.arquivo, c.texto_caso, c.sha256_caso, self.params,
+                                          numero).result() for c in casos]
+                bad = [f"{p.arquivo}: {'; '.join(p.motivos) or p.estado}" for p in items if p.estado != "candidato"]
+                if bad:
+                    raise RefusedError("os casos não podem ser publicados nesta data: " + " | ".join(bad)
+                                       + "; nada foi gravado.")
+                group = _Group(lei, items, {p.caso or "": p.arquivo for p in items})
+                why = self._unpublishable(group)
+                if why is not None:
+                    raise RefusedError(why + "; nada foi gravado.")
+                try:
+                    return self._publish(ledger, group, None, self.params), items
+                except _CasesFailed as failed:
+                    raise RefusedError("; ".join(f"{f.arquivo}: {f.motivo}" for f in failed.cases)
+                                       + "; nada foi gravado.") from None
+            finally:
+                self._pool = None
 
     def _param_dirs(self) -> tuple[str | None, str | None, date | None]:
         return self.params.rules_dir, self.params.templates_dir, self.params.today
@@ -666,7 +710,8 @@ class Publisher:
                 self.log(f"aviso: {group.lei}: quem assina o edital ({signer.nome}, {signer.cargo}) é EXEMPLO das "
                          f"regras ({statute.file}, edital_assinatura); o edital diz isso.")
             rec = ledger.reserve(group.lei, params.data, data_jornal, pub.data_edital, pub.veiculo, pub.jornal,
-                                 self.saida, casos, lambda numero: self._plan_files(group, numero, params.data.year))
+                                 self.saida, casos, lambda numero: self._plan_files(group, numero, params.data.year),
+                                 correction=self.correction)
         folder = rec.saida / municipio_dir / lei_stem / str(rec.ano) / f"edital-{rec.numero:04d}"
         files = {f.caminho: f for f in rec.arquivos}
         pending = _Pending(rec, group, statute, rule, params, folder, files,
@@ -772,7 +817,8 @@ class Publisher:
                 pubs.append((rec.data_jornal, "jornal", rec.jornal))
             act = EditalAct(kinds[0], f"{rec.numero}/{rec.ano}", rec.data_edital, auto_numero,
                             f"{lei.municipio}/{lei.uf}", tuple(pubs),
-                            f"edital {rec.rotulo} ({rec.lei}), acrescentado por autos publicar-editais conforme o "
+                            f"edital {rec.rotulo} ({rec.lei}), acrescentado por autos "
+                            f"{'republicar-edital' if rec.tipo == 'republicacao' else 'publicar-editais'} conforme o "
                             "livro de editais")
             written = record_edital(Path(arquivo), act)
         except AutosError as exc:
@@ -933,6 +979,7 @@ class Publisher:
                     for r in rows for d in r["prazos"]}.values()),
                 "contagem": counting_clause(self.autos.deadline_service.law(statute)) if with_deadlines else None,
                 "fecho": fecho,
+                "correcao": correction_note(rec),  # a republicação: which edital, published when, and why
             },
             "casos": rows,
             "exemplo_aviso": exemplo_aviso,
@@ -1127,7 +1174,32 @@ def edital_manifest(e: EditalRecord) -> dict[str, Any]:
                    "motivo_edital": c.motivo} for c in e.casos],
         "arquivos": [{"tipo": f.tipo, "caminho": f.caminho, "caso": f.caso, "codigo": f.codigo, "sha256": f.sha256,
                       "bytes": f.bytes} for f in e.arquivos],
+        **correction_manifest(e),
     }
+
+
+def correction_note(rec: EditalRecord) -> str:
+    """What a republicação prints under its number (recorded with it in the ledger), or ``""``."""
+    if rec.tipo != "republicacao" or not rec.alteracoes:
+        return ""
+    return str(json.loads(rec.alteracoes).get("nota", ""))
+
+
+def correction_manifest(e: EditalRecord) -> dict[str, Any]:
+    """The correction fields of an edital's manifest entry (none for an edital never corrected nor cancelled, so
+    the manifest of an ordinary publication keeps its bytes): what it corrects and why, what changed, and its
+    cancellation."""
+    out: dict[str, Any] = {}
+    if e.tipo != "edital":
+        out["tipo"] = e.tipo
+        out["corrige"] = e.corrige
+        out["motivo"] = e.motivo
+        if e.alteracoes:
+            out["alteracoes"] = json.loads(e.alteracoes)
+    if e.cancelamento is not None:
+        out["cancelamento"] = {"data": e.cancelamento.data.isoformat(), "motivo": e.cancelamento.motivo,
+                               "registrado_em": e.cancelamento.cancelado_em.isoformat()}
+    return out
 
 
 def write_manifest(ledger: Ledger, data: date, result: PublishResult, saida: Path) -> list[Path]:
@@ -1149,8 +1221,9 @@ def write_manifest(ledger: Ledger, data: date, result: PublishResult, saida: Pat
             js.write(("\n" if first else ",\n") + _indent(json.dumps(doc, ensure_ascii=False, indent=2), 4))
             first = False
             files_of = {c["caso"]: c["arquivo_caso"] for c in doc["casos"]}
+            situacao = "cancelado" if e.cancelamento is not None else (e.tipo if e.tipo != "edital" else "publicado")
             for f in doc["arquivos"]:
-                writer.writerow({"situacao": "publicado", "lei": doc["lei"], "edital": doc["edital"], "tipo": f["tipo"],
+                writer.writerow({"situacao": situacao, "lei": doc["lei"], "edital": doc["edital"], "tipo": f["tipo"],
                                  "caso": f["caso"] or "", "codigo": f["codigo"] or "", "caminho": f["caminho"],
                                  "sha256": f["sha256"], "bytes": f["bytes"],
                                  "arquivo_caso": files_of.get(f["caso"], ""), "motivos": ""})
@@ -1158,6 +1231,16 @@ def write_manifest(ledger: Ledger, data: date, result: PublishResult, saida: Pat
             row.seek(0)
             row.truncate()
         js.write("\n  ]" if not first else "]")
+        cancelled = ledger.cancelled_on(data)
+        if cancelled:  # editais cancelled on this date (each is also in the manifest of its own date, marked)
+            listed = json.dumps([{"lei": e.lei, "edital": f"{e.numero}/{e.ano}",
+                                  "data_publicacao": e.data_publicacao.isoformat(), **correction_manifest(e)}
+                                 for e in cancelled], ensure_ascii=False, indent=2)
+            js.write(',\n  "cancelados": ' + _indent(listed, 2).lstrip())
+            for e in cancelled:
+                assert e.cancelamento is not None
+                writer.writerow({"situacao": "cancelamento", "lei": e.lei, "edital": f"{e.numero}/{e.ano}",
+                                 "motivos": e.cancelamento.motivo})
         for situacao, key, items in (("recusado", "recusados", result.recusados),
                                      ("ja_publicado", "ja_publicados", result.ja_publicados)):
             listed = json.dumps([c.to_dict() for c in items], ensure_ascii=False, indent=2)

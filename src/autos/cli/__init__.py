@@ -948,6 +948,84 @@ def banco_versao(banco: str | None) -> None:
             note, code = " — o banco é de uma versão mais nova do autos: atualize o autos", 2
         click.echo(f"{st.componente}: formato {st.no_banco} no banco, {st.nesta_versao} nesta versão{note}")
     sys.exit(code)
+# corrections of a published edital (docs/runbook-editais.md, "Correções de um edital publicado")
+
+
+def _edital_options(f: Any) -> Any:
+    f = click.option("--livro", "--ledger", "livro", type=click.Path(path_type=Path, dir_okay=False), required=True,
+                     help="Livro de editais em que o edital foi publicado.")(f)
+    f = click.option("--motivo", required=True, help="Por que (vai para o livro, o manifesto e o documento).")(f)
+    return click.option("--lei", default=None, help="Lei do edital (id das regras, p. ex. timoteo-mg/lei-3844-2022); "
+                        "obrigatória quando EDITAL é N/AAAA.")(f)
+
+
+def _publication_options(f: Any) -> Any:
+    f = click.option("--jornal", default=None, help="Jornal local (Timóteo). Padrão: o do edital corrigido.")(f)
+    f = click.option("--veiculo", default=None, help="Órgão oficial de imprensa. Padrão: o do edital corrigido.")(f)
+    f = click.option("--data-jornal", "data_jornal", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
+                     help="Data da publicação no jornal, onde a lei a exige. Padrão: a de --data.")(f)
+    return click.option("--data", "data", type=click.DateTime(formats=["%Y-%m-%d"]), required=True,
+                        help="Data da nova publicação no órgão oficial (AAAA-MM-DD).")(f)
+
+
+def _correct(ctx: click.Context, action: str, **kw: Any) -> NoReturn:
+    from autos.app import edital_corrections as ec
+
+    o = ctx.obj
+    for key in ("data", "data_jornal"):
+        if kw.get(key) is not None:
+            kw[key] = kw[key].date()
+    options = ec.CorrectionOptions(rules_dir=o["rules_dir"], templates_dir=o["templates_dir"], today=o["today"], **kw)
+    try:
+        result = {"retificar": ec.rectify, "republicar": ec.republish, "cancelar": ec.cancel}[action](options)
+    except AutosError as exc:
+        _fail(exc)
+    click.echo(ec.summary(result))
+    sys.exit(result.exit_code)
+
+
+@main.command("retificar-edital")
+@click.argument("edital")
+@click.argument("casos", type=click.Path(path_type=Path, exists=True, dir_okay=False), nargs=-1, required=True)
+@_edital_options
+@_publication_options
+@click.pass_context
+def retificar_edital(ctx: click.Context, /, edital: str, casos: tuple[Path, ...], **kw: Any) -> None:
+    """Retificação: um novo edital, com o número seguinte da série, que diz o que muda ("onde se lê … leia-se …")
+    no edital EDITAL (N/AAAA com --lei, ou o número no livro), a partir dos arquivos corrigidos CASOS.
+
+    Saída 0: publicada; 1: publicada, mas algum processo não recebeu o ato; 2: nada gravado (erro)."""
+    _correct(ctx, "retificar", edital=edital, casos=casos, **kw)
+
+
+@main.command("republicar-edital")
+@click.argument("edital")
+@_edital_options
+@_publication_options
+@click.pass_context
+def republicar_edital(ctx: click.Context, /, edital: str, **kw: Any) -> None:
+    """Republicação: o mesmo edital numa nova data (o veículo não circulou), com o número seguinte da série; a
+    notificação e os prazos seguem a nova data.
+
+    Saída 0: publicada; 1: publicada, mas algum processo não recebeu o ato; 2: nada gravado (erro)."""
+    _correct(ctx, "republicar", edital=edital, **kw)
+
+
+@main.command("cancelar-edital")
+@click.argument("edital")
+@_edital_options
+@click.option("--data", "data", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
+              help="Data do cancelamento (AAAA-MM-DD). Padrão: hoje (ou --hoje).")
+@click.pass_context
+def cancelar_edital(ctx: click.Context, /, edital: str, data: Any, **kw: Any) -> None:
+    """Cancelamento com motivo: o edital fica no livro, marcado cancelado (nunca apagado), com os seus arquivos;
+    os seus casos voltam à publicação; o ato do edital em cada processo vira comentário.
+
+    Saída 0: cancelado; 1: cancelado, mas algum processo não foi anotado; 2: nada gravado (erro)."""
+    from datetime import datetime
+
+    when = data or datetime.combine(ctx.obj["today"] or date.today(), datetime.min.time())
+    _correct(ctx, "cancelar", edital=edital, data=when, **kw)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -667,6 +667,39 @@ class Signatory(_Strict):
     exemplo: bool = False
 
 
+#: what a published edital prints of each notified (its row in the consolidated edital), by key — the fields a
+#: retificação compares (``autos retificar-edital``), with the label the retificação prints
+EDITAL_FIELDS: dict[str, str] = {
+    "nome": "nome do notificado",
+    "documento": "CPF/CNPJ do notificado",
+    "auto": "número do auto de infração",
+    "auto_data": "data do auto de infração",
+    "processo": "número do processo",
+    "infracoes": "dispositivo infringido",
+    "multa": "multa",
+    "agente": "quem expede o edital individual",
+}
+
+
+class EditalCorrections(_Strict):
+    """How a retificação of a published edital acts on the notice (``autos retificar-edital``). The laws are
+    silent: ``interpretacao`` records the choice. Correcting a field of ``essenciais`` makes the notice of that
+    notified run again from the retificação's publication (by the law's own edital rule); correcting any other
+    field keeps the dates of the edital corrected."""
+
+    citacao: Citation  # the law's edital provision
+    essenciais: list[str] = Field(min_length=1)
+    interpretacao: str
+
+    @field_validator("essenciais")
+    @classmethod
+    def _fields(cls, v: list[str]) -> list[str]:
+        unknown = [f for f in v if f not in EDITAL_FIELDS]
+        if unknown:
+            raise ValueError(f"campos desconhecidos: {', '.join(unknown)}; use: {', '.join(EDITAL_FIELDS)}")
+        return v
+
+
 class Statute(_Strict):
     lei: StatuteIdentity
     unidade_fiscal: FiscalUnit
@@ -681,6 +714,8 @@ class Statute(_Strict):
     prescricao: Prescription | None = None
     #: who signs the consolidated edital of this law (``autos publicar-editais``); none: its cases are refused
     edital_assinatura: Signatory | None = None
+    #: what a retificação of a published edital does to the notice (``autos retificar-edital``)
+    edital_correcoes: EditalCorrections | None = None
 
     @field_validator("infracoes", "penalidades", "documentos")
     @classmethod
@@ -777,6 +812,8 @@ def _check_fine_refs(statute: Statute) -> None:
                              "'circunstancias.agravantes')")
     if statute.prescricao is not None:
         need(statute.prescricao.interpretacao, "a prescrição ('prescricao')")
+    if statute.edital_correcoes is not None:
+        need(statute.edital_correcoes.interpretacao, "'edital_correcoes'")
     for pen_id, pen in statute.penalidades.items():
         for cond_id, cond in pen.condicoes.items():
             need(cond.interpretacao, f"a condição '{cond_id}' da penalidade '{pen_id}'")

@@ -58,7 +58,9 @@ def _cause(exc: BaseException) -> str:
 #: file name of the ledger when ``--ledger`` is not given: inside the output folder
 DEFAULT_LEDGER_NAME = "livro-editais.sqlite3"
 
-SCHEMA_VERSION = 1
+#: 1: the first ledger; 2: corrections of a published edital (retificação, republicação, cancelamento) — see
+#: :data:`_MIGRATIONS`. A new ledger is created at version 1 and migrated, so every ledger went through the same steps.
+SCHEMA_VERSION = 2
 _APPLICATION_ID = 0x6175746F  # "auto": marks the SQLite file as an autos ledger
 
 FILE_KINDS = ("edital_consolidado", "edital_individual_pdf", "edital_individual_docx", "caderno")
@@ -110,15 +112,56 @@ CREATE INDEX arquivos_sha256 ON arquivos (sha256);
 #: in order — by a SQLite ledger when it is opened for writing (as the register does), by ``autos banco migrar`` on
 #: PostgreSQL (recorded in ``schema_migrations``). A step PostgreSQL must run differently goes in
 #: ``_MIGRATIONS_POSTGRESQL`` under the same number.
-_MIGRATIONS: dict[int, tuple[str, ...]] = {}
+_MIGRATIONS: dict[int, tuple[str, ...]] = {
+    # 2 — corrections of a published edital, as SEI records them:
+    #   * an edital may correct another (``tipo`` retificacao | republicacao, ``corrige``: the edital corrected,
+    #     ``motivo``; a retificação keeps what changed in ``alteracoes``, JSON). Its number is the next of the same
+    #     series, like any edital;
+    #   * a published edital may be cancelled (``cancelamentos``: one row per cancelled edital, never deleted);
+    #   * so a case may be in more than one edital (the edital and its corrections; an edital cancelled and a new
+    #     one): ``casos.caso`` is no longer UNIQUE (SQLite cannot drop a constraint: the table is rebuilt, same
+    #     columns in the same order). "A case is published once" is kept by the ledger's code (:meth:`Ledger.reserve`,
+    #     :meth:`Ledger.problems`): at most one live (not cancelled) edital of kind ``edital`` per case.
+    2: (
+        """CREATE TABLE casos_v2 (
+    edital_id INTEGER NOT NULL REFERENCES editais(id) ON DELETE CASCADE,
+    ordem INTEGER NOT NULL,
+    caso TEXT NOT NULL,                -- "<lei>#<número do auto>"
+    auto_numero TEXT NOT NULL,
+    arquivo TEXT NOT NULL,
+    sha256_caso TEXT NOT NULL,
+    texto_caso TEXT NOT NULL,
+    motivo TEXT NOT NULL,
+    PRIMARY KEY (edital_id, ordem)
+)""",
+        "INSERT INTO casos_v2 (edital_id, ordem, caso, auto_numero, arquivo, sha256_caso, texto_caso, motivo) "
+        "SELECT edital_id, ordem, caso, auto_numero, arquivo, sha256_caso, texto_caso, motivo FROM casos",
+        "DROP TABLE casos",
+        "ALTER TABLE casos_v2 RENAME TO casos",
+        "CREATE INDEX casos_caso ON casos (caso)",
+        "ALTER TABLE editais ADD COLUMN tipo TEXT NOT NULL DEFAULT 'edital' "
+        "CHECK (tipo IN ('edital', 'retificacao', 'republicacao'))",
+        "ALTER TABLE editais ADD COLUMN corrige INTEGER REFERENCES editais(id)",
+        "ALTER TABLE editais ADD COLUMN motivo TEXT",
+        "ALTER TABLE editais ADD COLUMN alteracoes TEXT",
+        """CREATE TABLE cancelamentos (
+    edital_id INTEGER PRIMARY KEY REFERENCES editais(id),
+    data TEXT NOT NULL,                -- AAAA-MM-DD, the date of the cancellation
+    motivo TEXT NOT NULL,
+    cancelado_em TEXT NOT NULL         -- ISO 8601 with offset
+)""",
+    ),
+}
 
 
 def schema_statements() -> tuple[str, ...]:
     """Format 1 (:data:`_SCHEMA`) as one statement each."""
     return tuple(st.strip() for st in _SCHEMA.split(";") if st.strip())
 
-_EDITAL = ("id, lei, ano, numero, data_publicacao, data_jornal, data_edital, veiculo, jornal, estado, saida, "
-           "reservado_em, publicado_em")
+_EDITAL = ("e.id, e.lei, e.ano, e.numero, e.data_publicacao, e.data_jornal, e.data_edital, e.veiculo, e.jornal, "
+           "e.estado, e.saida, e.reservado_em, e.publicado_em, e.tipo, e.corrige, e.motivo, e.alteracoes, c.data, "
+           "c.motivo, c.cancelado_em")
+_EDITAL_FROM = "editais e LEFT JOIN cancelamentos c ON c.edital_id = e.id"
 _FILE = "tipo, caminho, caso, codigo, sha256, bytes"
 _CASE = "ordem, caso, auto_numero, arquivo, sha256_caso, motivo"
 
@@ -128,7 +171,8 @@ _SQL = {
     "max_edital_id": "SELECT max(id) FROM editais",
     "max_file_id": "SELECT max(id) FROM arquivos",
     "insert_edital": "INSERT INTO editais (id, lei, ano, numero, data_publicacao, data_jornal, data_edital, veiculo, "
-                     "jornal, estado, saida, reservado_em) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'reservado', ?, ?)",
+                     "jornal, estado, saida, reservado_em, tipo, corrige, motivo, alteracoes) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'reservado', ?, ?, ?, ?, ?, ?)",
     "insert_case": "INSERT INTO casos (edital_id, ordem, caso, auto_numero, arquivo, sha256_caso, texto_caso, motivo) "
                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     "insert_file": "INSERT INTO arquivos (id, edital_id, caso, tipo, caminho, codigo) VALUES (?, ?, ?, ?, ?, ?)",
@@ -138,15 +182,24 @@ _SQL = {
     "publish": "UPDATE editais SET estado = 'publicado', publicado_em = ? WHERE id = ?",
     "series_of": "SELECT lei, ano, numero, estado FROM editais WHERE id = ?",
     "delete_edital": "DELETE FROM editais WHERE id = ?",
-    "edital": f"SELECT {_EDITAL} FROM editais WHERE id = ?",
-    "pending": f"SELECT {_EDITAL} FROM editais WHERE estado = 'reservado' ORDER BY id",
+    "edital": f"SELECT {_EDITAL} FROM {_EDITAL_FROM} WHERE e.id = ?",
+    "pending": f"SELECT {_EDITAL} FROM {_EDITAL_FROM} WHERE e.estado = 'reservado' ORDER BY e.id",
+    "edital_by_number": "SELECT id FROM editais WHERE lei = ? AND ano = ? AND numero = ?",
+    "corrections_of": "SELECT id FROM editais WHERE corrige = ? ORDER BY id",
+    "insert_cancellation": "INSERT INTO cancelamentos (edital_id, data, motivo, cancelado_em) VALUES (?, ?, ?, ?)",
+    "ids_cancelled_on": "SELECT e.id FROM editais e JOIN cancelamentos c ON c.edital_id = e.id "
+                        "WHERE c.data = ? ORDER BY e.lei, e.ano, e.numero",
     "ids": "SELECT id FROM editais ORDER BY lei, ano, numero",
     "ids_on": "SELECT id FROM editais WHERE data_publicacao = ? ORDER BY lei, ano, numero",
     "cases_of": f"SELECT {_CASE} FROM casos WHERE edital_id = ? ORDER BY ordem",
     "cases_with_text_of": f"SELECT {_CASE}, texto_caso FROM casos WHERE edital_id = ? ORDER BY ordem",
     "files_of": f"SELECT {_FILE} FROM arquivos WHERE edital_id = ? ORDER BY id",
-    "case": f"SELECT edital_id, {_CASE} FROM casos WHERE caso = ?",
+    "case": f"SELECT edital_id, {_CASE} FROM casos WHERE caso = ? ORDER BY edital_id",
+    "case_with_text": f"SELECT edital_id, {_CASE}, texto_caso FROM casos WHERE caso = ? ORDER BY edital_id",
     "case_keys": "SELECT caso FROM casos ORDER BY edital_id, ordem",
+    "live_case_keys": "SELECT s.caso, e.tipo, e.id FROM casos s JOIN editais e ON e.id = s.edital_id "
+                      "WHERE NOT EXISTS (SELECT 1 FROM cancelamentos c WHERE c.edital_id = e.id) "
+                      "ORDER BY s.edital_id, s.ordem",
     "files_by_sha256": f"SELECT edital_id, {_FILE} FROM arquivos WHERE sha256 = ? ORDER BY id",
     "files_by_code": f"SELECT edital_id, {_FILE} FROM arquivos WHERE codigo = ? ORDER BY id",
     "sibling": f"SELECT {_FILE} FROM arquivos WHERE edital_id = ? AND caso = ? AND tipo = ?",
@@ -182,6 +235,30 @@ class FileRecord:
     bytes: int | None = None
 
 
+@dataclass(frozen=True)
+class Cancellation:
+    """A published edital cancelled (``autos cancelar-edital``): when, why, and when the ledger recorded it."""
+
+    data: date
+    motivo: str
+    cancelado_em: datetime
+
+
+@dataclass(frozen=True)
+class Correction:
+    """What a new edital corrects (:meth:`Ledger.reserve`): the edital, the kind of correction and why;
+    ``alteracoes``: what a retificação changes (JSON, written by :mod:`autos.app.edital_corrections`)."""
+
+    tipo: str  # 'retificacao' | 'republicacao'
+    corrige: int  # ledger id of the edital corrected
+    motivo: str
+    alteracoes: str | None = None
+
+
+#: the kinds of edital in the ledger, as the documents and the messages name them
+EDITAL_KINDS = {"edital": "edital", "retificacao": "retificação", "republicacao": "republicação"}
+
+
 @dataclass
 class EditalRecord:
     id: int
@@ -199,11 +276,20 @@ class EditalRecord:
     publicado_em: datetime | None
     casos: list[PlannedCase] = field(default_factory=list)
     arquivos: list[FileRecord] = field(default_factory=list)
+    tipo: str = "edital"  # 'edital' | 'retificacao' | 'republicacao'
+    corrige: int | None = None  # the edital this one corrects (ledger id)
+    motivo: str | None = None  # why the correction
+    alteracoes: str | None = None  # what a retificação changed (JSON)
+    cancelamento: Cancellation | None = None
 
     @property
     def rotulo(self) -> str:
         """``Nº 3/2026``."""
         return f"Nº {self.numero}/{self.ano}"
+
+    @property
+    def cancelado(self) -> bool:
+        return self.cancelamento is not None
 
 
 @dataclass(frozen=True)
@@ -337,33 +423,48 @@ class SqliteLedgerStore:
                               hint="indique o livro certo com --ledger.") from None
 
     def _setup(self) -> None:
-        self.db.execute("PRAGMA foreign_keys = ON")
         if self.readonly:
+            self.db.execute("PRAGMA foreign_keys = ON")
             self._check_version()
+            if self.path.is_file() and self.db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                self._migrated_copy()  # an older ledger is read, never written: migrate a copy in memory
             return
         self.db.execute("PRAGMA synchronous = FULL")  # a committed edital survives a power cut
+        # the migrations rebuild a table (``casos``): foreign keys are checked after them, not during (SQLite
+        # ignores this pragma inside a transaction, so it is set before it)
+        self.db.execute("PRAGMA foreign_keys = OFF")
         self.db.execute("BEGIN IMMEDIATE")  # two runs creating the same ledger: one waits for the other
         try:
-            version = found = self.db.execute("PRAGMA user_version").fetchone()[0]
+            version = self.db.execute("PRAGMA user_version").fetchone()[0]
             if version == 0:
                 tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
                 if tables:
                     raise sqlite3.DatabaseError("o banco já tem tabelas que não são do autos")
                 for statement in schema_statements():
                     self.db.execute(statement)
+                self.db.execute("PRAGMA user_version = 1")
                 self.db.execute(f"PRAGMA application_id = {_APPLICATION_ID}")
                 version = 1
             if 1 <= version < SCHEMA_VERSION and self._is_ours():  # a ledger of an older format: migrated here
-                for step in range(version + 1, SCHEMA_VERSION + 1):
-                    for statement in _MIGRATIONS[step]:
-                        self.db.execute(statement)
-            if found < SCHEMA_VERSION and self._is_ours():
-                self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                _migrate(self.db, version)
             self.db.execute("COMMIT")
         except BaseException:
             self._rollback()
             raise
+        self.db.execute("PRAGMA foreign_keys = ON")
         self._check_version()
+
+    def _migrated_copy(self) -> None:
+        """Replace the read-only connection by an in-memory copy of the ledger migrated to this version."""
+        mem = sqlite3.connect(":memory:")
+        self.db.backup(mem)
+        self.db.close()
+        mem.execute("PRAGMA foreign_keys = OFF")
+        mem.execute("BEGIN")
+        _migrate(mem, mem.execute("PRAGMA user_version").fetchone()[0])
+        mem.execute("COMMIT")
+        mem.execute("PRAGMA foreign_keys = ON")
+        self.db = mem
 
     def _rollback(self) -> None:
         """Roll back the open transaction, if SQLite has not done it already (it does on a full disk or an I/O
@@ -385,7 +486,8 @@ class SqliteLedgerStore:
                               f"lê até o formato {SCHEMA_VERSION}); nada foi lido nem gravado.", file=self.path,
                               hint="atualize o autos nesta máquina (todas as que usam o livro devem ter a mesma "
                               "versão).")
-        if version != SCHEMA_VERSION or app != _APPLICATION_ID:
+        ok = version == SCHEMA_VERSION or (self.readonly and 1 <= version < SCHEMA_VERSION)
+        if not ok or app != _APPLICATION_ID:
             raise sqlite3.DatabaseError(f"versão {version}, identificação {app:#x}")
 
     # --- the interface ---------------------------------------------------------------------------
@@ -430,6 +532,18 @@ class SqliteLedgerStore:
 
     def close(self) -> None:
         self.db.close()
+
+
+def _migrate(db: sqlite3.Connection, version: int) -> None:
+    """Run every step of :data:`_MIGRATIONS` after ``version``, inside the caller's transaction, and record the
+    version reached; a foreign key the steps broke fails the whole migration (nothing of it is kept)."""
+    for step in range(version + 1, SCHEMA_VERSION + 1):
+        for statement in _MIGRATIONS[step]:
+            db.execute(statement)
+    broken = db.execute("PRAGMA foreign_key_check").fetchall()
+    if broken:
+        raise sqlite3.DatabaseError(f"referências quebradas depois da migração: {broken[:3]}")
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
 def _file(r: Sequence[Any]) -> FileRecord:
@@ -549,19 +663,27 @@ class Ledger:
 
     def reserve(self, lei: str, data_publicacao: date, data_jornal: date | None, data_edital: date, veiculo: str,
                 jornal: str | None, saida: Path, casos: Sequence[PlannedCase],
-                files_for: Callable[[int], list[FileRecord]], *, now: datetime | None = None) -> EditalRecord:
+                files_for: Callable[[int], list[FileRecord]], *, now: datetime | None = None,
+                correction: Correction | None = None) -> EditalRecord:
         """Take the next number of ``lei``'s series for the year of ``data_publicacao`` and record the plan.
 
         ``files_for(numero)`` names the files (paths and codes depend on the number). A case already
-        in the ledger makes the whole reservation fail (:class:`LedgerError`), nothing recorded.
+        in a live edital makes the whole reservation fail (:class:`LedgerError`), nothing recorded — except in
+        a ``correction`` (retificação, republicação) of the live edital that has it: the edital corrected must be
+        published and not cancelled.
         """
         ano = data_publicacao.year
         stamp = now or now_local()
         s = self.store
         with s.transaction():
+            if correction is not None:
+                target = self.edital(correction.corrige)
+                if target is None or target.estado != "publicado" or target.cancelado:
+                    raise LedgerError(f"o edital {correction.corrige} do livro não está publicado (ou foi cancelado); "
+                                      "nada foi reservado.", file=self.path)
             for c in casos:  # the publisher checked already; the ledger does not rely on it
                 found = self.case_edital(c.caso)
-                if found is not None:
+                if found is not None and (correction is None or not self._in_chain(found[0].id, correction.corrige)):
                     raise LedgerError(f"o auto {c.auto_numero} ({lei}) já está no edital {found[0].rotulo} de "
                                       f"{found[0].data_publicacao:%d/%m/%Y}; um auto é publicado uma única vez e "
                                       "nada foi reservado.", file=str(self.location))
@@ -569,7 +691,11 @@ class Ledger:
             edital_id = int(s.rows("max_edital_id")[0][0] or 0) + 1
             s.run("insert_edital", (edital_id, lei, ano, numero, data_publicacao.isoformat(),
                                     data_jornal.isoformat() if data_jornal else None, data_edital.isoformat(), veiculo,
-                                    jornal, self._saida_text(saida), stamp.isoformat()))
+                                    jornal, self._saida_text(saida), stamp.isoformat(),
+                                    correction.tipo if correction else "edital",
+                                    correction.corrige if correction else None,
+                                    correction.motivo if correction else None,
+                                    correction.alteracoes if correction else None))
             for c in casos:
                 s.run("insert_case", (edital_id, c.ordem, c.caso, c.auto_numero, c.arquivo, c.sha256_caso,
                                       c.texto_caso, c.motivo))
@@ -617,18 +743,51 @@ class Ledger:
                     hint="conclua a reserva rodando a publicação de novo (veja o runbook).")
             s.run("delete_edital", (edital_id,))
 
+    def cancel(self, edital_id: int, data: date, motivo: str, *, now: datetime | None = None) -> EditalRecord:
+        """Mark a published edital cancelled (never deleted: its number, cases and files stay). Its cases are no
+        longer live in it (:meth:`case_edital`). :class:`LedgerError`, nothing recorded, if it is not published or
+        is already cancelled."""
+        s = self.store
+        with s.transaction():
+            rec = self.edital(edital_id)
+            if rec is None or rec.estado != "publicado":
+                raise LedgerError("só um edital publicado pode ser cancelado; nada foi gravado.", file=self.path)
+            if rec.cancelamento is not None:
+                c = rec.cancelamento
+                raise LedgerError(f"o edital {rec.rotulo} ({rec.lei}) já foi cancelado em "
+                                  f"{c.data:%d/%m/%Y} (motivo: {c.motivo}); nada foi gravado.", file=self.path)
+            s.run("insert_cancellation", (edital_id, data.isoformat(), motivo, (now or now_local()).isoformat()))
+        out = self.edital(edital_id)
+        assert out is not None
+        return out
+
+    def _in_chain(self, edital_id: int, root: int) -> bool:
+        """``edital_id`` is ``root`` or corrects it, directly or through other corrections."""
+        seen: set[int] = set()
+        current: int | None = edital_id
+        while current is not None and current not in seen:
+            if current == root:
+                return True
+            seen.add(current)
+            rows = self.store.rows("edital", (current,))
+            current = rows[0][14] if rows else None
+        return False
+
     # --- queries ---------------------------------------------------------------------------------
     def _edital_from_row(self, row: Sequence[Any], *, details: bool = True, text: bool = False) -> EditalRecord:
         """The edital (a row of ``_EDITAL`` columns); ``details``: its cases and files; ``text``: with each case's
         YAML text (recovery only — the texts of a large edital are megabytes)."""
         (id_, lei, ano, numero, data_publicacao, data_jornal, data_edital, veiculo, jornal, estado, saida,
-         reservado_em, publicado_em) = row
+         reservado_em, publicado_em, tipo, corrige, motivo, alteracoes, c_data, c_motivo, c_em) = row
         rec = EditalRecord(
             id=id_, lei=lei, ano=ano, numero=numero, data_publicacao=date.fromisoformat(data_publicacao),
             data_jornal=date.fromisoformat(data_jornal) if data_jornal else None,
             data_edital=date.fromisoformat(data_edital), veiculo=veiculo, jornal=jornal, estado=estado,
             saida=self._saida_path(saida), reservado_em=datetime.fromisoformat(reservado_em),
             publicado_em=datetime.fromisoformat(publicado_em) if publicado_em else None,
+            tipo=tipo, corrige=corrige, motivo=motivo, alteracoes=alteracoes,
+            cancelamento=(Cancellation(date.fromisoformat(c_data), c_motivo, datetime.fromisoformat(c_em))
+                          if c_data else None),
         )
         if details:
             rec.casos = [PlannedCase(r[0], r[1], r[2], r[3], r[4], r[6] if text else "", r[5])
@@ -636,9 +795,10 @@ class Ledger:
             rec.arquivos = [_file(r) for r in self.store.rows("files_of", (rec.id,))]
         return rec
 
-    def edital(self, edital_id: int) -> EditalRecord | None:
+    def edital(self, edital_id: int, *, text: bool = False) -> EditalRecord | None:
+        """The edital with its cases and files; ``text``: with each case's YAML text as recorded."""
         rows = self.store.rows("edital", (edital_id,))
-        return self._edital_from_row(rows[0]) if rows else None
+        return self._edital_from_row(rows[0], text=text) if rows else None
 
     def pending(self) -> list[EditalRecord]:
         """Reserved editais not yet published (a previous run stopped), oldest first."""
@@ -657,18 +817,51 @@ class Ledger:
             assert rec is not None
             yield rec
 
-    def case_edital(self, caso: str) -> tuple[EditalRecord, PlannedCase] | None:
-        """The edital a case (key of :func:`case_key`) was published (or reserved) in, if any; also finds a
-        key an older version stored with the number as typed."""
-        rows = self.store.rows("case", (caso,))
+    def case_edital(self, caso: str, *, text: bool = False) -> tuple[EditalRecord, PlannedCase] | None:
+        """The live edital a case (key of :func:`case_key`) was published (or reserved) in, if any: the latest
+        edital that has it and is not cancelled (a retificação or republicação of its edital is later), so a case
+        whose every edital was cancelled is free to be published again. Also finds a key an older version stored
+        with the number as typed. ``text``: with the case's YAML text as that edital recorded it."""
+        query = "case_with_text" if text else "case"
+        rows = self.store.rows(query, (caso,))
         if not rows and caso in self._legacy:
-            rows = self.store.rows("case", (self._legacy[caso],))
-        if not rows:
-            return None
-        edital_id, ordem, key, auto_numero, arquivo, sha256_caso, _motivo = rows[0]
-        ed = self.store.rows("edital", (edital_id,))[0]
-        return (self._edital_from_row(ed, details=False),
-                PlannedCase(ordem, key, auto_numero, arquivo, sha256_caso, ""))
+            rows = self.store.rows(query, (self._legacy[caso],))
+        for row in reversed(rows):
+            edital_id, ordem, key, auto_numero, arquivo, sha256_caso, motivo = row[:7]
+            rec = self._edital_from_row(self.store.rows("edital", (edital_id,))[0], details=False)
+            if rec.cancelado:
+                continue
+            return rec, PlannedCase(ordem, key, auto_numero, arquivo, sha256_caso, row[7] if text else "", motivo)
+        return None
+
+    def find(self, ref: str, lei: str | None) -> EditalRecord | None:
+        """An edital by its ledger id (``7``) or by its number in ``lei``'s series (``3/2026``)."""
+        ref = ref.strip()
+        if "/" in ref:
+            numero, _, ano = ref.partition("/")
+            if lei is None or not numero.strip().isdigit() or not ano.strip().isdigit():
+                return None
+            rows = self.store.rows("edital_by_number", (lei, int(ano), int(numero)))
+            return self.edital(rows[0][0]) if rows else None
+        return self.edital(int(ref)) if ref.isdigit() else None
+
+    def corrections(self, edital_id: int) -> list[EditalRecord]:
+        """The editais that correct ``edital_id`` (retificações, republicações), oldest first."""
+        out = []
+        for (i,) in self.store.rows("corrections_of", (edital_id,)):
+            rec = self.edital(i)
+            assert rec is not None
+            out.append(rec)
+        return out
+
+    def cancelled_on(self, data: date) -> list[EditalRecord]:
+        """The editais cancelled on ``data`` (the manifest of that date lists them)."""
+        out = []
+        for (i,) in self.store.rows("ids_cancelled_on", (data.isoformat(),)):
+            rec = self.edital(i)
+            assert rec is not None
+            out.append(rec)
+        return out
 
     def _matches(self, query: str, value: str) -> list[Match]:
         out: list[Match] = []
@@ -700,8 +893,10 @@ class Ledger:
                 out.append(f"{lei} {ano}: buraco na numeração (maior {largest}, {n} editais)")
         for (caminho,) in self.store.rows("unhashed"):
             out.append(f"arquivo publicado sem hash: {caminho}")
-        seen: dict[str, str] = {}
-        for (caso,) in self.store.rows("case_keys"):
+        seen: dict[str, str] = {}  # a case in two live editais of kind 'edital' (its corrections may repeat it)
+        for caso, tipo, _id in self.store.rows("live_case_keys"):
+            if tipo != "edital":
+                continue
             canonical = _canonical_key(caso)
             if canonical in seen:
                 out.append(f"o mesmo auto está em mais de um edital: {seen[canonical]} e {caso}")

@@ -26,7 +26,8 @@ from autos.errors import AutosError, InputError, OutputError, os_error_pt
 from autos.processo.load import parse_processo
 from autos.processo.model import Ato, Publicacao
 
-__all__ = ["ActText", "EditalAct", "RecordError", "edital_recorded", "insert_act", "record_edital"]
+__all__ = ["ActText", "EditalAct", "RecordError", "cancel_edital", "comment_out_act", "edital_recorded", "insert_act",
+           "record_edital"]
 
 
 class ActText(Protocol):
@@ -142,13 +143,7 @@ def record_edital(file: Path, act: EditalAct) -> bool:
 
     The file is read, the new text built and checked, and the file replaced only if it still has the bytes
     that were read (:class:`RecordError` otherwise: someone edited it in between; run again)."""
-    raw = read_limited(file, RecordError)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise RecordError("o arquivo não está em UTF-8.", file=file) from None
-    bom = "\ufeff" if text.startswith("\ufeff") else ""
-    text = text.removeprefix(bom)
+    raw, text, bom = _read(file)
     try:
         current = parse_processo(text, file).processo
     except InputError as exc:
@@ -161,7 +156,13 @@ def record_edital(file: Path, act: EditalAct) -> bool:
                           f"{act.numero}); nada foi gravado nele.", file=file, path="atos",
                           hint="confira o número do auto no processo e acrescente o ato do edital à mão, com "
                           "'referente' ao auto (os dados do edital estão no livro: autos conferir --processo).")
-    data = (bom + insert_act(text, file, act)).encode("utf-8")
+    _replace(file, raw, (bom + insert_act(text, file, act)).encode("utf-8"))
+    return True
+
+
+def _replace(file: Path, raw: bytes, data: bytes) -> None:
+    """Replace ``file`` (whose bytes were ``raw`` when read) by ``data``, atomically, keeping its mode; refused
+    (:class:`RecordError`) if the file changed in between."""
     tmp = file.with_name(f".{file.name}.edital.tmp")
     try:
         mode = os.stat(file).st_mode & 0o7777
@@ -188,4 +189,78 @@ def record_edital(file: Path, act: EditalAct) -> bool:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+def _read(file: Path) -> tuple[bytes, str, str]:
+    """The file's bytes, its text without a BOM, and the BOM."""
+    raw = read_limited(file, RecordError)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError("o arquivo não está em UTF-8.", file=file) from None
+    bom = "\ufeff" if text.startswith("\ufeff") else ""
+    return raw, text.removeprefix(bom), bom
+
+
+def comment_out_act(text: str, file: Path, index: int, header: list[str]) -> str:
+    """``text`` with the act ``atos[index]`` turned into YAML comments (``# `` at the list's indentation), preceded
+    by the ``header`` comment lines; every other byte unchanged. Checked: the new text reads as the same processo
+    without exactly that act (:class:`RecordError` otherwise, nothing written)."""
+    loaded = parse_processo(text, file)
+    acts = loaded.processo.atos
+    start = loaded.line_of(("atos", index))
+    if start is None:  # pragma: no cover - a parsed processo has lines for its acts
+        raise RecordError("não foi possível localizar o ato no arquivo.", file=file)
+    lines = text.splitlines(keepends=True)
+    m = _ITEM.match(lines[start - 1])
+    if m is None:
+        raise RecordError("a lista 'atos' está escrita em linha ([…]); o ato não pode ser anotado sem reescrever o "
+                          "arquivo.", file=file, path="atos", line=start,
+                          hint="escreva 'atos:' em blocos (um '- tipo: …' por linha) e rode de novo.")
+    dash = len(m.group(1))
+    end = start  # the act runs until the first line that is not blank, not a comment and not indented past the dash
+    for i in range(start, len(lines)):
+        raw = lines[i].rstrip("\r\n")
+        stripped = raw.lstrip(" ")
+        if not stripped or stripped.startswith("#"):
+            continue
+        if len(raw) - len(stripped) <= dash:
+            break
+        end = i + 1
+    newline = "\r\n" if "\r\n" in text else "\n"
+    block = [" " * dash + "# " + h + newline for h in header]
+    for line in lines[start - 1:end]:
+        body = line.rstrip("\r\n")
+        ending = line[len(body):]
+        block.append((" " * dash + "# " + body[dash:] if body.strip() else body) + ending)
+    result = "".join(lines[:start - 1]) + "".join(block) + "".join(lines[end:])
+    try:
+        after = parse_processo(result, file).processo
+    except AutosError as exc:
+        raise RecordError(f"o arquivo não ficaria legível com o ato anotado ({exc.message}); nada foi gravado.",
+                          file=file, path="atos", line=start) from None
+    old = loaded.processo
+    if after.atos != acts[:index] + acts[index + 1:] or after.model_copy(update={"atos": acts}) != old:
+        raise RecordError("o ato anotado não sairia da lista de atos sem mudar o resto do processo; nada foi "
+                          "gravado.", file=file, path="atos", line=start,
+                          hint="anote o ato à mão (veja o livro de editais).")
+    return result
+
+
+def cancel_edital(file: Path, tipos: list[str], numero: str, referente: str, header: list[str]) -> bool:
+    """Turn the edital act (a kind of ``tipos``, ``numero``, ``referente`` to the auto) of the processo ``file`` into
+    comments, under
+    ``header`` (why: the edital was cancelled), so the timeline no longer counts it; the text stays in the file.
+    ``False`` if the file has no such act (already done, or never recorded): nothing written."""
+    raw, text, bom = _read(file)
+    try:
+        current = parse_processo(text, file).processo
+    except InputError as exc:
+        raise RecordError(f"o processo não pôde ser lido para anotar o cancelamento: {exc.message}", file=exc.file,
+                          path=exc.path, line=exc.line, hint=exc.hint) from None
+    found = [i for i, a in enumerate(current.atos)
+             if a.tipo in tipos and a.numero == numero and a.referente == referente]
+    if not found:
+        return False
+    _replace(file, raw, (bom + comment_out_act(text, file, found[-1], header)).encode("utf-8"))
     return True
