@@ -938,3 +938,8 @@ def usuarios_desativar(login: str, config: Path | None, registro: Path | None) -
     except AutosError as exc:
         _fail(exc)
     click.echo(f"conta desativada: {user.login}")
+
+
+from autos.cli.signing import assinar as _assinar  # noqa: E402 - the command lives in its own module
+
+main.add_command(_assinar)
