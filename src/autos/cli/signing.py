@@ -85,6 +85,27 @@ def pop_certificate_options(kwargs: dict[str, Any]) -> dict[str, Any]:
     return {n: kwargs.pop(n, None) for n in names}
 
 
+def batch_signing(assinar: bool, options: dict[str, Any], *, minuta: bool = False, formato: str = "pdf") -> Any:
+    """``--assinar`` of a batch: the :class:`autos.app.signing.SignerSpec`, with the key opened and checked now
+    (a wrong password stops the command before anything is written), or None without ``--assinar``."""
+    from autos.app.signing import batch_signer
+
+    given = [f"--{k.replace('_', '-')}" for k, v in options.items() if v not in (None, (), False)]
+    if not assinar:
+        if given:
+            raise AutosError(f"{', '.join(given)} só vale(m) com --assinar.", hint="acrescente --assinar ou tire a "
+                             "opção.")
+        return None
+    if minuta:
+        raise AutosError("uma minuta não é assinada (--minuta com --assinar).", hint="gere o documento final, sem "
+                         "pendências, para assiná-lo.")
+    if formato == "docx":
+        raise AutosError("--assinar assina PDFs; com --formato docx não há PDF.", hint="use --formato pdf ou ambos.")
+    spec = spec_from_options(options)
+    batch_signer(spec)
+    return spec
+
+
 @click.command("assinar")
 @click.argument("pdf", type=click.Path(path_type=Path, dir_okay=False))
 @certificate_options
