@@ -191,12 +191,43 @@ def load_pkcs12(path: str | Path, password: bytes) -> LoadedSigner:
         raise SignatureError("o arquivo PKCS#12 não contém a chave privada e o certificado do titular.", file=path,
                              hint="exporte o certificado A1 com a chave privada (arquivo .pfx/.p12).")
     try:
-        signer = signers.SimpleSigner.load_pkcs12_data(data, other_certs=(), passphrase=password)
+        loaded = signers.SimpleSigner.load_pkcs12_data(data, other_certs=(), passphrase=password)
+        assert loaded.signing_cert is not None
+        signer = _KeptKeySigner(_key, signing_cert=loaded.signing_cert, signing_key=loaded.signing_key,
+                                cert_registry=loaded.cert_registry)
     except (ValueError, TypeError) as exc:  # an unsupported key type
         raise SignatureError(f"a chave do certificado não pode ser usada para assinar ({exc}).", file=path) from None
     assert signer.signing_cert is not None
     chain = [c for c in signer.cert_registry if c != signer.signing_cert]
     return LoadedSigner(signer, signer.signing_cert, chain, f"arquivo {path}")
+
+
+class _KeptKeySigner(signers.SimpleSigner):
+    """pyHanko's in-memory signer, keeping the private key loaded: pyHanko 0.38 parses the DER key again at every
+    signature, and OpenSSL 3 checks an RSA key when it is loaded (tens of milliseconds, more than the signature
+    itself). RSA PKCS#1 v1.5 and ECDSA use the kept key; any other mechanism goes to pyHanko's own code."""
+
+    def __init__(self, key: Any, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._kept_key = key
+
+    def sign_raw(self, data: bytes, digest_algorithm: str) -> bytes:
+        from cryptography.hazmat.primitives.asymmetric.ec import ECDSA, EllipticCurvePrivateKey
+        from cryptography.hazmat.primitives.asymmetric.padding import PKCS1v15
+        from cryptography.hazmat.primitives.asymmetric.rsa import RSAPrivateKey
+        from pyhanko_certvalidator.util import get_pyca_cryptography_hash
+
+        mechanism = self.get_signature_mechanism_for_digest(digest_algorithm)
+        try:
+            algo = mechanism.signature_algo
+        except ValueError:
+            algo = mechanism["algorithm"].native
+        key, hash_algo = self._kept_key, get_pyca_cryptography_hash(digest_algorithm)
+        if algo == "rsassa_pkcs1v15" and isinstance(key, RSAPrivateKey):
+            return key.sign(data, PKCS1v15(), hash_algo)
+        if algo == "ecdsa" and isinstance(key, EllipticCurvePrivateKey):
+            return key.sign(data, ECDSA(hash_algo))
+        return bytes(super().sign_raw(data, digest_algorithm))
 
 
 def open_token(lib: str | Path, token: str, key: str, pin: str) -> LoadedSigner:
@@ -369,10 +400,48 @@ def _open(data: bytes, source: str | Path) -> IncrementalPdfFileWriter:
 
 
 def _font() -> str | None:
-    chosen = os.environ.get(FONT_ENV)
-    if chosen:
-        return chosen
-    return next((f for f in _FONT_CANDIDATES if Path(f).is_file()), None)
+    chosen = os.environ.get(FONT_ENV) or next((f for f in _FONT_CANDIDATES if Path(f).is_file()), None)
+    return _latin_subset(chosen) if chosen else None
+
+
+#: the block's characters: Latin (Portuguese and names of other origins), digits, punctuation, º ª § – — “ ” ‘ ’ …
+_BLOCK_UNICODES = [*range(0x20, 0x7F), *range(0xA0, 0x180), 0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2026]
+_SUBSETS: dict[str, str] = {}
+
+
+def _latin_subset(font: str) -> str:
+    """A copy of ``font`` with only the block's characters and no layout tables, made once per process (in a
+    temporary file removed at exit). pyHanko subsets the block's font at every signature with fontTools: from
+    DejaVu Sans (6,000 glyphs, large GSUB/GPOS tables) that took ~300 ms of CPU per signature, from this copy a
+    few milliseconds. A character outside the subset prints as the font's blank glyph."""
+    found = _SUBSETS.get(font)
+    if found is not None and Path(found).is_file():
+        return found
+    import atexit
+    import tempfile
+
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    options = subset.Options()
+    options.layout_features = []
+    options.hinting = False
+    options.notdef_outline = True
+    options.name_IDs = ["*"]
+    options.name_languages = ["*"]
+    try:
+        tt = TTFont(font)
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(unicodes=_BLOCK_UNICODES)
+        subsetter.subset(tt)
+        fd, tmp = tempfile.mkstemp(prefix="autos-fonte-assinatura-", suffix=".ttf")
+        with os.fdopen(fd, "wb") as fh:
+            tt.save(fh)
+    except Exception:  # an unusual font fontTools cannot subset: use it whole (slower, same result)
+        return font
+    atexit.register(lambda: Path(tmp).unlink(missing_ok=True))
+    _SUBSETS[font] = tmp
+    return tmp
 
 
 def _stamp(font: str | None) -> TextStampStyle:
@@ -381,16 +450,19 @@ def _stamp(font: str | None) -> TextStampStyle:
     return TextStampStyle(stamp_text="%(linhas)s", text_box_style=box, border_width=1, background=None)
 
 
-def _page_size(data: bytes) -> tuple[float, float]:
-    from pypdf import PdfReader
+def _page_width(writer: IncrementalPdfFileWriter) -> float:
+    from pyhanko.pdf_utils.rw_common import find_inherited_value_in_tree
 
-    box = PdfReader(io.BytesIO(data)).pages[-1].mediabox
-    return float(box.width), float(box.height)
+    page_ref, _resources = writer.prev.find_page_for_modification(-1)  # type: ignore[no-untyped-call]
+    box = find_inherited_value_in_tree(page_ref.get_object(), "/MediaBox", "/Parent")  # type: ignore[no-untyped-call]
+    if box is None:
+        raise pdf_misc.PdfReadError("a última página não tem /MediaBox")
+    return float(box[2]) - float(box[0])
 
 
-def _block_box(data: bytes, slot: int) -> tuple[int, int, int, int]:
-    """The block of the ``slot``-th signature: bottom of the last page, two per row, from left to right."""
-    width, _height = _page_size(data)
+def _block_box(writer: IncrementalPdfFileWriter, slot: int) -> tuple[int, int, int, int]:
+    """The block of the ``slot``-th signature: bottom of the last page, side by side, then a row above."""
+    width = _page_width(writer)
     per_row = max(1, int((width - 2 * _MARGIN + _GAP) // (_BLOCK_W + _GAP)))
     col, row = slot % per_row, slot // per_row
     x = _MARGIN + col * (_BLOCK_W + _GAP)
@@ -419,8 +491,9 @@ def sign_pdf(data: bytes, loaded: LoadedSigner, settings: SignSettings, *, sourc
     check_certificate(loaded, at=now.astimezone(dt.UTC), crls=settings.crls)
     writer = _open(data, source)
     try:
-        present = existing_signatures(data)
-    except (pdf_misc.PdfError, ValueError, KeyError, TypeError) as exc:
+        present = [sig.field_name for sig in writer.prev.embedded_signatures]
+        box = _block_box(writer, len(present)) if settings.visible else None
+    except (pdf_misc.PdfError, ValueError, KeyError, TypeError, IndexError) as exc:
         raise SignatureError(f"o PDF está danificado e não pode ser assinado ({exc}).", file=str(source)) from None
     if present and not settings.adicionar:
         raise SignatureError(
@@ -447,14 +520,13 @@ def sign_pdf(data: bytes, loaded: LoadedSigner, settings: SignSettings, *, sourc
         embed_validation_info=settings.validation is not None,
         signer_key_usage=set(),  # checked above: digitalSignature or nonRepudiation, as ICP-Brasil issues them
     )
-    spec = fields.SigFieldSpec(field_name, on_page=-1, box=_block_box(data, len(present))) if settings.visible \
-        else fields.SigFieldSpec(field_name)
+    spec = fields.SigFieldSpec(field_name, on_page=-1, box=box) if box is not None else fields.SigFieldSpec(field_name)
     pdf_signer = signers.PdfSigner(meta, loaded.signer, timestamper=settings.timestamper,
                                    stamp_style=_stamp(_font()), new_field_spec=spec)
     _keep_metadata_consistent(writer, now)
     out = io.BytesIO()
     try:
-        pdf_signer.sign_pdf(writer, output=out,
+        pdf_signer.sign_pdf(writer, output=out, bytes_reserved=_reserve(loaded, settings),
                             appearance_text_params={"linhas": _block_lines(loaded.name, settings.cargo, now)})
     except PyHankoSigningError as exc:
         raise SignatureError(f"a assinatura não pôde ser feita: {_signing_reason(exc)}", file=str(source),
@@ -464,6 +536,17 @@ def sign_pdf(data: bytes, loaded: LoadedSigner, settings: SignSettings, *, sourc
                              hint="confira o token, o servidor de carimbo do tempo e o PDF; o arquivo original "
                              "não foi alterado.") from None
     return out.getvalue()
+
+
+def _reserve(loaded: LoadedSigner, settings: SignSettings) -> int | None:
+    """Bytes to reserve for the CMS signature when its size is known without signing: the certificates it embeds,
+    the signed attributes (policy included) and one RSA/ECDSA signature, with room to spare. ``None`` (pyHanko signs
+    a dummy first to measure it, which doubles the signing cost) when a timestamp token or revocation data go in."""
+    if settings.timestamper is not None or settings.validation is not None:
+        return None
+    certs = sum(len(c.dump()) for c in (loaded.cert, *loaded.chain))
+    needed = 4096 + certs + (512 if settings.policy is not None else 0) + 1024
+    return -(-needed // 256) * 256  # pyHanko wants an even number (the bytes are written in hexadecimal)
 
 
 def _keep_metadata_consistent(writer: IncrementalPdfFileWriter, now: dt.datetime) -> None:
