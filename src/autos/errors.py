@@ -85,6 +85,12 @@ class OutputError(AutosError):
     """An output file cannot be written (unwritable folder, full disk)."""
 
 
+class SignatureError(AutosError):
+    """A PDF cannot be signed (``autos assinar``, ``--assinar``): the certificate or token (wrong password or PIN,
+    missing token, expired, revoked, no signing key usage) or the PDF itself (encrypted, damaged, already signed).
+    The original file is never changed."""
+
+
 class RefusedError(AutosError):
     """A final document was asked for a case that has findings of severity *erro*."""
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from autos.app.pipeline import Autos
+from autos.app.signing import SignerSpec, batch_signer
 from autos.app.workers import watch_parent
 from autos.base import ptbr
 from autos.base.yamlio import parse_yaml, read_limited
@@ -111,8 +112,12 @@ class Engine:
     """Rules and templates of one process, built once and reused for every document (the PDF renderer keeps
     its font configuration and parsed stylesheet, the DOCX renderer its prepared templates)."""
 
-    def __init__(self, rules_dir: str | None, templates_dir: str | None, today: date | None) -> None:
+    def __init__(self, rules_dir: str | None, templates_dir: str | None, today: date | None,
+                 signing: SignerSpec | None = None) -> None:
         self.autos = Autos(rules_dir, templates_dir, today)
+        # --assinar: the signer is loaded once per process, here (a wrong password stops the run before any number
+        # is reserved: the main process loads it first)
+        self.signer = batch_signer(signing) if signing is not None else None
 
     def law(self, statute: Statute) -> LawDeadlines:
         return self.autos.deadline_service.law(statute)
@@ -125,8 +130,10 @@ class Engine:
         doc = self.autos.document_context(loaded, now=now, report=report)
         return report, doc.template, doc.context
 
-    def pdf(self, html: str) -> bytes:
-        return self.autos.pdf_renderer.pdf_from_html(html)
+    def pdf(self, html: str, source: str = "edital") -> bytes:
+        """The PDF of ``html``; signed (PAdES) with ``--assinar``, so the hash recorded is the signed file's."""
+        data = self.autos.pdf_renderer.pdf_from_html(html)
+        return self.signer.sign(data, source) if self.signer is not None else data
 
     def docx(self, template: str, ctx: dict[str, Any]) -> bytes:
         return self.autos.docx_renderer.docx(template, ctx)
@@ -168,22 +175,24 @@ def tuned_gc() -> Iterator[None]:
         gc.unfreeze()
 
 
-def init_worker(rules_dir: str | None, templates_dir: str | None, today: date | None) -> None:
+def init_worker(rules_dir: str | None, templates_dir: str | None, today: date | None,
+                signing: SignerSpec | None = None) -> None:
     global _ENGINE
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what an interrupt means (Ctrl-C)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler (inherited by fork): stop now
     watch_parent(EXIT_ERROR)
-    _ENGINE = Engine(rules_dir, templates_dir, today)
+    _ENGINE = Engine(rules_dir, templates_dir, today, signing)
     tune_gc()  # a worker lives for one run: its start-up heap is never garbage
 
 
 @contextlib.contextmanager
-def inline_engine(rules_dir: str | None, templates_dir: str | None, today: date | None) -> Iterator[None]:
+def inline_engine(rules_dir: str | None, templates_dir: str | None, today: date | None,
+                  signing: SignerSpec | None = None) -> Iterator[None]:
     """This process renders (``--processos 1``): an engine of its own and the collector tuned as a worker's,
     both given back as they were at the end (a program using the library keeps its own)."""
     global _ENGINE
     saved = _ENGINE
-    _ENGINE = Engine(rules_dir, templates_dir, today)
+    _ENGINE = Engine(rules_dir, templates_dir, today, signing)
     try:
         with tuned_gc():
             yield
@@ -471,13 +480,13 @@ def render_case(eng: Engine, job: CaseJob, params: RunParams, numero: str, now: 
     _report, template, ctx = eng.context(individual, now=now)
     ctx = with_code(ctx, job.codigo)
     html = eng.autos.pdf_renderer.html(template, ctx)
-    return eng.pdf(html), eng.docx(template, ctx)
+    return eng.pdf(html, job.pdf_tmp), eng.docx(template, ctx)
 
 
 def render_consolidated(ctx: dict[str, Any], codigo: str, tmp: str) -> Written:
     eng = _engine()
     html = eng.autos.pdf_renderer.html(CONSOLIDATED_TEMPLATE, with_code(ctx, codigo))
-    return write_tmp(Path(tmp), eng.pdf(html))
+    return write_tmp(Path(tmp), eng.pdf(html, tmp))
 
 
 def write_tmp(path: Path, data: bytes) -> Written:

@@ -68,6 +68,7 @@ from autos.rules.statute import RuleSet, Statute, load_rules
 from autos.store.files import ensure_dir, write_atomic
 
 if TYPE_CHECKING:  # the renderers import WeasyPrint and docxtpl (~0.75 s): only when a document is rendered
+    from autos.app.signing import SignerSpec
     from autos.render.docx import DocxRenderer
     from autos.render.pdf import EmbeddedFile, PdfMetadata, PdfRenderer
 
@@ -188,6 +189,8 @@ class Autos:
         self._docx: DocxRenderer | None = None
         self._letterheads: dict[str, dict[str, Any]] = {}  # by Municipality: its letterhead file, read once
         self._processos: ProcessoService | None = None
+        #: ``--assinar``: every PDF is signed (PAdES) before it is written and its hash recorded
+        self.assinatura: SignerSpec | None = None
 
     # --- stages --------------------------------------------------------------------------------
     def load(self, file: str | Path) -> LoadedCase:
@@ -414,7 +417,16 @@ class Autos:
             else:
                 pdf = self.pdf_renderer.pdf(doc.template, doc.context)
             rendered.append((out / f"{stem}.pdf", pdf))
-        return rendered
+        return self._signed(rendered)
+
+    def _signed(self, rendered: list[tuple[Path, bytes]]) -> list[tuple[Path, bytes]]:
+        """The PDFs of ``rendered`` signed with this process's signer (loaded once), with ``--assinar``."""
+        if self.assinatura is None:
+            return rendered
+        from autos.app.signing import batch_signer
+
+        signer = batch_signer(self.assinatura)
+        return [(p, signer.sign(d, p) if p.suffix == ".pdf" else d) for p, d in rendered]
 
     def validate_many(self, files: list[Path]) -> list[Report]:
         """Validate files and folders (every ``*.yaml``/``*.yml`` below a folder), in order."""
@@ -443,7 +455,7 @@ class Autos:
             # set up, templates compiled), so a worker costs no start-up of its own; elsewhere each builds its own.
             _ = self.pdf_renderer, self.docx_renderer
             _FORKED_FROM = self
-        args = (self.rules_dir, self._templates_arg, self.today)
+        args = (self.rules_dir, self._templates_arg, self.today, self.assinatura)
         with ProcessPoolExecutor(max_workers=workers, initializer=_init_generate_worker, initargs=args) as pool:
             window: deque[Future[CaseOutcome]] = deque()
             todo = iter(paths)
@@ -632,6 +644,7 @@ class Autos:
             rendered.append((out / f"{stem}.pdf", pdf))
         elif formato in ("pdf", "ambos"):
             rendered.append((out / f"{stem}.pdf", self.pdf_renderer.pdf(template, context)))
+        rendered = self._signed(rendered)
         unchanged = _write_documents(rendered, replace)
         return Generated(report=report, files=[p for p, _ in rendered], draft=is_draft, unchanged=unchanged,
                          hashes=[(p, _sha256(d), len(d)) for p, d in rendered])
@@ -659,12 +672,18 @@ _WORKER: Autos | None = None
 _FORKED_FROM: Autos | None = None
 
 
-def _init_generate_worker(rules_dir: Path | None, templates_dir: Path | None, today: date) -> None:
+def _init_generate_worker(rules_dir: Path | None, templates_dir: Path | None, today: date,
+                          assinatura: SignerSpec | None = None) -> None:
     global _WORKER
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what an interrupt means
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not a handler inherited by fork: stop now
     watch_parent(2)  # a worker never outlives a killed ``autos gerar`` (issue 10, item 1)
     _WORKER = _FORKED_FROM or Autos(rules_dir, templates_dir, today)
+    _WORKER.assinatura = assinatura
+    if assinatura is not None:  # the signer once per worker, not per document
+        from autos.app.signing import batch_signer
+
+        batch_signer(assinatura)
 
 
 def _generate_in_worker(path: Path, out_dir: str | Path, formato: Format, draft: bool, arquivo: bool,

@@ -67,6 +67,7 @@ from autos.app.edital_jobs import (
     write_tmp,
 )
 from autos.app.pipeline import Autos
+from autos.app.signing import SignerSpec, batch_signer
 from autos.base import ptbr
 from autos.compute.edital import default_veiculo, edital_kinds, edital_rule, needs_newspaper
 from autos.documents.context import ementa_clause, letterhead
@@ -131,6 +132,7 @@ class Options:
     rules_dir: Path | None = None
     templates_dir: Path | None = None
     today: date | None = None
+    assinar: SignerSpec | None = None  # --assinar: every PDF is signed before its hash goes to the ledger
 
     @property
     def pastas(self) -> tuple[Path, ...]:
@@ -342,6 +344,8 @@ class Publisher:
         try:
             if not self.o.dry_run:
                 _ensure_writable(self.saida)  # before the ledger is touched
+                if self.o.assinar is not None:  # a wrong password or PIN stops the run before any reservation
+                    batch_signer(self.o.assinar)
             ledger = Ledger(self.o.ledger_path, readonly=self.o.dry_run)
         except AutosError as exc:
             self.result.erro = exc
@@ -398,7 +402,7 @@ class Publisher:
     @contextlib.contextmanager
     def _executor(self) -> Iterator[Executor]:
         workers = self.o.workers or os.cpu_count() or 1
-        args = (self.params.rules_dir, self.params.templates_dir, self.params.today)
+        args = (self.params.rules_dir, self.params.templates_dir, self.params.today, self.o.assinar)
         if workers <= 1:
             with inline_engine(*args):  # this process renders: tuned as a worker, restored at the end
                 yield _Inline()
@@ -915,6 +919,8 @@ class Publisher:
             "/Creator": "autos publicar-editais",
         })
         tmp = pending.tmp_of[gazette.caminho]
+        if self.o.assinar is not None:  # signed here, before write_tmp takes the hash the ledger records
+            data = batch_signer(self.o.assinar).sign(data, tmp)
         try:
             self.faults.hit("disco-cheio")
         except OSError as exc:

@@ -14,6 +14,9 @@ import click
 
 from autos.app.pipeline import Autos
 from autos.base.ptbr import count_noun
+from autos.cli.signing import assinar as _assinar
+from autos.cli.signing import batch_signing as _batch_signing
+from autos.cli.signing import certificate_options
 from autos.errors import AutosError, InputError
 
 if TYPE_CHECKING:  # the publisher is imported by its command only (start-up)
@@ -252,11 +255,14 @@ class _ActChoice(click.ParamType):  # type: ignore[type-arg]  # generic only fro
               help="Substitui um documento já gravado com conteúdo diferente (sem isto, gerar para e avisa).")
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
               help=_REGISTRO_HELP + " Guarda o SHA-256 de cada documento de processo gerado.")
+@click.option("--assinar", is_flag=True, help="Assina cada PDF (PAdES) antes de gravá-lo e de registrar o SHA-256: "
+              "--certificado ou --pkcs11 (veja autos assinar).")
+@certificate_options
 @click.pass_context
 @_banco_option("registro")
-def gerar(ctx: click.Context, casos: tuple[Path, ...], formato: str, saida: Path, minuta: bool,
+def gerar(ctx: click.Context, /, casos: tuple[Path, ...], formato: str, saida: Path, minuta: bool,
           arquivo: bool, ato: int | str | None, workers: int | None, substituir: bool,
-          registro: Location | None) -> None:
+          registro: Location | None, assinar: bool, **certificado: Any) -> None:
     """Gera o documento (DOCX editável e/ou PDF final) de cada caso (arquivos ou pastas).
 
     Num arquivo de processo (com 'atos:'): o documento de cada ato que tem um, na data do ato (ou só o do
@@ -271,9 +277,11 @@ def gerar(ctx: click.Context, casos: tuple[Path, ...], formato: str, saida: Path
         sys.exit(2)
     worst = 0
     _notice_old_files(list(casos))  # processo files are never old ones
+    autos = _autos(ctx)
     try:
+        autos.assinatura = _batch_signing(assinar, certificado, minuta=minuta, formato=formato)
         with ProcessoRecorder(registro) as recorder:
-            for result in _autos(ctx).generate_files(list(casos), saida, formato,  # type: ignore[arg-type]
+            for result in autos.generate_files(list(casos), saida, formato,  # type: ignore[arg-type]
                                                      ato=ato, draft=minuta, arquivo=arquivo, processes=workers,
                                                      replace=substituir, recorder=recorder):
                 if result.note is not None:
@@ -803,11 +811,15 @@ def _publish_for_terminal(options: Options) -> int:
               help="Processos de renderização. Padrão: um por núcleo.")
 @click.option("--max-por-edital", "max_por_edital", type=click.IntRange(1), default=250, show_default=True,
               help="Casos por edital; acima disso a mesma data tem mais de um edital, numerados em sequência.")
+@click.option("--assinar", is_flag=True, help="Assina cada PDF (editais e caderno, PAdES) antes de registrar o SHA-256 "
+              "no livro: --certificado ou --pkcs11 (veja autos assinar).")
+@certificate_options
 @click.pass_context
 @_banco_option("livro")
-def publicar_editais(ctx: click.Context, casos: tuple[Path, ...], data: Any, data_jornal: Any, veiculo: tuple[str, ...],
-                     jornal: tuple[str, ...], saida: Path, livro: Location | None, dry_run: bool, workers: int | None,
-                     max_por_edital: int) -> None:
+def publicar_editais(ctx: click.Context, /, casos: tuple[Path, ...], data: Any, data_jornal: Any,
+                     veiculo: tuple[str, ...], jornal: tuple[str, ...], saida: Path, livro: Location | None,
+                     dry_run: bool, workers: int | None, max_por_edital: int, assinar: bool,
+                     **certificado: Any) -> None:
     """Publicação noturna: edital consolidado, editais individuais, caderno e manifesto (docs/runbook-editais.md).
 
     PASTA…: pastas (ou arquivos) de processos e de casos antigos. Num processo, o edital publicado é
@@ -819,11 +831,15 @@ def publicar_editais(ctx: click.Context, casos: tuple[Path, ...], data: Any, dat
     from autos.app.publish import Options, place_option
 
     o = ctx.obj
+    try:
+        assinatura = _batch_signing(assinar and not dry_run, certificado)
+    except AutosError as exc:
+        _fail(exc)
     sys.exit(_publish_for_terminal(Options(
         casos=tuple(casos), data=data.date(), saida=saida, data_jornal=data_jornal.date() if data_jornal else None,
         veiculos=place_option(veiculo), jornais=place_option(jornal), livro=livro, dry_run=dry_run,
         workers=workers, max_por_edital=max_por_edital, rules_dir=o["rules_dir"], templates_dir=o["templates_dir"],
-        today=o["today"])))
+        today=o["today"], assinar=assinatura)))
 
 
 @main.command("conferir")
@@ -1152,3 +1168,6 @@ def usuarios_desativar(login: str, config: Path | None, registro: Location | Non
     except AutosError as exc:
         _fail(exc)
     click.echo(f"conta desativada: {user.login}")
+
+
+main.add_command(_assinar)

@@ -52,6 +52,7 @@ class GazetteBuilder:
 
         start = len(self.writer.pages)
         self.writer.append(PdfReader(path), import_outline=False)
+        _drop_signatures(self.writer, start)
         self.writer.add_outline_item(title=title, page_number=start)
 
     def finish(self, folio: Callable[[int, int], str], metadata: dict[str, str]) -> bytes:
@@ -61,6 +62,22 @@ class GazetteBuilder:
         buf = io.BytesIO()
         self.writer.write(buf)
         return buf.getvalue()
+
+
+def _drop_signatures(writer: Any, start: int) -> None:
+    """A part signed on its own (``--assinar``) brings its signature fields: in the gazette they would cover bytes
+    of another file (broken signatures). Its widgets and the form are dropped; the gazette is signed as a whole."""
+    from pypdf.generic import ArrayObject, NameObject
+
+    for page in writer.pages[start:]:
+        annots = page.get("/Annots")
+        if annots is None:
+            continue
+        kept = [a for a in annots.get_object() if a.get_object().get("/FT") != "/Sig"
+                and (a.get_object().get("/Parent") or {}).get("/FT") != "/Sig"]
+        if len(kept) != len(annots.get_object()):
+            page[NameObject("/Annots")] = ArrayObject(kept)
+    writer.root_object.pop(NameObject("/AcroForm"), None)
 
 
 def _pdf_string(text: str) -> bytes:

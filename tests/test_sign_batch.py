@@ -1,0 +1,108 @@
+"""``--assinar`` in the batches: ``autos publicar-editais`` signs every PDF (individual editais, consolidated,
+caderno) and ``autos gerar`` every PDF it writes, before the hash goes to the ledger or the register — so the hash
+recorded is the signed file's. Every PDF is judged by pyHanko's validator."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from autos.app.publish import Publisher
+from autos.app.signing import SignerSpec
+from autos.cli import main
+from autos.store.ledger import Ledger
+from tests.pki import P12_PASSWORD
+from tests.signhelp import block_texts, pki, validate  # noqa: F401 - fixtures
+
+from .conftest import ROOT
+from .test_publish import options
+
+PASSWORD = P12_PASSWORD.decode()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_publicar_editais_signs_every_pdf_before_the_ledger_hash(pki, tmp_path, workers):  # noqa: F811
+    spec = SignerSpec(segredo=PASSWORD, certificado=pki.chefia.p12, cargo="Diretor de Fiscalização")
+    out = tmp_path / "editais"
+    result = Publisher(options(out, workers=workers, assinar=spec)).run()
+    assert result.erro is None and result.publicados
+    pdfs = 0
+    with Ledger(out / "livro-editais.sqlite3", readonly=True) as led:
+        for e in led.editais():
+            for f in e.arquivos:
+                path = e.saida / f.caminho
+                data = path.read_bytes()
+                assert hashlib.sha256(data).hexdigest() == f.sha256  # the ledger has the signed file's hash
+                if path.suffix != ".pdf":
+                    continue
+                pdfs += 1
+                verdicts = validate(pki, data)
+                assert len(verdicts) == 1, path  # the caderno: its own signature only, not its parts'
+                assert verdicts[0].bottom_line and verdicts[0].coverage == "ENTIRE_FILE", path
+                assert block_texts(data)[0].splitlines()[1:3] == ["JOSÉ DE SOUZA", "Diretor de Fiscalização"]
+    assert pdfs >= 2 * len(result.publicados) + 1
+
+
+def test_publicar_editais_wrong_password_reserves_nothing(pki, tmp_path):  # noqa: F811
+    out = tmp_path / "editais"
+    secret = tmp_path / "senha"
+    secret.write_text("errada\n")
+    result = CliRunner().invoke(main, [
+        "--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"), "publicar-editais",
+        str(ROOT / "tests" / "data" / "publish" / "casos"), "--data", "2026-10-06", "-o", str(out),
+        "--jornal", "Jornal Diário do Aço", "--assinar", "--certificado", str(pki.signer.p12),
+        "--senha-arquivo", str(secret)])
+    assert result.exit_code == 2 and "senha do certificado está errada" in result.output
+    assert not (out / "livro-editais.sqlite3").exists() or not sqlite3.connect(
+        out / "livro-editais.sqlite3").execute("select count(*) from sqlite_master").fetchone()[0]
+
+
+def test_certificate_options_need_assinar(pki, tmp_path):  # noqa: F811
+    result = CliRunner().invoke(main, ["gerar", str(ROOT / "samples" / "verificacao"), "-o", str(tmp_path),
+                                       "--certificado", str(pki.signer.p12)])
+    assert result.exit_code == 2 and "só vale(m) com --assinar" in result.output
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_gerar_assinar_signs_each_pdf_and_the_register_has_its_hash(pki, tmp_path, workers):  # noqa: F811
+    folder = tmp_path / "processos"
+    shutil.copytree(ROOT / "samples" / "verificacao" / "timoteo-mg", folder)
+    out = tmp_path / "saida"
+    made = CliRunner().invoke(main, ["registro", "reconstruir", str(folder), "--registro",
+                                     str(tmp_path / "registro.sqlite3")])
+    assert made.exit_code == 0, made.output
+    result = CliRunner().invoke(main, [
+        "--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"), "--hoje", "2026-11-29", "gerar",
+        str(folder), "-o", str(out), "--formato", "pdf", "--processos", workers, "--assinar", "--certificado",
+        str(pki.signer.p12), "--cargo", "Fiscal Sanitário", "--registro", str(tmp_path / "registro.sqlite3")], env={"AUTOS_SENHA_CERTIFICADO": PASSWORD})
+    assert result.exit_code in (0, 1), result.output
+    pdfs = sorted(out.glob("*.pdf"))
+    assert pdfs
+    for pdf in pdfs:
+        [v] = validate(pki, pdf.read_bytes())
+        assert v.bottom_line, pdf
+        assert block_texts(pdf.read_bytes())[0].splitlines()[1:3] == ["MARIA DA SILVA", "Fiscal Sanitário"]
+    registers = [tmp_path / "registro.sqlite3"]
+    hashes = {hashlib.sha256(p.read_bytes()).hexdigest() for p in pdfs}
+    recorded: set[str] = set()
+    for reg in registers:
+        db = sqlite3.connect(reg)
+        for (table,) in db.execute("select name from sqlite_master where type='table'"):
+            cols = [c[1] for c in db.execute(f"pragma table_info({table})")]
+            if "sha256" in cols:
+                recorded |= {r[0] for r in db.execute(f"select sha256 from {table}")}
+        db.close()
+    assert hashes <= recorded  # the register has each document's hash: the signed file's
+
+
+def test_minuta_is_never_signed(pki, tmp_path):  # noqa: F811
+    result = CliRunner().invoke(main, ["gerar", str(ROOT / "samples" / "verificacao"), "-o", str(tmp_path),
+                                       "--minuta", "--assinar", "--certificado", str(pki.signer.p12)],
+                                env={"AUTOS_SENHA_CERTIFICADO": PASSWORD})
+    assert result.exit_code == 2 and "minuta não é assinada" in result.output
