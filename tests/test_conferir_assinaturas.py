@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -16,12 +17,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from asn1crypto import keys as asn1_keys
+from asn1crypto import x509 as asn1_x509
 from click.testing import CliRunner
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import rsa
+from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 from pyhanko.pdf_utils import generic
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.sign import signers
+from pyhanko.sign.timestamps.dummy_client import DummyTimeStamper
 from pypdf import PdfWriter
 from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
 
@@ -81,11 +87,54 @@ def change_page_after_signing(data: bytes) -> bytes:
     return out.getvalue()
 
 
+def corrupt_signature_container(data: bytes) -> bytes:
+    """Zero the first bytes of the signature's CMS container (/Contents): the PDF reads, the signature does not."""
+    out = bytearray(data)
+    start = out.index(b"/Contents <") + len(b"/Contents <")
+    out[start:start + 8] = b"00000000"
+    return bytes(out)
+
+
 def encrypt(data: bytes) -> bytes:
     w = PdfWriter(clone_from=io.BytesIO(data))
     w.encrypt("senha-do-pdf", algorithm="AES-128")
     out = io.BytesIO()
     w.write(out)
+    return out.getvalue()
+
+
+def _tsa(issuer: Identity, cn: str = "ACT de Teste") -> DummyTimeStamper:
+    """A timestamp authority (RFC 3161) whose certificate ``issuer`` signs: pyHanko's in-process test TSA."""
+    now = dt.datetime.now(dt.UTC)
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    cert = (x509.CertificateBuilder().subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, cn)]))
+            .issuer_name(issuer.cert.subject).public_key(key.public_key()).serial_number(x509.random_serial_number())
+            .not_valid_before(now - dt.timedelta(days=1000)).not_valid_after(now + dt.timedelta(days=1000))
+            .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.TIME_STAMPING]), critical=True)
+            .sign(issuer.key, hashes.SHA256()))
+
+    def der(c: x509.Certificate) -> asn1_x509.Certificate:
+        return asn1_x509.Certificate.load(c.public_bytes(serialization.Encoding.DER))
+
+    key_info = asn1_keys.PrivateKeyInfo.load(key.private_bytes(
+        serialization.Encoding.DER, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
+    return DummyTimeStamper(der(cert), key_info, [der(issuer.cert), *(der(c) for c in issuer.chain)])
+
+
+def sign_with_timestamp(data: bytes, who: Identity, tsa: DummyTimeStamper,
+                        when: dt.datetime | None = None) -> bytes:
+    """Sign with a signature timestamp token from ``tsa`` (at ``when``, if given: a token from the past)."""
+    assert who.p12 is not None
+    signer = signers.SimpleSigner.load_pkcs12(str(who.p12), passphrase=P12_PASSWORD)
+    assert signer is not None
+    tsa.fixed_dt = when
+    pdf_signer = signers.PdfSigner(signers.PdfSignatureMetadata(field_name="Sig1"), signer=signer, timestamper=tsa)
+    return pdf_signer.sign_pdf(IncrementalPdfFileWriter(io.BytesIO(data))).getvalue()
+
+
+def add_document_timestamp(data: bytes, tsa: DummyTimeStamper) -> bytes:
+    tsa.fixed_dt = None
+    out = signers.PdfTimeStamper(tsa).timestamp_pdf(IncrementalPdfFileWriter(io.BytesIO(data)), "sha256")
     return out.getvalue()
 
 
@@ -131,6 +180,17 @@ CASES = [
          ["NÃO VÁLIDA — ANTÔNIO VENCIDO (CPF 111.444.777-35)", "certificado VENCIDO na data da assinatura",
           "NÃO CONFERE: 1 de 1 assinatura não é válida"],
          json_sigs=[(False, "vencido", "nao_se_aplica", "nenhuma")]),
+    # the signed bytes edited in place (same length, so the byte range still fits): the hash no longer matches
+    Case("bytes-assinados-adulterados",
+         lambda p, f: sign(_base(p, f), p.signer).replace(b"(AUTO DE INFRACAO 17/2026)", b"(AUTO DE INFRACAO 71/2026)"),
+         1, ["NÃO VÁLIDA — MARIA DA SILVA", "NÃO íntegra: o conteúdo assinado foi modificado",
+             "cadeia não avaliada", "NÃO CONFERE: 1 de 1 assinatura não é válida."],
+         json_sigs=[(False, "nao_avaliada", "nao_se_aplica", "nenhuma")]),
+    Case("conteiner-da-assinatura-corrompido", lambda p, f: corrupt_signature_container(sign(_base(p, f), p.signer)), 1,
+         ["Assinatura 1 de 1 (campo Sig1): NÃO VÁLIDA — a assinatura não pode ser lida (o conteúdo da assinatura "
+          "está corrompido", "Não se sabe se o documento foi alterado depois da última assinatura",
+          "NÃO CONFERE: 1 de 1 assinatura não é válida."],
+         json_sigs=[(False, "falha", "nao_se_aplica", "desconhecidas")]),
     Case("raiz-nao-confiavel", lambda p, f: sign(_base(p, f), p.untrusted), 1,
          ["NÃO VÁLIDA — CARLOS NÃO CONFIÁVEL (CPF 714.287.938-60)", "certificado emitido por AC Raiz Desconhecida",
           "cadeia NÃO confiável: o certificado não leva a nenhuma das âncoras de confiança configuradas"],
@@ -164,6 +224,30 @@ CASES = [
           "O documento não foi alterado depois da última assinatura.",
           "NÃO CONFERE: o documento foi alterado depois da assinatura 1."],
          json_sigs=[(False, "confiavel", "sem_lcr", "conteudo"), (True, "confiavel", "sem_lcr", "nenhuma")]),
+    Case("carimbo-do-tempo", lambda p, f: sign_with_timestamp(_base(p, f), p.signer, _tsa(p.intermediate)), 0,
+         ["VÁLIDA — MARIA DA SILVA", "(horário de Brasília, carimbo do tempo de ACT de Teste, válido)"],
+         json_sigs=[(True, "confiavel", "sem_lcr", "nenhuma")]),
+    Case("carimbo-de-act-nao-confiavel",
+         lambda p, f: sign_with_timestamp(_base(p, f), p.signer, _tsa(p.untrusted_root, "ACT Desconhecida")), 1,
+         ["NÃO VÁLIDA — MARIA DA SILVA", "carimbo do tempo de ACT Desconhecida INVÁLIDO (de autoridade não "
+          "confiável)", "(horário de Brasília, declarado pelo signatário)"],
+         json_sigs=[(False, "confiavel", "sem_lcr", "nenhuma")]),
+    # signed (the timestamp proves it) while the certificate was valid; it expired afterwards
+    Case("vencido-depois-do-carimbo",
+         lambda p, f: sign_with_timestamp(_base(p, f), p.expired, _tsa(p.intermediate),
+                                          dt.datetime.now(dt.UTC) - dt.timedelta(days=100)), 0,
+         ["VÁLIDA — ANTÔNIO VENCIDO", "cadeia confiável até AC Raiz de Teste na data do carimbo do tempo (o "
+          "certificado venceu depois)", "carimbo do tempo de ACT de Teste, válido"],
+         json_sigs=[(True, "confiavel", "sem_lcr", "nenhuma")]),
+    Case("carimbo-do-tempo-do-documento",
+         lambda p, f: add_document_timestamp(sign(_base(p, f), p.signer), _tsa(p.intermediate)), 0,
+         ["Assinatura 1 de 2 (campo Sig1): VÁLIDA — MARIA DA SILVA",
+          "depois dela só dados de validação (LTV, carimbo do tempo do documento)",
+          "Carimbo do tempo do documento 2 de 2", "VÁLIDO — ACT de Teste", "íntegro", "cobre o documento inteiro",
+          "Assinaturas digitais: 1 assinatura e 1 carimbo do tempo do documento no arquivo",
+          "CONFERE: 1 assinatura e 1 carimbo do tempo do documento, todos válidos"],
+         json_sigs=[(True, "confiavel", "sem_lcr", "dados_de_validacao"),
+                    (True, "confiavel", "nao_se_aplica", "nenhuma")]),
 ]
 
 
@@ -191,6 +275,18 @@ def test_conferir_reports_every_signature(case: Case, pki: Pki, tmp_path: Path) 
     assert [(s["valida"], s["cadeia"], s["revogacao"], s["alteracoes_posteriores"]) for s in sigs["assinaturas"]] \
         == case.json_sigs
     assert sigs["linhas"] == text.strip().splitlines()  # the same report, line for line
+
+
+def test_a_failing_chain_prints_the_report_and_no_traceback(pki: Pki, tmp_path: Path) -> None:
+    """pyHanko logs each failed check with a traceback; in a real process (no test logging handler) the user
+    sees only the Portuguese report on stdout and nothing on stderr."""
+    pdf = tmp_path / "nao-confiavel.pdf"
+    pdf.write_bytes(sign(make_pdf(), pki.untrusted))
+    env = {k: v for k, v in os.environ.items() if k not in ("AUTOS_LIVRO", "AUTOS_ANCORAS", "AUTOS_LCR")}
+    run = subprocess.run([sys.executable, "-m", "autos.cli", "conferir", str(pdf), "--confiar", str(pki.root_pem)],
+                         capture_output=True, text=True, env=env)
+    assert run.returncode == 1 and "cadeia NÃO confiável" in run.stdout
+    assert run.stderr == ""
 
 
 def test_json_fields_of_a_signature(pki: Pki, tmp_path: Path) -> None:

@@ -139,6 +139,8 @@ def _chain_text(s: SignatureCheck) -> str:
         when = f" em {_day(s.revocation_date)}" if s.revocation_date else ""
         who = "um certificado de AC da cadeia foi REVOGADO" if s.chain_detail else f"certificado REVOGADO{when}"
         return f"{who} (segundo a LCR)"
+    if s.chain == Chain.NOT_CHECKED:
+        return "cadeia não avaliada (a assinatura não confere com o conteúdo)"
     if s.chain == Chain.KEY_USAGE:
         return "certificado SEM uso de chave para assinatura (nem assinatura digital nem não repúdio)"
     return f"cadeia de certificação inválida ({s.chain_detail})"
@@ -202,11 +204,13 @@ def signature_line(s: SignatureCheck, total: int, revisions: int) -> str:
     who = s.name or "?"
     if s.tax_id:
         who += f" ({_tax_id(s.tax_id)})"
-    verdict = "VÁLIDA" if s.ok else ("VÁLIDA SÓ PARA A REVISÃO QUE ASSINOU (documento alterado depois dela)"
-                                     if s.valid_for_revision else "NÃO VÁLIDA")
+    a = "a" if s.is_signature else "o"  # a assinatura, o carimbo do tempo
+    verdict = f"VÁLID{a.upper()}" if s.ok else (
+        f"VÁLID{a.upper()} SÓ PARA A REVISÃO QUE {'ASSINOU' if s.is_signature else 'CARIMBOU'} (documento alterado "
+        "depois del{a})" if s.valid_for_revision else f"NÃO VÁLID{a.upper()}")
     parts = [f"{verdict} — {who}, certificado emitido por {s.issuer}",
-             "íntegra" if s.intact else "NÃO íntegra: o conteúdo assinado foi modificado ou a assinatura está "
-             "corrompida", _chain_text(s)]
+             f"íntegr{a}" if s.intact else f"NÃO íntegr{a}: o conteúdo assinado foi modificado ou {a} "
+             f"{'assinatura' if s.is_signature else 'carimbo'} está corrompid{a}", _chain_text(s)]
     if s.chain == Chain.TRUSTED and s.valid_at_signing and s.is_signature:
         parts.append("certificado válido na data da assinatura")
     if s.key_usage_ok is False and s.chain != Chain.KEY_USAGE:
@@ -235,11 +239,19 @@ def _trust_line(trust: Trust) -> str:
     return text
 
 
+def _count(sigs: tuple[SignatureCheck, ...]) -> str:
+    stamps = sum(1 for s in sigs if not s.is_signature)
+    parts = [ptbr.count_noun(len(sigs) - stamps, "assinatura", "assinaturas")] if len(sigs) > stamps else []
+    if stamps:
+        parts.append(ptbr.count_noun(stamps, "carimbo do tempo do documento", "carimbos do tempo do documento"))
+    return " e ".join(parts)
+
+
 def report_lines(report: SignaturesReport) -> list[str]:
     sigs = report.signatures
     if not sigs:
         return ["Assinaturas digitais: o arquivo não traz nenhuma assinatura digital."]
-    lines = [f"Assinaturas digitais: {len(sigs)} no arquivo ({_trust_line(report.trust)})."]
+    lines = [f"Assinaturas digitais: {_count(sigs)} no arquivo ({_trust_line(report.trust)})."]
     lines += [signature_line(s, len(sigs), report.revisions) for s in sigs]
     last = sigs[-1]
     if report.changed_after_last:
@@ -248,12 +260,16 @@ def report_lines(report: SignaturesReport) -> list[str]:
                 Changes.UNKNOWN: "as alterações não puderam ser analisadas"}.get(last.changes, last.changes.value)
         lines.append(f"ALTERADO DEPOIS DA ÚLTIMA ASSINATURA: o arquivo tem revisões posteriores à revisão "
                      f"{last.revision} que a última assinatura cobre ({what}); o que se vê não é o que foi assinado.")
+    elif last.unreadable is not None:
+        lines.append("Não se sabe se o documento foi alterado depois da última assinatura: ela não pode ser lida.")
     else:
         lines.append("O documento não foi alterado depois da última assinatura.")
     broken = [s for s in sigs if not s.valid_for_revision]
     altered = [str(s.order) for s in sigs[:-1] if s.valid_for_revision and not s.ok]
     if report.ok:
+        stamps = sum(1 for s in sigs if not s.is_signature)
         lines.append(f"CONFERE: {ptbr.count_noun(len(sigs), 'assinatura válida', 'assinaturas válidas')}, sem "
+                     "alteração posterior." if not stamps else f"CONFERE: {_count(sigs)}, todos válidos, sem "
                      "alteração posterior.")
     else:
         why = []

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -26,12 +27,15 @@ from typing import Any
 from asn1crypto import crl as asn1_crl  # type: ignore[import-untyped]
 from asn1crypto import pem
 from asn1crypto import x509 as asn1_x509
+from pyhanko.pdf_utils import generic
 from pyhanko.pdf_utils.misc import PdfError
 from pyhanko.pdf_utils.reader import PdfFileReader
 from pyhanko.sign.ades.report import AdESIndeterminate
 from pyhanko.sign.diff_analysis import DiffResult, ModificationLevel
+from pyhanko.sign.fields import SigSeedSubFilter, enumerate_sig_fields
 from pyhanko.sign.validation import validate_pdf_signature, validate_pdf_timestamp
 from pyhanko.sign.validation.errors import SignatureValidationError
+from pyhanko.sign.validation.pdf_embedded import EmbeddedPdfSignature
 from pyhanko.sign.validation.settings import KeyUsageConstraints
 from pyhanko.sign.validation.status import SignatureCoverageLevel
 from pyhanko_certvalidator import ValidationContext
@@ -39,11 +43,20 @@ from pyhanko_certvalidator.policy_decl import CertRevTrustPolicy, RevocationChec
 
 from autos.errors import InputError
 
-# pyHanko logs every failed check with a traceback (an untrusted root is a normal verdict here, not a crash): the
-# report says it in Portuguese instead. A NullHandler keeps Python's last-resort handler from printing them.
-for _name in ("pyhanko", "pyhanko_certvalidator"):
-    logging.getLogger(_name).addHandler(logging.NullHandler())
-    logging.getLogger(_name).propagate = False
+
+@contextmanager
+def _quiet_pyhanko() -> Iterator[None]:
+    """pyHanko logs every failed check with a traceback (an untrusted root is a normal verdict here, not a crash):
+    the report says it in Portuguese instead, so its warnings are muted while the signatures are validated."""
+    loggers = [logging.getLogger(name) for name in ("pyhanko", "pyhanko_certvalidator")]
+    levels = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for lg, level in zip(loggers, levels, strict=True):
+            lg.setLevel(level)
 
 #: files of a trust-anchor folder that are read (PEM or DER certificates)
 CERT_SUFFIXES = (".pem", ".crt", ".cer", ".der")
@@ -164,6 +177,8 @@ class Chain(StrEnum):
     NOT_YET_VALID = "ainda_nao_valido"
     REVOKED = "revogado"
     KEY_USAGE = "uso_de_chave_indevido"
+    #: the signature does not match its bytes: pyHanko does not evaluate the chain of a broken signature
+    NOT_CHECKED = "nao_avaliada"
     FAILED = "falha"
 
 
@@ -270,8 +285,8 @@ class SignaturesReport:
     @property
     def changed_after_last(self) -> bool:
         """The file has more than validation data after the revision its last signature covers."""
-        if not self.signatures:
-            return False
+        if not self.signatures or self.signatures[-1].unreadable is not None:
+            return False  # nothing known (an unreadable last signature fails by itself)
         return self.signatures[-1].changes not in (Changes.NONE, Changes.VALIDATION_DATA)
 
     @property
@@ -336,6 +351,8 @@ def _validate(emb: Any, trust: Trust, *, moment: datetime | None = None,
 def _chain(status: Any, cert: Any, when: datetime | None, trust: Trust) -> tuple[Chain, str | None]:
     if status.trusted:
         return Chain.TRUSTED, None
+    if not (status.intact and status.valid):
+        return Chain.NOT_CHECKED, None
     indic = status.trust_problem_indic
     if indic in _REVOKED:
         return Chain.REVOKED, "certificado de AC da cadeia revogado" if indic == AdESIndeterminate.REVOKED_CA_NO_POE \
@@ -483,7 +500,7 @@ def open_pdf(data: bytes, source: str | Path | None = None) -> Any:
                              "abri-lo.", file=source,
                              hint="peça ao remetente o PDF sem proteção por senha, como foi assinado.")
         reader.root  # noqa: B018 - the catalogue: a file without one is damaged
-        reader.embedded_signatures  # noqa: B018 - parse the signature fields now
+        reader.xrefs.total_revisions  # noqa: B018
     except (PdfError, ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
         raise InputError(f"o PDF está danificado e não pode ser lido ({exc or type(exc).__name__}).", file=source,
                          hint="obtenha de novo o arquivo original (o recebido pode estar truncado ou corrompido).") \
@@ -491,16 +508,49 @@ def open_pdf(data: bytes, source: str | Path | None = None) -> Any:
     return reader
 
 
+_SUPPORTED_SUBFILTERS = frozenset(str(f.value) for f in SigSeedSubFilter)
+
+
+def _embedded(reader: Any) -> list[tuple[str, int, Any]]:
+    """The filled signature fields, in signing order: (name, revision, pyHanko's EmbeddedPdfSignature — or, for a
+    signature that cannot be read, the reason as a string). pyHanko's own ``embedded_signatures`` stops at the first
+    unreadable signature and skips, with a log line only, those of a type it does not support: here each one is
+    reported."""
+    found: list[tuple[str, int, Any]] = []
+    for name, sig_obj, sig_field in enumerate_sig_fields(reader, filled_status=True):
+        field = sig_field.get_object() if isinstance(sig_field, generic.IndirectObject) else sig_field  # type: ignore[no-untyped-call]
+        value = field.raw_get("/V")
+        revision = (int(reader.xrefs.get_last_change(value.reference))
+                    if isinstance(value, generic.IndirectObject) else reader.xrefs.total_revisions - 1)
+        sig_dict: Any = sig_obj
+        subfilter = sig_dict.get_object().get("/SubFilter")
+        if str(subfilter) not in _SUPPORTED_SUBFILTERS:
+            found.append((str(name), revision, f"tipo de assinatura não suportado (SubFilter {subfilter})"))
+            continue
+        try:
+            found.append((str(name), revision, EmbeddedPdfSignature(reader, field, name)))
+        except (PdfError, ValueError, KeyError, TypeError) as exc:
+            found.append((str(name), revision, f"o conteúdo da assinatura está corrompido ({exc})"))
+    return sorted(found, key=lambda item: item[1])
+
+
 def validate_signatures(data: bytes, trust: Trust, *, source: str | Path | None = None) -> SignaturesReport:
     """Validate every signature (and document timestamp) of the PDF ``data`` against ``trust``."""
-    reader = open_pdf(data, source)
-    embedded: Sequence[Any] = reader.embedded_signatures
-    names = [str(e.field_name) for e in embedded]
-    checks: list[SignatureCheck] = []
-    for i, emb in enumerate(embedded):
-        later = set(names[i + 1:])
-        if emb.sig_object_type == "/DocTimeStamp":
-            checks.append(_check_doc_timestamp(i + 1, emb, trust, later))
-        else:
-            checks.append(_check_signature(i + 1, emb, trust, later))
+    with _quiet_pyhanko():
+        reader = open_pdf(data, source)
+        try:
+            embedded = _embedded(reader)
+        except (PdfError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise InputError(f"os campos de assinatura do PDF estão danificados ({exc or type(exc).__name__}).",
+                             file=source, hint="obtenha de novo o arquivo original.") from None
+        names = [name for name, _rev, _emb in embedded]
+        checks: list[SignatureCheck] = []
+        for i, (name, revision, emb) in enumerate(embedded):
+            later = set(names[i + 1:])
+            if isinstance(emb, str):
+                checks.append(SignatureCheck(i + 1, name, True, revision + 1, unreadable=emb))
+            elif emb.sig_object_type == "/DocTimeStamp":
+                checks.append(_check_doc_timestamp(i + 1, emb, trust, later))
+            else:
+                checks.append(_check_signature(i + 1, emb, trust, later))
     return SignaturesReport(tuple(checks), int(reader.xrefs.total_revisions), trust)
