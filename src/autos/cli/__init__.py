@@ -853,16 +853,35 @@ def publicar_editais(ctx: click.Context, /, casos: tuple[Path, ...], data: Any, 
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
               help="Registro dos processos: confere um documento gerado por autos gerar (nunca um registro ao lado "
               "do arquivo).")
+@click.option("--confiar", "confiar", multiple=True, type=click.Path(path_type=Path), envvar="AUTOS_ANCORAS",
+              show_envvar=True, help="Âncora de confiança das assinaturas: certificado de AC raiz (PEM ou DER) ou "
+              "pasta deles (repetível; p. ex. as raízes da ICP-Brasil).")
+@click.option("--lcr", "lcr", multiple=True, type=click.Path(path_type=Path), envvar="AUTOS_LCR", show_envvar=True,
+              help="LCR (lista de certificados revogados, PEM ou DER) para conferir a revogação (repetível).")
+@click.option("--buscar-revogacao", is_flag=True, help="Permite buscar LCR/OCSP na rede (padrão: nunca).")
+@click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
 @click.pass_context
 @_banco_option("livro", "registro")
 def conferir(ctx: click.Context, arquivo: Path | None, processo: Path | None, livro: Location | None,
-             registro: Location | None) -> None:
+             registro: Location | None, confiar: tuple[Path, ...], lcr: tuple[Path, ...], buscar_revogacao: bool,
+             as_json: bool) -> None:
     """Confere um arquivo publicado ou gerado (SHA-256 contra o livro de editais, --livro, ou o registro dos
-    processos, --registro) e/ou o edital de um processo (--processo).
+    processos, --registro) e/ou o edital de um processo (--processo); e as assinaturas digitais de um PDF.
 
-    Saída 0: confere; 1: não confere; 2: entrada inutilizável."""
+    Saída 0: confere; 1: não confere (ou assinatura inválida, documento alterado depois da última assinatura);
+    2: entrada inutilizável."""
     from autos.app.conferir import LEDGER_ENV, verify_file, verify_processo
+    from autos.app.conferir_assinaturas import conferir_output, signature_section, trust_from_options
 
+    try:
+        section = signature_section(arquivo, trust_from_options(confiar, lcr, fetch=buscar_revogacao)) \
+            if arquivo is not None else None
+    except AutosError as exc:
+        _fail(exc)
+    if section is not None and section.signed and livro is None and processo is None and registro is None:
+        text, code = conferir_output(arquivo, None, None, section, as_json=as_json)
+        click.echo(text)
+        sys.exit(code)
     same = livro is not None and livro == registro  # --banco: the register and the ledger in one database
     if registro is not None and (livro is None or same) and processo is None and arquivo is not None:
         from autos.app.register import verify_document
@@ -872,8 +891,9 @@ def conferir(ctx: click.Context, arquivo: Path | None, processo: Path | None, li
         except AutosError as exc:
             _fail(exc)
         if checked.exit_code == 0 or not same:  # with --banco, a file the register does not know: the ledger's?
-            click.echo("\n".join(checked.linhas))
-            sys.exit(checked.exit_code)
+            text, code = conferir_output(arquivo, checked, "registro", section, as_json=as_json)
+            click.echo(text)
+            sys.exit(code)
 
     given = ctx.get_parameter_source("livro")
     source = f"a variável {LEDGER_ENV}" if given == click.core.ParameterSource.ENVIRONMENT else "--livro"
@@ -890,9 +910,13 @@ def conferir(ctx: click.Context, arquivo: Path | None, processo: Path | None, li
             assert arquivo is not None
             result = verify_file(arquivo, livro, source=source)
     except AutosError as exc:
+        if section is not None:  # what the signature check found, before the missing-ledger error
+            click.echo("\n".join(section.linhas), err=as_json)
         _fail(exc)
-    click.echo("\n".join(result.linhas))
-    sys.exit(result.exit_code)
+    text, code = conferir_output(arquivo, result, "processo" if processo is not None else "livro", section,
+                                 as_json=as_json)
+    click.echo(text)
+    sys.exit(code)
 
 
 
