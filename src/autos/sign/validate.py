@@ -24,7 +24,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from asn1crypto import crl as asn1_crl  # type: ignore[import-untyped]
+from asn1crypto import crl as asn1_crl
 from asn1crypto import pem
 from asn1crypto import x509 as asn1_x509
 from pyhanko.pdf_utils import generic
