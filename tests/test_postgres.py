@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from autos.cli import main
 from autos.store.database import DatabaseUrl, mask_url
-from autos.store.postgres import components
+from autos.store.banco import components
 from autos.store.register import Register, RegisterError
 
 from . import pg
