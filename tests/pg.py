@@ -79,7 +79,7 @@ def start_cluster(*, durable: bool = False) -> Cluster:
     """initdb + pg_ctl start + the migrated template (``RuntimeError`` with the server's log if it fails).
     ``durable``: fsync and synchronous commits on, as a production server (the benchmark); the tests run without."""
     from autos.store.database import DatabaseUrl
-    from autos.store.postgres import migrate
+    from autos.store.banco import migrate
 
     pg = bindir()
     if pg is None:

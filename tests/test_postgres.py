@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from autos.cli import main
 from autos.store.database import DatabaseUrl, mask_url
-from autos.store.postgres import components
+from autos.store.banco import components
 from autos.store.register import Register, RegisterError
 
 from . import pg
@@ -79,6 +79,9 @@ def test_migrar_creates_then_says_nothing_to_do_and_records_each_step(pg_cluster
         in out
     code, out = run("numerar", TIM, "--ato", "auto", "--banco", url)
     assert code == 0 and "reservado: auto nº 1/2026" in out
+    # AUTOS_BANCO alone: every command uses the database
+    code, out = run("numerar", TIM, "--ato", "auto", env={"AUTOS_BANCO": url, "AUTOS_REGISTRO": ""})
+    assert code == 0 and "reservado: auto nº 2/2026" in out
 
 
 def test_an_old_schema_is_migrated_by_the_command_keeping_the_numbers(pg_cluster: pg.Cluster) -> None:

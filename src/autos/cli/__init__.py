@@ -951,7 +951,7 @@ def banco_migrar(banco: str | None) -> None:
 
     Saída 0: banco na versão desta versão do autos; 2: banco inacessível, de versão mais nova ou migração recusada
     (nada alterado)."""
-    from autos.store.postgres import migrate
+    from autos.store.banco import migrate
 
     url = _banco_url(banco)
     try:
@@ -971,7 +971,7 @@ def banco_versao(banco: str | None) -> None:
     """Mostra o formato do registro e do livro no banco e o desta versão do autos.
 
     Saída 0: iguais; 1: o banco precisa de autos banco migrar; 2: banco inacessível ou de versão mais nova."""
-    from autos.store.postgres import schema_state
+    from autos.store.banco import schema_state
 
     url = _banco_url(banco)
     try:

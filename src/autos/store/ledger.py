@@ -42,13 +42,16 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from autos.errors import AutosError, os_error_pt
 from autos.processo.case import document_key
 from autos.store.database import DatabaseUrl
 from autos.store.register import Store
 from autos.store.sqlite_errors import sqlite_cause
+
+if TYPE_CHECKING:
+    from autos.store.postgres import Component
 
 
 def _cause(exc: BaseException) -> str:
@@ -153,6 +156,9 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
     ),
 }
 
+#: a step of :data:`_MIGRATIONS` that PostgreSQL runs differently (same number): none so far
+_MIGRATIONS_POSTGRESQL: dict[int, tuple[str, ...]] = {}
+
 
 def schema_statements() -> tuple[str, ...]:
     """Format 1 (:data:`_SCHEMA`) as one statement each."""
@@ -212,6 +218,17 @@ _SQL = {
 
 class LedgerError(AutosError):
     """The ledger cannot be opened, is busy, or would be left inconsistent."""
+
+
+def postgres_component() -> Component:
+    """The ledger as :mod:`autos.store.postgres` keeps it: its queries, its numbered schema steps (1: the tables,
+    then :data:`_MIGRATIONS`; a ``_MIGRATIONS_POSTGRESQL`` entry replaces a step on PostgreSQL), its advisory
+    locks (the second one: the publication's run lock)."""
+    from autos.store.postgres import Component
+
+    steps: dict[int, tuple[str, ...]] = {1: schema_statements(), **_MIGRATIONS}
+    steps.update(_MIGRATIONS_POSTGRESQL)
+    return Component("livro", "o livro de editais", "--livro", _SQL, steps, LedgerError, 0x6175746F, 0x6175746F + 1)
 
 
 @dataclass(frozen=True)
@@ -564,9 +581,9 @@ class Ledger:
         if store is not None:
             self.store = store
         elif isinstance(self.location, DatabaseUrl):
-            from autos.store.postgres import PostgresStore, ledger_component
+            from autos.store.postgres import PostgresStore
 
-            self.store = PostgresStore(self.location, ledger_component(), readonly=readonly)
+            self.store = PostgresStore(self.location, postgres_component(), readonly=readonly)
         else:
             self.store = SqliteLedgerStore(self.location, readonly=readonly)
         self._legacy: dict[str, str] = self._legacy_keys()  # canonical key → key as stored by an older version

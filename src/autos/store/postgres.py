@@ -2,7 +2,9 @@
 
 Both live in one database (their tables do not share a name) and implement the register's small interface
 (:class:`autos.store.register.Store`) with the same named queries (:data:`autos.store.register._SQL`,
-:data:`autos.store.ledger._SQL`), their ``?`` parameters turned into psycopg's ``%s`` once, here.
+:data:`autos.store.ledger._SQL`), their ``?`` parameters turned into psycopg's ``%s`` once, here. Each of the two
+describes itself (:class:`Component`: queries, numbered schema steps, error class, locks) to this module, which
+imports neither; :mod:`autos.store.banco` puts them together for ``autos banco migrar``.
 
 **Numbering across machines.** Every write transaction of a component first takes a transaction-level advisory
 lock of that component (``pg_advisory_xact_lock``): the register's writes (a number reserved, a processo indexed,
@@ -45,16 +47,7 @@ from autos.store.database import DatabaseUrl
 if TYPE_CHECKING:
     import psycopg
 
-__all__ = [
-    "Component",
-    "PostgresStore",
-    "SchemaState",
-    "components",
-    "ledger_component",
-    "migrate",
-    "register_component",
-    "schema_state",
-]
+__all__ = ["Component", "PostgresStore", "SchemaState", "migrate", "schema_state"]
 
 #: collations that compare text byte by byte (code point order), as SQLite does
 _BYTE_COLLATIONS = frozenset({"C", "POSIX", "C.UTF-8", "C.utf8", "ucs_basic"})
@@ -91,29 +84,6 @@ class Component:
     @property
     def version(self) -> int:
         return max(self.steps)
-
-
-def register_component() -> Component:
-    from autos.store import register
-
-    steps: dict[int, tuple[str, ...]] = {1: register._SCHEMA, **register._MIGRATIONS}
-    steps.update(getattr(register, "_MIGRATIONS_POSTGRESQL", {}))
-    return Component("registro", "o registro", "--registro", register._SQL, steps, register.RegisterError,
-                     0x72656769, 0x72656769 + 1)
-
-
-def ledger_component() -> Component:
-    from autos.store import ledger
-
-    steps: dict[int, tuple[str, ...]] = {1: ledger.schema_statements(), **ledger._MIGRATIONS}
-    steps.update(getattr(ledger, "_MIGRATIONS_POSTGRESQL", {}))
-    return Component("livro", "o livro de editais", "--livro", ledger._SQL, steps, ledger.LedgerError,
-                     0x6175746F, 0x6175746F + 1)
-
-
-def components() -> tuple[Component, ...]:
-    """The register and the ledger, in the order they are migrated."""
-    return (register_component(), ledger_component())
 
 
 def _psycopg() -> Any:
@@ -204,14 +174,14 @@ def _versions(conn: psycopg.Connection[Any]) -> dict[str, int]:
         "SELECT componente, max(versao) FROM schema_migrations GROUP BY componente").fetchall()}
 
 
-def schema_state(url: DatabaseUrl) -> list[SchemaState]:
+def schema_state(url: DatabaseUrl, components: Sequence[Component]) -> list[SchemaState]:
     """Each component's schema version in the database (0: never migrated) and the one this autos uses."""
     conn = _connect(url, None, 30)
     try:
         found = _versions(conn)
     finally:
         conn.close()
-    return [SchemaState(c.name, found.get(c.name, 0), c.version) for c in components()]
+    return [SchemaState(c.name, found.get(c.name, 0), c.version) for c in components]
 
 
 def _newer(url: DatabaseUrl, c: Component, found: int) -> AutosError:
@@ -221,7 +191,8 @@ def _newer(url: DatabaseUrl, c: Component, found: int) -> AutosError:
                    "versão.")
 
 
-def migrate(url: DatabaseUrl, *, lock_timeout: float = 30) -> list[tuple[str, int, int]]:
+def migrate(url: DatabaseUrl, components: Sequence[Component], *,
+            lock_timeout: float = 30) -> list[tuple[str, int, int]]:
     """Bring every component's schema to this version (``autos banco migrar``): ``(component, from, to)`` each.
 
     One transaction under an advisory lock: two machines migrating at once apply each step once; a failing step
@@ -245,7 +216,7 @@ def migrate(url: DatabaseUrl, *, lock_timeout: float = 30) -> list[tuple[str, in
             if conn.execute("SELECT identidade FROM autos_banco").fetchone() is None:
                 conn.execute("INSERT INTO autos_banco (identidade) VALUES (%s)", (str(uuid.uuid4()),))
             found = _versions(conn)
-            for c in components():
+            for c in components:
                 before = found.get(c.name, 0)
                 if before > c.version:
                     raise _newer(url, c, before)

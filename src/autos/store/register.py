@@ -44,6 +44,7 @@ from autos.store.sqlite_errors import sqlite_cause
 
 if TYPE_CHECKING:  # a clerk's process that only reserves numbers does not load the case models (start-up)
     from autos.processo.load import LoadedProcesso
+    from autos.store.postgres import Component
 
 __all__ = [
     "DEFAULT_REGISTER_NAME", "ActEntry", "AuditEntry", "DocumentRecord", "IndexDiff", "IndexEntry", "Register",
@@ -179,6 +180,9 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
     ),
 }
 
+#: a step of :data:`_MIGRATIONS` that PostgreSQL runs differently (same number): none so far
+_MIGRATIONS_POSTGRESQL: dict[int, tuple[str, ...]] = {}
+
 #: every query the register runs, with ``?`` parameters (PostgreSQL runs them once ``Store.sql`` converts them)
 _SQL = {
     "max_reserved": "SELECT max(numero) FROM numeros WHERE lei = ? AND tipo = ? AND ano = ?",
@@ -262,6 +266,17 @@ _SQL = {
 
 class RegisterError(AutosError):
     """The register cannot be opened (corrupt, locked, from a newer version) or refused a write."""
+
+
+def postgres_component() -> Component:
+    """The register as :mod:`autos.store.postgres` keeps it: its queries, its numbered schema steps (1: the
+    tables, then :data:`_MIGRATIONS`; a ``_MIGRATIONS_POSTGRESQL`` entry replaces a step on PostgreSQL), its
+    advisory locks."""
+    from autos.store.postgres import Component
+
+    steps: dict[int, tuple[str, ...]] = {1: _SCHEMA, **_MIGRATIONS}
+    steps.update(_MIGRATIONS_POSTGRESQL)
+    return Component("registro", "o registro", "--registro", _SQL, steps, RegisterError, 0x72656769, 0x72656769 + 1)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -665,9 +680,9 @@ class Register:
             except ValueError:
                 raise RegisterError(f"a variável {LOCK_TIMEOUT_ENV} deve ser um número de segundos.") from None
         if isinstance(path, DatabaseUrl):
-            from autos.store.postgres import PostgresStore, register_component
+            from autos.store.postgres import PostgresStore
 
-            return cls(PostgresStore(path, register_component(), readonly=readonly, lock_timeout=lock_timeout))
+            return cls(PostgresStore(path, postgres_component(), readonly=readonly, lock_timeout=lock_timeout))
         return cls(SqliteStore(Path(path), create=create, readonly=readonly, lock_timeout=lock_timeout))
 
     @property
