@@ -91,6 +91,13 @@ def validar(ctx: click.Context, casos: tuple[Path, ...], as_json: bool, registro
     sys.exit(validation_exit_code(reports))
 
 
+_DASK_OPTION = click.option(
+    "--dask", "dask", default=None, metavar="tcp://MÁQUINA:8786", envvar="AUTOS_DASK",
+    help="Renderiza nos trabalhadores de um agendador Dask (pip install 'autos[distribuido]'); a numeração, o "
+    "livro, o registro e os hashes ficam neste processo. A pasta de saída e as de casos devem estar num disco "
+    "compartilhado, no mesmo caminho (docs/runbook-distribuido.md).")
+
+
 @main.command("verificar")
 @click.argument("pastas", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
@@ -746,10 +753,11 @@ def _publish_for_terminal(options: Options) -> int:
               help="Processos de renderização. Padrão: um por núcleo.")
 @click.option("--max-por-edital", "max_por_edital", type=click.IntRange(1), default=250, show_default=True,
               help="Casos por edital; acima disso a mesma data tem mais de um edital, numerados em sequência.")
+@_DASK_OPTION
 @click.pass_context
 def publicar_editais(ctx: click.Context, casos: tuple[Path, ...], data: Any, data_jornal: Any, veiculo: tuple[str, ...],
                      jornal: tuple[str, ...], saida: Path, livro: Path | None, dry_run: bool, workers: int | None,
-                     max_por_edital: int) -> None:
+                     max_por_edital: int, dask: str | None) -> None:
     """Publicação noturna: edital consolidado, editais individuais, caderno e manifesto (docs/runbook-editais.md).
 
     PASTA…: pastas (ou arquivos) de processos e de casos antigos. Num processo, o edital publicado é
@@ -765,7 +773,7 @@ def publicar_editais(ctx: click.Context, casos: tuple[Path, ...], data: Any, dat
         casos=tuple(casos), data=data.date(), saida=saida, data_jornal=data_jornal.date() if data_jornal else None,
         veiculos=place_option(veiculo), jornais=place_option(jornal), livro=livro, dry_run=dry_run,
         workers=workers, max_por_edital=max_por_edital, rules_dir=o["rules_dir"], templates_dir=o["templates_dir"],
-        today=o["today"])))
+        today=o["today"], dask=dask)))
 
 
 @main.command("conferir")
