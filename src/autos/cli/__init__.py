@@ -107,9 +107,10 @@ _DASK_OPTION = click.option(
               help="Registro dos processos (SQLite) para as verificações entre processos. Padrão: registro.sqlite3 "
               "ao lado das pastas verificadas ou numa pasta acima.")
 @click.option("--sem-registro", is_flag=True, help="Verificações entre processos só com os arquivos verificados.")
+@_DASK_OPTION
 @click.pass_context
 def verificar(ctx: click.Context, pastas: tuple[Path, ...], as_json: bool, html: Path | None, registro: Path | None,
-              sem_registro: bool) -> None:
+              sem_registro: bool, dask: str | None) -> None:
     """Confere se os casos de pastas inteiras estão completos, antes da assinatura.
 
     Resumo por lei, por tipo de documento e por código de achado; as verificações entre processos (números
@@ -122,7 +123,7 @@ def verificar(ctx: click.Context, pastas: tuple[Path, ...], as_json: bool, html:
     autos = _autos(ctx)
     _notice_old_files(pastas)
     try:
-        result = verify(autos, list(pastas), registro=registro, use_register=not sem_registro)
+        result = verify(autos, list(pastas), registro=registro, use_register=not sem_registro, dask=dask)
     except AutosError as exc:
         _fail(exc)
     with result:  # the report is streamed: memory stays flat
@@ -211,10 +212,11 @@ class _ActChoice(click.ParamType):  # type: ignore[type-arg]  # generic only fro
               help="Substitui um documento já gravado com conteúdo diferente (sem isto, gerar para e avisa).")
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
               help=_REGISTRO_HELP + " Guarda o SHA-256 de cada documento de processo gerado.")
+@_DASK_OPTION
 @click.pass_context
 def gerar(ctx: click.Context, casos: tuple[Path, ...], formato: str, saida: Path, minuta: bool,
           arquivo: bool, ato: int | str | None, workers: int | None, substituir: bool,
-          registro: Path | None) -> None:
+          registro: Path | None, dask: str | None) -> None:
     """Gera o documento (DOCX editável e/ou PDF final) de cada caso (arquivos ou pastas).
 
     Num arquivo de processo (com 'atos:'): o documento de cada ato que tem um, na data do ato (ou só o do
@@ -233,7 +235,7 @@ def gerar(ctx: click.Context, casos: tuple[Path, ...], formato: str, saida: Path
         with ProcessoRecorder(registro) as recorder:
             for result in _autos(ctx).generate_files(list(casos), saida, formato,  # type: ignore[arg-type]
                                                      ato=ato, draft=minuta, arquivo=arquivo, processes=workers,
-                                                     replace=substituir, recorder=recorder):
+                                                     replace=substituir, recorder=recorder, dask=dask):
                 if result.note is not None:
                     click.echo(f"{result.path}: {result.note}", err=True)
                 worst = max(worst, _echo_generated(result.error, result.exit_code, result.files, result.draft,
