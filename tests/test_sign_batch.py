@@ -106,3 +106,27 @@ def test_minuta_is_never_signed(pki, tmp_path):  # noqa: F811
                                        "--minuta", "--assinar", "--certificado", str(pki.signer.p12)],
                                 env={"AUTOS_SENHA_CERTIFICADO": PASSWORD})
     assert result.exit_code == 2 and "minuta não é assinada" in result.output
+
+
+@pytest.mark.parametrize("command", ["publicar-editais", "gerar"])
+def test_assinar_with_dask_is_refused_before_anything_is_reserved(pki, tmp_path, command):  # noqa: F811
+    """The signing key stays on the coordinator's machine: with --dask, --assinar is refused (exit 2), before a
+    scheduler is even contacted (the address here answers nothing) and before any number or file."""
+    out = tmp_path / "saida"
+    secret = tmp_path / "senha"
+    secret.write_text(PASSWORD + "\n")
+    cases = (ROOT / "tests" / "data" / "publish" / "casos" if command == "publicar-editais"
+             else ROOT / "samples" / "verificacao" / "timoteo-mg")
+    extra = ["--data", "2026-10-06", "--jornal", "Jornal Diário do Aço"] if command == "publicar-editais" else []
+    result = CliRunner().invoke(main, [
+        "--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"), command, str(cases), "-o", str(out),
+        *extra, "--assinar", "--certificado", str(pki.signer.p12), "--senha-arquivo", str(secret),
+        "--dask", "tcp://127.0.0.1:9"])
+    assert result.exit_code == 2, result.output
+    assert "--assinar não pode ser usado com --dask" in result.output
+    assert "nada foi reservado nem gravado" in result.output
+    written = [p for p in out.rglob("*") if p.is_file() and p.suffix in {".pdf", ".docx"}] if out.exists() else []
+    assert not written
+    ledger = out / "livro-editais.sqlite3"
+    if ledger.exists():
+        assert sqlite3.connect(ledger).execute("select count(*) from editais").fetchone()[0] == 0

@@ -185,6 +185,14 @@ def init_worker(rules_dir: str | None, templates_dir: str | None, today: date | 
     tune_gc()  # a worker lives for one run: its start-up heap is never garbage
 
 
+def ensure_engine(rules_dir: str | None, templates_dir: str | None, today: date | None) -> None:
+    """A Dask worker's set-up (:class:`autos.app.cluster.OnWorker`, once per worker process): the engine and the
+    collector tuned as a pool worker's; no signal handlers nor parent watch — the worker belongs to Dask."""
+    global _ENGINE
+    _ENGINE = Engine(rules_dir, templates_dir, today)
+    tune_gc()
+
+
 @contextlib.contextmanager
 def inline_engine(rules_dir: str | None, templates_dir: str | None, today: date | None,
                   signing: SignerSpec | None = None) -> Iterator[None]:
@@ -490,15 +498,21 @@ def render_consolidated(ctx: dict[str, Any], codigo: str, tmp: str) -> Written:
 
 
 def write_tmp(path: Path, data: bytes) -> Written:
-    """Write a temporary file completely (fsync) or raise :class:`OutputError`."""
+    """Write a temporary file completely (fsync) or raise :class:`OutputError`.
+
+    Written under a name of this writer's own (``.<name>.<pid>-<random>.tmp``), then renamed to ``path``: two
+    writers of the same task — a Dask worker taken for lost while it still ran, and the retry on another — never
+    mix their bytes, and ``path`` only ever holds a whole file (the coordinator re-reads and re-hashes it)."""
+    part = path.with_name(f"{path.name.removesuffix('.tmp')}.{os.getpid()}-{os.urandom(4).hex()}.tmp")
     try:
-        with open(path, "wb") as fh:
+        with open(part, "wb") as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
+        os.replace(part, path)
     except OSError as exc:
         with contextlib.suppress(OSError):
-            path.unlink()
+            part.unlink()
         raise output_error(exc, path) from None
     return Written(str(path), hashlib.sha256(data).hexdigest(), len(data))
 

@@ -8,6 +8,7 @@ read once.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import multiprocessing
 import os
@@ -16,7 +17,7 @@ import signal
 import unicodedata
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -434,7 +435,8 @@ class Autos:
 
     def generate_each(self, files: list[Path], out_dir: str | Path, formato: Format = "ambos", *,
                       draft: bool = False, arquivo: bool = False, processes: int | None = None,
-                      now: datetime | None = None, replace: bool = False) -> Iterator[CaseOutcome]:
+                      now: datetime | None = None, replace: bool = False,
+                      executor: Executor | None = None) -> Iterator[CaseOutcome]:
         """Generate every case (files or folders) and yield each outcome in the order of the cases.
 
         ``processes``: how many processes render (default: one per core available to this process; 1: all in
@@ -444,6 +446,17 @@ class Autos:
         fails (``AutosError``) does not stop the others."""
         paths = expand_case_paths(files)
         stamp = now or datetime.now()
+        if executor is not None:  # a Dask cluster (``gerar --dask``): the workers read and write absolute paths
+            flight: deque[tuple[Path, Future[CaseOutcome]]] = deque()
+            width = 4 * int(getattr(executor, "width", 1))
+            for path in paths:
+                flight.append((path, executor.submit(_generate_in_worker, path.absolute(), Path(out_dir).absolute(),
+                                                     formato, draft, arquivo, stamp, replace)))
+                while len(flight) >= width:
+                    yield _as_given(*flight.popleft())
+            while flight:
+                yield _as_given(*flight.popleft())
+            return
         workers = min(processes or _cores(), len(paths))
         if workers <= 1:
             for path in paths:
@@ -479,16 +492,42 @@ class Autos:
     def generate_files(self, files: list[Path], out_dir: str | Path, formato: Format = "ambos", *,
                        ato: int | str | None = None, draft: bool = False, arquivo: bool = False,
                        processes: int | None = None, now: datetime | None = None, replace: bool = False,
-                       recorder: Recorder | None = None) -> Iterator[CaseOutcome]:
+                       recorder: Recorder | None = None, dask: str | None = None) -> Iterator[CaseOutcome]:
         """``autos gerar``: files and folders; each processo file (with ``atos:``) gives one outcome per act
         documented (:meth:`generate_processo`, ``ato`` to choose one: N or ``"ultimo"``), first, then the case
         files (:meth:`generate_each`, ``processes`` workers).
 
         ``replace``: a different document already written is replaced (otherwise refused, nothing written);
         ``recorder``: the register of each processo, which gives the "gerado em" of a document already issued
-        and records what was written (its SHA-256)."""
+        and records what was written (its SHA-256). ``dask``: the address of a Dask scheduler whose workers render
+        (:mod:`autos.app.cluster`); the register stays in this process."""
+        if dask is not None:
+            from autos.app.cluster import as_setup_args, dask_executor, signing_refused
+
+            if self.assinatura is not None:
+                raise signing_refused()
+            setup = as_setup_args(self.rules_dir, self._templates_arg, self.today)
+            with dask_executor(dask, _ensure_generate_worker, setup, rules_dir=setup[0],
+                               templates_dir=setup[1]) as cluster:
+                yield from self._generate_files(files, Path(out_dir).absolute(), formato, ato=ato, draft=draft,
+                                                arquivo=arquivo, processes=processes, now=now, replace=replace,
+                                                recorder=recorder, executor=cluster)
+            return
+        yield from self._generate_files(files, out_dir, formato, ato=ato, draft=draft, arquivo=arquivo,
+                                        processes=processes, now=now, replace=replace, recorder=recorder)
+
+    def _generate_files(self, files: list[Path], out_dir: str | Path, formato: Format, *, ato: int | str | None,
+                        draft: bool, arquivo: bool, processes: int | None, now: datetime | None, replace: bool,
+                        recorder: Recorder | None, executor: Executor | None = None) -> Iterator[CaseOutcome]:
         paths = expand_case_paths(files)
         processos = [f for f in paths if is_processo_file(f)]
+        if executor is not None:
+            yield from self._processos_on(executor, processos, Path(out_dir), formato, ato=ato, draft=draft,
+                                          arquivo=arquivo, now=now, replace=replace, recorder=recorder)
+            processos_done: list[Path] = processos
+            processos = []
+        else:
+            processos_done = processos
         for path in processos:
             acts: list[tuple[int, Generated | AutosError]]
             try:
@@ -508,9 +547,66 @@ class Autos:
                     yield CaseOutcome(path, error=str(done), exit_code=done.exit_code)
                 else:
                     yield CaseOutcome(path, done.files, done.draft, unchanged=done.unchanged)
-        chosen = set(processos)
+        chosen = set(processos_done)
         yield from self.generate_each([f for f in paths if f not in chosen], out_dir, formato, draft=draft,
-                                      arquivo=arquivo, processes=processes, now=now, replace=replace)
+                                      arquivo=arquivo, processes=processes, now=now, replace=replace,
+                                      executor=executor)
+
+    def _processos_on(self, executor: Executor, processos: list[Path], out_dir: Path, formato: Format, *,
+                      ato: int | str | None, draft: bool, arquivo: bool, now: datetime | None, replace: bool,
+                      recorder: Recorder | None) -> Iterator[CaseOutcome]:
+        """:meth:`generate_processo` of each processo on the executor's workers (``gerar --dask``), in order, a
+        bounded window in flight. This process keeps the register: it reads the "gerado em" of every document a
+        processo's acts may write (:meth:`_issued`) before sending it, and records what the worker wrote after."""
+        from autos.app.cluster import ClusterError
+
+        width = 4 * int(getattr(executor, "width", 1))
+        window: deque[tuple[Path, ActRecorder | None, Future[list[tuple[int, Generated | AutosError]]] | AutosError]]
+        window = deque()
+
+        def finish() -> Iterator[CaseOutcome]:
+            path, rec, fut = window.popleft()
+            try:
+                if isinstance(fut, AutosError):
+                    raise fut
+                acts = fut.result()
+                if rec is not None:
+                    for n, written in acts:
+                        if not isinstance(written, AutosError):
+                            rec.record(n, written)
+            except ClusterError:
+                raise  # the cluster is gone: the run stops (exit 2); what was recorded stays recorded
+            except AutosError as exc:
+                acts = [(0, exc)]
+            yield from _processo_outcomes(path, acts)
+
+        for path in processos:
+            try:
+                rec = recorder.for_processo(path) if recorder is not None else None
+                issued = self._issued(path, out_dir, rec) if rec is not None else {}
+                window.append((path, rec, executor.submit(_generate_processo_in_worker, path.absolute(), out_dir,
+                                                          formato, ato, draft, arquivo, now, replace, issued)))
+            except AutosError as exc:
+                window.append((path, None, exc))
+            while len(window) >= width:
+                yield from finish()
+        while window:
+            yield from finish()
+
+    def _issued(self, path: Path, out_dir: Path, rec: ActRecorder) -> dict[str, datetime]:
+        """The register's "gerado em" of every document the acts of the processo in ``path`` may write in
+        ``out_dir`` (final or MINUTA, PDF and DOCX): what ``stamp_of`` would answer a worker, read here."""
+        loaded = load_processo(path)
+        lei = loaded.processo.lei
+        proc, statute = self.processos.procedure(lei), self.rules.get(lei)
+        out: dict[str, datetime] = {}
+        for i, kind in document_acts(loaded, proc, statute):
+            stem = f"{_processo_stem(loaded, kind)}-ato-{i + 1:02d}"
+            for name in (f"{stem}{m}.{ext}" for m in ("", "-MINUTA") for ext in ("pdf", "docx")):
+                stamp = rec.stamp_of(out_dir / name)
+                if stamp is not None:
+                    out[str(out_dir / name)] = stamp
+        return out
 
     def deadlines_report(self, file: str | Path) -> CaseDeadlines | Timeline:
         """``autos prazos``: a processo's timeline as of :attr:`today` (its acts, deadlines, situation), or a
@@ -684,6 +780,39 @@ def _init_generate_worker(rules_dir: Path | None, templates_dir: Path | None, to
         from autos.app.signing import batch_signer
 
         batch_signer(assinatura)
+
+
+def _ensure_generate_worker(rules_dir: str | None, templates_dir: str | None, today: date) -> None:
+    """A Dask worker's set-up for ``gerar --dask`` (:class:`autos.app.cluster.OnWorker`): the library, once."""
+    global _WORKER
+    _WORKER = Autos(rules_dir, templates_dir, today)
+
+
+def _generate_processo_in_worker(path: Path, out_dir: Path, formato: Format, ato: int | str | None, draft: bool,
+                                 arquivo: bool, now: datetime | None, replace: bool,
+                                 issued: dict[str, datetime]) -> list[tuple[int, Generated | AutosError]]:
+    """:meth:`Autos.generate_processo` on a worker; the report travels back without its rules (the coordinator
+    only records the files, their hashes and the stamp)."""
+    assert _WORKER is not None, "worker not initialised"
+    acts = _WORKER.generate_processo(path, out_dir, formato, ato=ato, draft=draft, arquivo=arquivo, now=now,
+                                     replace=replace, stamp_of=lambda p: issued.get(str(p)))
+    return [(n, done if isinstance(done, AutosError) else dataclasses.replace(
+        done, report=Report(done.report.file, None, [], done.report.error))) for n, done in acts]
+
+
+def _as_given(path: Path, fut: Future[CaseOutcome]) -> CaseOutcome:
+    """A worker's outcome under the path the user gave (the worker was sent the absolute one)."""
+    return dataclasses.replace(fut.result(), path=path)
+
+
+def _processo_outcomes(path: Path, acts: list[tuple[int, Generated | AutosError]]) -> Iterator[CaseOutcome]:
+    if not acts:
+        yield CaseOutcome(path, note="nenhum ato do processo tem documento a gerar.")
+    for _n, done in acts:
+        if isinstance(done, AutosError):
+            yield CaseOutcome(path, error=str(done), exit_code=done.exit_code)
+        else:
+            yield CaseOutcome(path, done.files, done.draft, unchanged=done.unchanged)
 
 
 def _generate_in_worker(path: Path, out_dir: str | Path, formato: Format, draft: bool, arquivo: bool,

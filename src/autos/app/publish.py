@@ -127,6 +127,7 @@ class Options:
     livro: Location | None = None  # None: <saida>/livro-editais.sqlite3; or a PostgreSQL database (--banco)
     dry_run: bool = False
     workers: int | None = None  # None: every core; 1: in this process
+    dask: str | None = None  # address of a Dask scheduler (tcp://host:8786): its workers render, not a local pool
     max_por_edital: int = 250
     lote: int = 8  # cases per rendering task
     rules_dir: Path | None = None
@@ -308,6 +309,23 @@ def _kill_workers(pool: Executor | None) -> bool:
     return True
 
 
+def _recheck(written: dict[str, Written], tmp_of: dict[str, Path]) -> None:
+    """The coordinator reads back every file the workers wrote (on the shared filesystem, with ``--dask``) and
+    compares its SHA-256 and size with what the worker declared: the ledger records only what is on disk."""
+    for caminho, w in written.items():
+        tmp = tmp_of[caminho]
+        try:
+            sha, size = _file_sha256(tmp), tmp.stat().st_size
+        except OSError as exc:
+            raise output_error(exc, tmp) from None
+        if (sha, size) != (w.sha256, w.bytes):
+            raise OutputError(
+                f"o arquivo gravado pelo trabalhador não é o que ele gerou (SHA-256 {sha[:12]}…, {size} bytes; "
+                f"esperado {w.sha256[:12]}…, {w.bytes} bytes); o edital em curso foi desfeito.", file=tmp,
+                hint="confira a pasta compartilhada (montagem NFS, espaço, outro processo gravando nela) e rode de "
+                "novo (docs/runbook-distribuido.md).")
+
+
 def _has_place(pairs: tuple[tuple[str, str], ...], lei: str) -> bool:
     """Whether a ``--jornal``/``--veiculo`` value applies to the law's municipality (its own or ``*``)."""
     return any(where in ("*", lei.split("/", 1)[0]) and text.strip() for where, text in pairs)
@@ -337,6 +355,7 @@ class Publisher:
         #: a republicação (:mod:`autos.app.edital_corrections`): the editais this run reserves correct another (the
         #: consolidated edital prints the note the correction records)
         self.correction: Correction | None = None
+        self._width = 1  # tasks the executor runs at once (set by _executor)
 
     # --- entry point -----------------------------------------------------------------------------
     def run(self) -> PublishResult:
@@ -401,8 +420,24 @@ class Publisher:
 
     @contextlib.contextmanager
     def _executor(self) -> Iterator[Executor]:
+        """The one place that chooses who renders: this process, a local process pool, or a Dask cluster."""
         workers = self.o.workers or os.cpu_count() or 1
         args = (self.params.rules_dir, self.params.templates_dir, self.params.today, self.o.assinar)
+        if self.o.dask is not None:  # connected and every worker checked before anything is reserved
+            from autos.app.cluster import as_setup_args, dask_executor, signing_refused
+            from autos.app.edital_jobs import ensure_engine
+
+            if self.o.assinar is not None:
+                raise signing_refused()
+            setup = as_setup_args(*args[:3])
+            with dask_executor(self.o.dask, ensure_engine, setup, rules_dir=setup[0],
+                               templates_dir=setup[1]) as cluster:
+                self._width = cluster.width
+                self.log(f"renderização no cluster Dask {self.o.dask}: "
+                         f"{ptbr.count_noun(len(cluster.client.nthreads()), 'trabalhador', 'trabalhadores')}.")
+                yield cluster
+            return
+        self._width = workers
         if workers <= 1:
             with inline_engine(*args):  # this process renders: tuned as a worker, restored at the end
                 yield _Inline()
@@ -510,7 +545,8 @@ class Publisher:
     def _select_and_publish_all(self, ledger: Ledger) -> None:
         from autos.base.yamlio import iter_yaml_files
 
-        roots = self.o.pastas
+        # a Dask worker reads the cases from the shared filesystem, in a folder of its own: absolute paths
+        roots = tuple(r.absolute() for r in self.o.pastas) if self.o.dask else self.o.pastas
         files: list[str] = []
         for root in roots:
             if not root.exists():
@@ -522,7 +558,7 @@ class Publisher:
         self.start(len(files))
         groups: dict[str, _Group] = {}
         chunk = 8
-        window = 4 * max(1, self.o.workers or os.cpu_count() or 1)
+        window = 4 * max(1, self._width)
         pending: deque[Future[list[Prepared]]] = deque()
         batches = (files[i:i + chunk] for i in range(0, len(files), chunk))
         exhausted = False
@@ -781,6 +817,7 @@ class Publisher:
         assert merged == len(parts), "every part of the gazette was rendered"
         gazette = pending.file("caderno")
         written[gazette.caminho] = self._gazette(pending, builder)
+        _recheck(written, tmp_of)
         self.faults.hit("renderizado")
         for caminho, tmp in tmp_of.items():
             final = rec.saida / caminho
@@ -790,6 +827,9 @@ class Publisher:
                 raise output_error(exc, final) from None
             pending.renamed.append(final)
         _fsync_dir(pending.folder)
+        for stray in pending.folder.glob(".*.tmp"):  # the part-written file of a writer killed mid-write (retried)
+            with contextlib.suppress(OSError):
+                stray.unlink()
         self.faults.hit("renomeado")
         ledger.commit(rec.id, {c: (w.sha256, w.bytes) for c, w in written.items()})
         self.faults.hit("commit")

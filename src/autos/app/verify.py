@@ -23,9 +23,12 @@ at all, so the folder is not known to be complete) or no case was found.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import tempfile
+from collections import deque
 from collections.abc import Iterable, Iterator
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -438,10 +441,11 @@ def registers_for(paths: list[Path], given: Location | None) -> list[Location]:
 
 
 def verify(autos: Autos, paths: list[Path], *, now: datetime | None = None, registro: Location | None = None,
-           use_register: bool = True) -> Verification:
+           use_register: bool = True, dask: str | None = None) -> Verification:
     """Check every case file given or found below the given folders (``*.yaml``/``*.yml``, sorted), then the
     checks across them — with the register (``registro``, or found beside them) unless ``use_register`` is
-    False."""
+    False. ``dask``: the address of a Dask scheduler whose workers check the files (:mod:`autos.app.cluster`);
+    the register, the checks across processos and the report stay in this process."""
     result = Verification(list(paths), autos.today, now or datetime.now())
     registers: list[Register] = []
     try:
@@ -451,8 +455,7 @@ def verify(autos: Autos, paths: list[Path], *, now: datetime | None = None, regi
                 result.registros.append(r)
         procedures: dict[str, Procedure | None] = {}
         cross = CrossRun(registers, procedures)
-        for p in iter_case_paths(paths):
-            c = check_case(autos, p)
+        for c in _checked(autos, paths, dask):
             result.add(c, autos.rules.statutes)
             if c.filed is not None:
                 cross.add(c.filed)
@@ -470,6 +473,52 @@ def verify(autos: Autos, paths: list[Path], *, now: datetime | None = None, regi
 
 
 # --- text ------------------------------------------------------------------------------------------
+def _checked(autos: Autos, paths: list[Path], dask: str | None) -> Iterator[CaseCheck]:
+    """:func:`check_case` of every file, in order: here, or on the workers of a Dask cluster (a bounded window of
+    files in flight; each worker reads the file by its absolute path on the shared filesystem)."""
+    if dask is None:
+        for p in iter_case_paths(paths):
+            yield check_case(autos, p)
+        return
+    from autos.app.cluster import as_setup_args, dask_executor
+
+    setup = as_setup_args(autos.rules_dir, None, autos.today)  # nothing is rendered: the templates do not matter
+    with dask_executor(dask, _ensure_check_worker, setup, rules_dir=setup[0], templates_dir=None) as cluster:
+        window: deque[tuple[Path, Future[tuple[CaseCheck, str | None]]]] = deque()
+        for p in iter_case_paths(paths):
+            window.append((p, cluster.submit(_check_in_worker, p.absolute())))
+            while len(window) >= 4 * cluster.width:
+                yield _restored(autos, *window.popleft())
+        while window:
+            yield _restored(autos, *window.popleft())
+
+
+_CHECKER: Autos | None = None
+
+
+def _ensure_check_worker(rules_dir: str | None, templates_dir: str | None, today: date) -> None:
+    """A Dask worker's set-up for ``verificar --dask``: the library, once per worker process."""
+    global _CHECKER
+    _CHECKER = Autos(rules_dir, templates_dir, today)
+
+
+def _check_in_worker(path: Path) -> tuple[CaseCheck, str | None]:
+    """:func:`check_case` on a worker; the report travels back without its rules (the law's id only)."""
+    assert _CHECKER is not None, "worker not initialised"
+    c = check_case(_CHECKER, path)
+    statute = c.report.statute
+    c.report = dataclasses.replace(c.report, statute=None)  # a processo's report keeps its own fields
+    return c, statute.id if statute is not None else None
+
+
+def _restored(autos: Autos, given: Path, fut: Future[tuple[CaseCheck, str | None]]) -> CaseCheck:
+    """A worker's check with this process's rules for its law, under the path the user gave."""
+    c, lei = fut.result()
+    c.report = dataclasses.replace(c.report, file=given,
+                                   statute=autos.rules.statutes.get(lei) if lei is not None else None)
+    return c
+
+
 def _tally_text(t: Tally) -> str:
     parts = [count_noun(t.casos, "caso", "casos"), f"{t.sem_erro} sem erro", f"{t.com_erro} com erro"]
     if t.ilegiveis:

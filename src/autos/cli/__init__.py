@@ -141,6 +141,13 @@ def validar(ctx: click.Context, casos: tuple[Path, ...], as_json: bool, registro
     sys.exit(validation_exit_code(reports))
 
 
+_DASK_OPTION = click.option(
+    "--dask", "dask", default=None, metavar="tcp://MÁQUINA:8786", envvar="AUTOS_DASK",
+    help="Renderiza nos trabalhadores de um agendador Dask (pip install 'autos[distribuido]'); a numeração, o "
+    "livro, o registro e os hashes ficam neste processo. A pasta de saída e as de casos devem estar num disco "
+    "compartilhado, no mesmo caminho (docs/runbook-distribuido.md).")
+
+
 @main.command("verificar")
 @click.argument("pastas", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
@@ -150,10 +157,11 @@ def validar(ctx: click.Context, casos: tuple[Path, ...], as_json: bool, registro
               help="Registro dos processos (SQLite) para as verificações entre processos. Padrão: registro.sqlite3 "
               "ao lado das pastas verificadas ou numa pasta acima.")
 @click.option("--sem-registro", is_flag=True, help="Verificações entre processos só com os arquivos verificados.")
+@_DASK_OPTION
 @click.pass_context
 @_banco_option("registro")
 def verificar(ctx: click.Context, pastas: tuple[Path, ...], as_json: bool, html: Path | None, registro: Location | None,
-              sem_registro: bool) -> None:
+              sem_registro: bool, dask: str | None) -> None:
     """Confere se os casos de pastas inteiras estão completos, antes da assinatura.
 
     Resumo por lei, por tipo de documento e por código de achado; as verificações entre processos (números
@@ -166,7 +174,7 @@ def verificar(ctx: click.Context, pastas: tuple[Path, ...], as_json: bool, html:
     autos = _autos(ctx)
     _notice_old_files(pastas)
     try:
-        result = verify(autos, list(pastas), registro=registro, use_register=not sem_registro)
+        result = verify(autos, list(pastas), registro=registro, use_register=not sem_registro, dask=dask)
     except AutosError as exc:
         _fail(exc)
     with result:  # the report is streamed: memory stays flat
@@ -258,11 +266,12 @@ class _ActChoice(click.ParamType):  # type: ignore[type-arg]  # generic only fro
 @click.option("--assinar", is_flag=True, help="Assina cada PDF (PAdES) antes de gravá-lo e de registrar o SHA-256: "
               "--certificado ou --pkcs11 (veja autos assinar).")
 @certificate_options
+@_DASK_OPTION
 @click.pass_context
 @_banco_option("registro")
 def gerar(ctx: click.Context, /, casos: tuple[Path, ...], formato: str, saida: Path, minuta: bool,
           arquivo: bool, ato: int | str | None, workers: int | None, substituir: bool,
-          registro: Location | None, assinar: bool, **certificado: Any) -> None:
+          registro: Location | None, assinar: bool, dask: str | None, **certificado: Any) -> None:
     """Gera o documento (DOCX editável e/ou PDF final) de cada caso (arquivos ou pastas).
 
     Num arquivo de processo (com 'atos:'): o documento de cada ato que tem um, na data do ato (ou só o do
@@ -283,7 +292,7 @@ def gerar(ctx: click.Context, /, casos: tuple[Path, ...], formato: str, saida: P
         with ProcessoRecorder(registro) as recorder:
             for result in autos.generate_files(list(casos), saida, formato,  # type: ignore[arg-type]
                                                      ato=ato, draft=minuta, arquivo=arquivo, processes=workers,
-                                                     replace=substituir, recorder=recorder):
+                                                     replace=substituir, recorder=recorder, dask=dask):
                 if result.note is not None:
                     click.echo(f"{result.path}: {result.note}", err=True)
                 worst = max(worst, _echo_generated(result.error, result.exit_code, result.files, result.draft,
@@ -814,11 +823,12 @@ def _publish_for_terminal(options: Options) -> int:
 @click.option("--assinar", is_flag=True, help="Assina cada PDF (editais e caderno, PAdES) antes de registrar o SHA-256 "
               "no livro: --certificado ou --pkcs11 (veja autos assinar).")
 @certificate_options
+@_DASK_OPTION
 @click.pass_context
 @_banco_option("livro")
 def publicar_editais(ctx: click.Context, /, casos: tuple[Path, ...], data: Any, data_jornal: Any,
                      veiculo: tuple[str, ...], jornal: tuple[str, ...], saida: Path, livro: Location | None,
-                     dry_run: bool, workers: int | None, max_por_edital: int, assinar: bool,
+                     dry_run: bool, workers: int | None, max_por_edital: int, assinar: bool, dask: str | None,
                      **certificado: Any) -> None:
     """Publicação noturna: edital consolidado, editais individuais, caderno e manifesto (docs/runbook-editais.md).
 
@@ -839,7 +849,7 @@ def publicar_editais(ctx: click.Context, /, casos: tuple[Path, ...], data: Any, 
         casos=tuple(casos), data=data.date(), saida=saida, data_jornal=data_jornal.date() if data_jornal else None,
         veiculos=place_option(veiculo), jornais=place_option(jornal), livro=livro, dry_run=dry_run,
         workers=workers, max_por_edital=max_por_edital, rules_dir=o["rules_dir"], templates_dir=o["templates_dir"],
-        today=o["today"], assinar=assinatura)))
+        today=o["today"], assinar=assinatura, dask=dask)))
 
 
 @main.command("conferir")
