@@ -26,6 +26,7 @@ import sys
 import time
 from datetime import date, datetime
 from pathlib import Path
+from typing import Any
 
 from weasyprint import HTML
 
@@ -43,6 +44,27 @@ CASES: list[tuple[str, int, str]] = [
     ("timoteo-mg/sim-2026-000203-ar-mel.yaml", 3, "notificacao_ar"),
 ]
 NOW = datetime(2026, 11, 29, 10, 0).astimezone()
+
+
+#: WeasyPrint's phases (and ours) as cProfile names them: (end of the file name, function)
+PHASES: dict[str, tuple[str, str]] = {
+    "ler e conferir o processo (só o ato pedido)": ("autos/app/pipeline.py", "processo_documents"),
+    "contexto do documento e HTML (Jinja)": ("autos/render/pdf.py", "html"),
+    "WeasyPrint: ler o HTML (tinyhtml5)": ("weasyprint/__init__.py", "__init__"),
+    "WeasyPrint: cascata de estilos": ("weasyprint/css/__init__.py", "get_all_computed_styles"),
+    "WeasyPrint: caixas": ("weasyprint/formatting_structure/build.py", "build_formatting_structure"),
+    "WeasyPrint: paginação (layout)": ("weasyprint/layout/__init__.py", "layout_document"),
+    "WeasyPrint: desenho das páginas": ("weasyprint/document.py", "paint"),
+    "WeasyPrint: montar o PDF (inclui o desenho)": ("weasyprint/pdf/__init__.py", "generate_pdf"),
+    "WeasyPrint: subconjunto das fontes": ("weasyprint/pdf/fonts.py", "subset"),
+}
+
+
+def _cumulative(stats: pstats.Stats, suffix: str, name: str) -> float:
+    """Cumulative seconds of the functions called ``name`` in files ending with ``suffix`` (outermost calls)."""
+    table: dict[tuple[str, int, str], tuple[Any, ...]] = stats.stats  # type: ignore[attr-defined]
+    return sum(v[3] for (file, _line, func), v in table.items()
+               if func == name and file.replace("\\", "/").endswith(suffix))
 
 
 def _mm(values: list[float]) -> str:
@@ -100,7 +122,12 @@ def main() -> int:
             preview(autos, file, ato, kind, now=NOW, cache=cache)
         prof.disable()
         out = io.StringIO()
-        pstats.Stats(prof, stream=out).sort_stats("cumulative").print_stats(40)
+        stats = pstats.Stats(prof, stream=out)
+        whole = _cumulative(stats, "autos/app/preview.py", "preview")
+        print("  onde vai a CPU de uma prévia (cProfile, parte do total):")
+        for label, (suffix, name) in PHASES.items():
+            print(f"    {label:52s} {100 * _cumulative(stats, suffix, name) / whole:5.1f}%")
+        stats.sort_stats("cumulative").print_stats(40)
         print(out.getvalue())
     return 0
 
