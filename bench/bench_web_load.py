@@ -31,6 +31,7 @@ import io
 import os
 import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -101,6 +102,18 @@ class Run:
     kinds: dict[str, Kind] = field(default_factory=lambda: {"validacao": Kind(), "previa": Kind()})
     count: int = 0
     cache: Counter[str] = field(default_factory=Counter)  # X-Previa-Cache of the previews answered
+    connections: Counter[int] = field(default_factory=Counter)  # the clerks' connections, by server process
+
+
+def connections_by_process(port: int) -> Counter[int]:
+    """The established connections to the server's port, by the pid of the server process that holds each
+    (``ss -tnp``; empty without ``ss``): a keep-alive connection stays with the worker that accepted it."""
+    try:
+        out = subprocess.run(["ss", "-Htnp", "state", "established", f"( sport = :{port} )"], capture_output=True,
+                             text=True, timeout=10, check=False).stdout
+    except (OSError, subprocess.SubprocessError):
+        return Counter()
+    return Counter(int(pid) for pid in re.findall(r"pid=(\d+)", out))
 
 
 def own_processo(folder: Path, n: int) -> str:
@@ -216,6 +229,12 @@ async def main_async(args: argparse.Namespace, base_url: str, folder: Path, own:
     stop_at = start + args.segundos
     tasks = [asyncio.create_task(clerk(n, base_url, args, run, stop_at, folder, own[n]))
              for n in range(args.escreventes)]
+
+    async def sample_connections() -> None:  # once every clerk has signed in and is working
+        await asyncio.sleep(min(5.0, args.segundos / 2))
+        run.connections = await asyncio.to_thread(connections_by_process, int(base_url.rsplit(":", 1)[1]))
+
+    tasks.append(asyncio.create_task(sample_connections()))
     await asyncio.wait_for(asyncio.gather(*tasks), timeout=args.segundos + args.limite + 60)
     return run, time.monotonic() - start
 
@@ -239,6 +258,9 @@ def report(run: Run, elapsed: float, args: argparse.Namespace, load_before: tupl
               f"p95 {p95:.3f} s, máx {max(lat) if lat else float('nan'):.3f} s, erros {errors}"
               f"{' (' + ', '.join(f'{e}: {c}' for e, c in k.errors.most_common()) + ')' if errors else ''}"
               f" — meta p95 < {GOALS[name]:g} s e 0 erros: {'atingida' if met else 'NÃO atingida'}")
+    if run.connections:
+        print("  conexões dos escreventes por processo do servidor (keep-alive: cada uma fica no processo que a "
+              f"aceitou): {', '.join(str(c) for _pid, c in run.connections.most_common())}")
     answered = sum(run.cache.values())
     if answered:
         hits = run.cache.get("acerto", 0)
