@@ -103,6 +103,7 @@ class Run:
     count: int = 0
     cache: Counter[str] = field(default_factory=Counter)  # X-Previa-Cache of the previews answered
     connections: Counter[int] = field(default_factory=Counter)  # the clerks' connections, by server process
+    sign_in_errors: Counter[str] = field(default_factory=Counter)
 
 
 def connections_by_process(port: int) -> Counter[int]:
@@ -167,7 +168,13 @@ async def clerk(n: int, base_url: str, args: argparse.Namespace, run: Run, stop_
     timeout = httpx.Timeout(args.limite)
     previa = args.previa or PREVIA.format(arquivo=arquivo)
     async with httpx.AsyncClient(base_url=base_url, timeout=timeout) as client:
-        csrf = await sign_in(client, login)
+        csrf = ""
+        while not csrf and time.monotonic() < stop_at:  # a failed sign-in is an error of the run, then retried
+            try:
+                csrf = await sign_in(client, login)
+            except (httpx.HTTPError, RuntimeError) as exc:
+                run.sign_in_errors[type(exc).__name__] += 1
+                await asyncio.sleep(1.0)
         i = previews = revision = 0
         while time.monotonic() < stop_at and run.count < args.max_pedidos:
             i += 1
@@ -258,6 +265,10 @@ def report(run: Run, elapsed: float, args: argparse.Namespace, load_before: tupl
               f"p95 {p95:.3f} s, máx {max(lat) if lat else float('nan'):.3f} s, erros {errors}"
               f"{' (' + ', '.join(f'{e}: {c}' for e, c in k.errors.most_common()) + ')' if errors else ''}"
               f" — meta p95 < {GOALS[name]:g} s e 0 erros: {'atingida' if met else 'NÃO atingida'}")
+    if run.sign_in_errors:
+        ok = False
+        print(f"  entrada    : {sum(run.sign_in_errors.values())} erros ("
+              + ", ".join(f"{e}: {c}" for e, c in run.sign_in_errors.most_common()) + ")")
     if run.connections:
         print("  conexões dos escreventes por processo do servidor (keep-alive: cada uma fica no processo que a "
               f"aceitou): {', '.join(str(c) for _pid, c in run.connections.most_common())}")
