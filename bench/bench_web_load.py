@@ -3,17 +3,22 @@
     .venv/bin/python bench/bench_web_load.py                    # 20 clerks, 60 s (the issue's scenario)
     .venv/bin/python bench/bench_web_load.py --escreventes 5 --segundos 10
 
-The real server (``autos servir``, one uvicorn process, as installed) runs on a copy of the sample processos
-with its own register and accounts (tests/browser/contas.py), on a free port of 127.0.0.1. Each clerk signs in
-through the sign-in page (its own session and CSRF token) and then, until the time is up, repeats: a
-validation of the new-processo form as it is typed (a Timóteo auto filled a field more at each request — the
-fetch the page makes on each change), and every ``--previa-a-cada`` validations, the PDF preview (MINUTA) of an
-act of a processo of its own. ``--pausa`` seconds of thinking between requests (0: as fast as the server
-answers, the worst case). Bounded in time (``--segundos``, plus at most ``--limite`` seconds for the requests
-still running) and in count (``--max-pedidos``).
+The real server (``autos servir``, as installed: one worker process per core unless ``--processos-de-trabalho``)
+runs on a copy of the sample processos with its own register and accounts (tests/browser/contas.py), on a free
+port of 127.0.0.1; the clerks start once every worker answers. Each clerk signs in through the sign-in page (its
+own session and CSRF token) and then, until the time is up, repeats: a validation of the new-processo form as it
+is typed (a Timóteo auto filled a field more at each request — the fetch the page makes on each change), and
+every ``--previa-a-cada`` requests, the PDF preview (MINUTA) of the auto of ITS OWN processo (a copy of
+SIM-2026/000142, 3 pages, one file per clerk), which it changes before the preview (the facts rewritten with a
+revision number, as a save of the edit form would leave the file), so the server's preview cache cannot answer
+from a PDF already made: every preview is rendered (``--alterar-a-cada K``: change it before one preview in K;
+``--conferir``: check in each preview's text that it has the clerk's last revision). ``--pausa`` seconds of
+thinking between requests (0: as fast as the server answers, the worst case). Bounded in time (``--segundos``,
+plus at most ``--limite`` seconds for the requests still running) and in count (``--max-pedidos``).
 
 Reports per kind (validation, preview): requests, requests per second, p50/p95/max latency, errors (any status
-other than 200, a body that is not what was asked, a timeout), and the machine's load average before and after
+other than 200, a body that is not what was asked, a timeout, a preview without the clerk's last revision), the
+preview cache's hit rate (the server's X-Previa-Cache header) and the machine's load average before and after
 (the machine may be shared: say so with the figures). Exit code 1 when a goal is missed (0 errors, p95 < 1 s
 validation, < 3 s preview).
 """
@@ -22,9 +27,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import os
 import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -33,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+from pypdf import PdfReader
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -40,8 +48,14 @@ sys.path.insert(0, str(ROOT))
 from tests.browser.contas import ACCOUNTS, SENHA, make_site  # noqa: E402
 from tests.browser.servidor import Servidor  # noqa: E402
 
-#: the PDF preview of fiscal A's auto (act 1) of sample SIM-2026/000142 (3 pages; findings: warnings only)
-PREVIA = "/processo/timoteo-mg/sim-2026-000142-pj-completo.yaml/ato/1/documento/auto_de_infracao/previa.pdf"
+from autos.app.server import default_workers  # noqa: E402
+
+#: fiscal A's processo SIM-2026/000142 (auto of 3 pages; findings: warnings only), copied once per clerk
+SAMPLE = "timoteo-mg/sim-2026-000142-pj-completo.yaml"
+#: the preview of act 1 (the auto) of a clerk's own copy
+PREVIA = "/processo/{arquivo}/ato/1/documento/auto_de_infracao/previa.pdf"
+#: the facts of the sample, which a clerk rewrites before a preview ("revisão N" at the end)
+FATOS = "conservação do produto, em desacordo com as normas sanitárias do SIM."
 GOALS = {"validacao": 1.0, "previa": 3.0}  # p95 goals in seconds (issue 14)
 
 #: the form's fixed fields (the choices: law, infraction, penalty), sent with every validation as the page does
@@ -87,6 +101,45 @@ class Kind:
 class Run:
     kinds: dict[str, Kind] = field(default_factory=lambda: {"validacao": Kind(), "previa": Kind()})
     count: int = 0
+    cache: Counter[str] = field(default_factory=Counter)  # X-Previa-Cache of the previews answered
+    connections: Counter[int] = field(default_factory=Counter)  # the clerks' connections, by server process
+    sign_in_errors: Counter[str] = field(default_factory=Counter)
+
+
+def connections_by_process(port: int) -> Counter[int]:
+    """The established connections to the server's port, by the pid of the server process that holds each
+    (``ss -tnp``; empty without ``ss``): a keep-alive connection stays with the worker that accepted it."""
+    try:
+        out = subprocess.run(["ss", "-Htnp", "state", "established", f"( sport = :{port} )"], capture_output=True,
+                             text=True, timeout=10, check=False).stdout
+    except (OSError, subprocess.SubprocessError):
+        return Counter()
+    return Counter(int(pid) for pid in re.findall(r"pid=(\d+)", out))
+
+
+def own_processo(folder: Path, n: int) -> str:
+    """Clerk ``n``'s copy of the sample (its own number; fiscal A's, like the sample), relative to ``folder``."""
+    text = (folder / SAMPLE).read_text(encoding="utf-8")
+    assert FATOS in text and "numero: SIM-2026/000142" in text
+    name = f"timoteo-mg/carga-escrevente-{n:02d}.yaml"
+    (folder / name).write_text(text.replace("numero: SIM-2026/000142", f"numero: SIM-2026/9{n:05d}"),
+                               encoding="utf-8")
+    return name
+
+
+def change(file: Path, revision: int) -> None:
+    """The clerk's edit: the facts end with the revision number (written to a temporary file and renamed, as the
+    edit form saves, so the server never reads half a file)."""
+    text = file.read_text(encoding="utf-8")
+    start = text.index(FATOS) + len(FATOS)
+    end = text.index("\n", start)
+    tmp = file.with_suffix(".tmp")
+    tmp.write_text(text[:start] + f" Revisão {revision}." + text[end:], encoding="utf-8")
+    os.replace(tmp, file)
+
+
+def pdf_text(data: bytes) -> str:
+    return " ".join((page.extract_text() or "") for page in PdfReader(io.BytesIO(data)).pages)
 
 
 _CSRF_INPUT = re.compile(r'name="csrf_token"\s+value="([^"]+)"')
@@ -109,16 +162,28 @@ async def sign_in(client: httpx.AsyncClient, login: str) -> str:
     return meta.group(1)
 
 
-async def clerk(n: int, base_url: str, args: argparse.Namespace, run: Run, stop_at: float) -> None:
+async def clerk(n: int, base_url: str, args: argparse.Namespace, run: Run, stop_at: float, folder: Path,
+                arquivo: str) -> None:
     login = ACCOUNTS["fiscal_a"]["login"]
     timeout = httpx.Timeout(args.limite)
+    previa = args.previa or PREVIA.format(arquivo=arquivo)
     async with httpx.AsyncClient(base_url=base_url, timeout=timeout) as client:
-        csrf = await sign_in(client, login)
-        i = 0
+        csrf = ""
+        while not csrf and time.monotonic() < stop_at:  # a failed sign-in is an error of the run, then retried
+            try:
+                csrf = await sign_in(client, login)
+            except (httpx.HTTPError, RuntimeError) as exc:
+                run.sign_in_errors[type(exc).__name__] += 1
+                await asyncio.sleep(1.0)
+        i = previews = revision = 0
         while time.monotonic() < stop_at and run.count < args.max_pedidos:
             i += 1
             if i % args.previa_a_cada == 0:
-                kind, method, url, data = "previa", "GET", args.previa, None
+                if not args.previa and args.alterar_a_cada and previews % args.alterar_a_cada == 0:
+                    revision += 1
+                    change(folder / arquivo, revision)
+                previews += 1
+                kind, method, url, data = "previa", "GET", previa, None
             else:
                 typed = TYPING[: 1 + (n + i) % len(TYPING)]
                 kind, method, url, data = "validacao", "POST", args.validar, {**FIXED, **dict(typed)}
@@ -133,13 +198,30 @@ async def clerk(n: int, base_url: str, args: argparse.Namespace, run: Run, stop_
                     error = "resposta não é PDF"
                 elif kind == "validacao" and "achados" not in resp.json():
                     error = "resposta sem achados"
+                elif kind == "previa":
+                    run.cache[resp.headers.get("x-previa-cache", "sem cabeçalho")] += 1
             except httpx.TimeoutException:
                 error = "tempo esgotado"
             except httpx.HTTPError as exc:
                 error = type(exc).__name__
-            run.kinds[kind].add(time.perf_counter() - start, error)
+            elapsed = time.perf_counter() - start
+            if error is None and kind == "previa" and args.conferir and revision \
+                    and f"Revisão {revision}." not in " ".join(pdf_text(resp.content).split()):
+                error = "prévia sem a última alteração"
+            run.kinds[kind].add(elapsed, error)
             if args.pausa:
                 await asyncio.sleep(args.pausa)
+
+
+def wait_for_workers(server: Servidor, workers: int, timeout: float = 120.0) -> None:
+    """Until every uvicorn worker has started (its "Application startup complete." in the server's log): a clerk
+    connected while only the first one answers would stay on it (keep-alive) and leave the others idle."""
+    deadline = time.monotonic() + timeout
+    while server.log_text().count("Application startup complete") < workers:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"só {server.log_text().count('Application startup complete')} de {workers} "
+                               f"processos do servidor iniciaram em {timeout:.0f} s:\n{server.log_text()}")
+        time.sleep(0.2)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -148,11 +230,18 @@ def percentile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
 
 
-async def main_async(args: argparse.Namespace, base_url: str) -> tuple[Run, float]:
+async def main_async(args: argparse.Namespace, base_url: str, folder: Path, own: list[str]) -> tuple[Run, float]:
     run = Run()
     start = time.monotonic()
     stop_at = start + args.segundos
-    tasks = [asyncio.create_task(clerk(n, base_url, args, run, stop_at)) for n in range(args.escreventes)]
+    tasks = [asyncio.create_task(clerk(n, base_url, args, run, stop_at, folder, own[n]))
+             for n in range(args.escreventes)]
+
+    async def sample_connections() -> None:  # once every clerk has signed in and is working
+        await asyncio.sleep(min(5.0, args.segundos / 2))
+        run.connections = await asyncio.to_thread(connections_by_process, int(base_url.rsplit(":", 1)[1]))
+
+    tasks.append(asyncio.create_task(sample_connections()))
     await asyncio.wait_for(asyncio.gather(*tasks), timeout=args.segundos + args.limite + 60)
     return run, time.monotonic() - start
 
@@ -176,6 +265,20 @@ def report(run: Run, elapsed: float, args: argparse.Namespace, load_before: tupl
               f"p95 {p95:.3f} s, máx {max(lat) if lat else float('nan'):.3f} s, erros {errors}"
               f"{' (' + ', '.join(f'{e}: {c}' for e, c in k.errors.most_common()) + ')' if errors else ''}"
               f" — meta p95 < {GOALS[name]:g} s e 0 erros: {'atingida' if met else 'NÃO atingida'}")
+    if run.sign_in_errors:
+        ok = False
+        print(f"  entrada    : {sum(run.sign_in_errors.values())} erros ("
+              + ", ".join(f"{e}: {c}" for e, c in run.sign_in_errors.most_common()) + ")")
+    if run.connections:
+        print("  conexões dos escreventes por processo do servidor (keep-alive: cada uma fica no processo que a "
+              f"aceitou): {', '.join(str(c) for _pid, c in run.connections.most_common())}")
+    answered = sum(run.cache.values())
+    if answered:
+        hits = run.cache.get("acerto", 0)
+        print(f"  cache de prévias: {hits} de {answered} prévias vieram do cache ({100 * hits / answered:.0f}%); "
+              + ("cada escrevente altera o próprio processo antes de "
+                 + (f"uma prévia em {args.alterar_a_cada}" if args.alterar_a_cada > 1 else "cada prévia")
+                 if args.alterar_a_cada and not args.previa else "sem alterar o processo entre as prévias"))
     return ok
 
 
@@ -187,17 +290,26 @@ def main() -> int:
     ap.add_argument("--previa-a-cada", type=int, default=5, help="one preview every N requests (default 5)")
     ap.add_argument("--max-pedidos", type=int, default=100_000, help="stop after this many requests")
     ap.add_argument("--limite", type=float, default=30.0, help="timeout of one request, seconds (default 30)")
-    ap.add_argument("--processos-de-trabalho", type=int, default=1,
-                    help="uvicorn worker processes of the server ([servidor] processos_de_trabalho; default 1)")
+    ap.add_argument("--processos-de-trabalho", type=int, default=default_workers(),
+                    help="uvicorn worker processes of the server ([servidor] processos_de_trabalho; default: one "
+                    f"per core, {default_workers()} here, as autos servir)")
+    ap.add_argument("--alterar-a-cada", type=int, default=1,
+                    help="the clerk changes its processo before one preview in K (default 1: before each; 0: never)")
+    ap.add_argument("--conferir", action="store_true",
+                    help="check that each preview has the clerk's last change (pypdf, on the client's CPU)")
     ap.add_argument("--validar", default="/processos/novo/validar", help="validation URL (POST)")
-    ap.add_argument("--previa", default=PREVIA, help="preview URL (GET; default: the auto of SIM-2026/000142)")
+    ap.add_argument("--previa", default=None,
+                    help="one preview URL (GET) for every clerk, never changed (default: each clerk's own processo)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-web-") as tmp:
         base = Path(tmp)
         config = make_site(base, workers=args.processos_de_trabalho)
+        folder = base / "processos"
+        own = [own_processo(folder, n) for n in range(args.escreventes)]
         with Servidor(config, base / "servidor.log") as server:
+            wait_for_workers(server, args.processos_de_trabalho)
             load_before = os.getloadavg()
-            run, elapsed = asyncio.run(main_async(args, server.base_url))
+            run, elapsed = asyncio.run(main_async(args, server.base_url, folder, own))
             load_after = os.getloadavg()
     return 0 if report(run, elapsed, args, load_before, load_after) else 1
 

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from autos.app.server import CONFIG_ENV, config_from_environment, default_config, load_config
+from autos.app import server as server_module
+from autos.app.server import CONFIG_ENV, config_from_environment, default_config, default_workers, load_config
 from autos.cli import main
 from autos.errors import InputError
 
@@ -86,15 +87,51 @@ def test_the_workers_read_the_config_and_the_overrides_from_the_environment(tmp_
     assert (c.processos, c.porta, c.hoje, c.modelos) == (tmp_path / "p", 8123, date(2026, 11, 30), ROOT / "templates")
 
 
+def test_worker_processes_default_to_the_cores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without processos_de_trabalho, autos servir starts one uvicorn worker per core this process may run on (a
+    preview renders one PDF at a time per process); the config file's value wins when given."""
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {0, 2, 5})  # 3 cores allowed (taskset, cgroup)
+    assert default_workers() == 3
+    assert default_config().processos_de_trabalho == 3
+    (tmp_path / "p").mkdir()
+    file = tmp_path / "web.toml"
+    file.write_text('[dados]\nprocessos = "p"\n', encoding="utf-8")
+    assert load_config(file).processos_de_trabalho == 3
+    file.write_text('[servidor]\nprocessos_de_trabalho = 1\n[dados]\nprocessos = "p"\n', encoding="utf-8")
+    assert load_config(file).processos_de_trabalho == 1
+    started: dict[str, object] = {}
+    monkeypatch.setattr("uvicorn.run", lambda app, **kw: started.update(kw, app=app))
+    for name in ("AUTOS_WEB_HOST", "AUTOS_WEB_PORTA", "AUTOS_WEB_REGRAS", "AUTOS_WEB_MODELOS", "AUTOS_WEB_HOJE",
+                 CONFIG_ENV):
+        monkeypatch.delenv(name, raising=False)
+    server_module.serve(None)
+    assert started["workers"] == 3 and started["app"] == "autos.web.app:app_from_environment"
+    server_module.serve(file)
+    assert started["workers"] == 1
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
 
 
+def _worker_children(pid: int) -> int:
+    """How many of ``pid``'s child processes are multiprocessing workers (uvicorn's, started with spawn)."""
+    count = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            try:
+                cmdline = Path(f"/proc/{child}/cmdline").read_bytes()
+            except OSError:
+                continue
+            count += b"spawn_main" in cmdline
+    return count
+
+
 def test_autos_servir_answers_on_loopback(tmp_path: Path) -> None:
-    """The command starts uvicorn with the application (by name, as its workers would) and serves the sign-in page;
-    bounded: gives up after 60 s."""
+    """The command starts uvicorn with the application (by name, as its workers would), one worker process per core
+    by default, and serves the sign-in page; bounded: gives up after 60 s."""
     (tmp_path / "processos").mkdir()
     config = tmp_path / "web.toml"
     config.write_text('[dados]\nprocessos = "processos"\n', encoding="utf-8")
@@ -119,6 +156,8 @@ def test_autos_servir_answers_on_loopback(tmp_path: Path) -> None:
         assert "content-security-policy" in {k.lower() for k in headers}
         assert "server" not in {k.lower() for k in headers}  # uvicorn's Server header is off
         assert (tmp_path / "processos" / "registro.sqlite3").is_file()  # the register was created
+        if default_workers() > 1:  # one uvicorn worker per core (one process serving itself otherwise)
+            assert _worker_children(server.pid) == default_workers()
     finally:
         server.terminate()
         try:

@@ -2,7 +2,8 @@
 page, one act's document page, its PDF preview (MINUTA while it has errors), issuing (CSRF, permission, refused with
 the findings while there are errors, audited) and the downloads of the issued files, found through the register.
 
-Two PDFs are rendered in the whole module: one preview (a MINUTA) and one issue (its PDF and DOCX)."""
+Four PDFs are rendered in the whole module: one preview (a MINUTA), one issue (its PDF and DOCX) and a preview before
+and after its processo is edited (the preview cache)."""
 
 from __future__ import annotations
 
@@ -93,6 +94,28 @@ def test_preview_pdf_of_an_act_with_errors_is_a_minuta(clients: dict[str, TestCl
     assert "-MINUTA.pdf" in r.headers["content-disposition"] and r.headers["x-content-type-options"] == "nosniff"
     text = pdf_text(r.content)
     assert "MINUTA" in text and "99/2026" in text and "art. 20, § 1º, inciso II" in text
+
+
+def test_preview_asked_again_comes_from_the_cache_until_the_file_changes(web: WebEnv,
+                                                                         clients: dict[str, TestClient]) -> None:
+    """The worker keeps the previews it rendered (X-Previa-Cache says whether this one was rendered now); the clerk
+    edits the processo and the next preview is the new text, never the cached PDF."""
+    text = (web.folder / OWN).read_text(encoding="utf-8")
+    own = "timoteo-mg/sim-2026-000997-cache.yaml"
+    text = text.replace("numero: SIM-2026/000171", "numero: SIM-2026/000997").replace('"21/2026"', '"97/2026"')
+    (web.folder / own).write_text(text, encoding="utf-8")
+    url = f"/processo/{own}/ato/1/documento/auto_de_infracao/previa.pdf"
+    first = clients["ana"].get(url)
+    assert first.status_code == 200 and first.headers["x-previa-cache"] == "falta"
+    assert "linguiça frescal" in pdf_text(first.content)
+    again = clients["ana"].get(url)
+    assert again.headers["x-previa-cache"] == "acerto" and again.content == first.content
+    assert clients["patricia"].get(url).status_code == 403  # a cached preview is still behind the permission
+    (web.folder / own).write_text(text.replace("linguiça frescal", "chouriço caseiro"), encoding="utf-8")
+    edited = clients["ana"].get(url)
+    assert edited.status_code == 200 and edited.headers["x-previa-cache"] == "falta"
+    shown = pdf_text(edited.content)
+    assert "chouriço caseiro" in shown and "linguiça frescal" not in shown and "97/2026" in shown
 
 
 def test_access_to_documents_follows_the_processo(web: WebEnv, clients: dict[str, TestClient]) -> None:

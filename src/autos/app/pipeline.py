@@ -29,7 +29,7 @@ from autos.app.processo import PendingReport, ProcessoService, is_processo_file
 from autos.app.workers import watch_parent
 from autos.base.ptbr import count_noun
 from autos.base.resources import default_rules_dir, default_templates_dir
-from autos.base.yamlio import YamlDoc, load_yaml
+from autos.base.yamlio import YamlDoc, decode_yaml, load_yaml
 from autos.checks.acts import ActDocument, act_document, document_acts
 from autos.checks.finding import Finding, Report
 from autos.checks.processo import (
@@ -333,10 +333,15 @@ class Autos:
                 out.append((piece.ato, piece.located(exc)))
         return out
 
-    def processo_documents(self, file: str | Path, *, ato: int | None = None) -> list[ActPiece]:
+    def processo_documents(self, file: str | Path, *, ato: int | None = None,
+                           source: bytes | None = None) -> list[ActPiece]:
         """Every document of the processo's acts (or only of act ``ato``, 1-based), each checked as of the act's
-        date as :meth:`generate_processo` checks it, nothing rendered: what a preview or an issue starts from."""
-        return self._act_pieces(load_processo(file), ato)
+        date as :meth:`generate_processo` checks it, nothing rendered: what a preview or an issue starts from.
+        ``source``: the file's bytes, already read (by a caller that keyed something on them), parsed instead of
+        reading the file again."""
+        if source is None:
+            return self._act_pieces(load_processo(file), ato)
+        return self._act_pieces(processo_from_doc(decode_yaml(source, file, InputError)), ato)
 
     def _act_pieces(self, loaded: LoadedProcesso, ato: int | str | None) -> list[ActPiece]:
         """The document of each act of ``loaded`` that has one (or of act ``ato``, 1-based, or ``"ultimo"``), with

@@ -3,7 +3,8 @@
 Usable without the web: the web's handlers call these, as a script could.
 
 * :func:`preview` — the PDF bytes of one document of one act, rendered in memory (only that act), marked MINUTA
-  while it has errors (the machinery of ``autos gerar --minuta --ato N``); nothing is written.
+  while it has errors (the machinery of ``autos gerar --minuta --ato N``); nothing is written. With a
+  :class:`PreviewCache`, a preview asked again while nothing it depends on changed is not rendered again.
 * :func:`issue` — what ``autos gerar --ato N --registro R`` does for one act: its documents (PDF and DOCX) written
   to the output folder and their SHA-256 recorded in the register; refused (:class:`RefusedError`, listing each
   finding with its article) while the act, or the processo up to its date, has errors — nothing written then.
@@ -15,8 +16,10 @@ Usable without the web: the web's handlers call these, as a script could.
 from __future__ import annotations
 
 import hashlib
+import os
 import threading
-from dataclasses import dataclass, field
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path, PurePosixPath
 from typing import Literal
@@ -24,14 +27,15 @@ from typing import Literal
 from autos.app.pipeline import ActPiece, Autos, Generated
 from autos.app.register import ProcessoRecorder, find_register
 from autos.base.ptbr import count_noun
+from autos.base.yamlio import read_limited
 from autos.checks.finding import Finding
 from autos.errors import AutosError, InputError, NotFoundError, RefusedError
 from autos.rules.calendar import format_date
 from autos.store.database import Location
 from autos.store.register import DEFAULT_REGISTER_NAME, DocumentRecord, Register, RegisterError
 
-__all__ = ["IssueResult", "IssuedDocument", "IssuedFile", "Preview", "act_pieces", "issue", "issued_documents",
-           "issued_file", "preview", "refusal"]
+__all__ = ["IssueResult", "IssuedDocument", "IssuedFile", "Preview", "PreviewCache", "act_pieces", "issue",
+           "issued_documents", "issued_file", "preview", "refusal"]
 
 Extension = Literal["pdf", "docx"]
 
@@ -44,7 +48,7 @@ _RENDERING = threading.Lock()
 @dataclass(frozen=True)
 class Preview:
     """The PDF of one document of one act, as it would be issued now (``minuta``: marked MINUTA, with what is
-    missing, because the act has errors)."""
+    missing, because the act has errors). ``cached``: taken from a :class:`PreviewCache`, not rendered now."""
 
     ato: int
     documento: str
@@ -53,6 +57,85 @@ class Preview:
     pdf: bytes
     minuta: bool
     achados: list[Finding]
+    cached: bool = False
+
+
+def _folder_stamp(folder: Path) -> bytes:
+    """Every file under ``folder``: its relative name, size and modification time (a changed rule, template,
+    stylesheet or letterhead gives another stamp)."""
+    parts = [str(folder.resolve())]
+    for root, dirs, files in os.walk(folder):
+        dirs.sort()
+        for name in sorted(files):
+            path = os.path.join(root, name)
+            try:
+                st = os.stat(path)
+            except OSError:
+                continue
+            parts.append(f"{os.path.relpath(path, folder)}\x1f{st.st_size}\x1f{st.st_mtime_ns}")
+    return "\x1e".join(parts).encode()
+
+
+class PreviewCache:
+    """The previews this process rendered last, each under the SHA-256 of everything its PDF depends on: the
+    processo file's bytes (read once, and the preview parsed from those same bytes), the file's path, the act and
+    the document asked for, the reference date ("hoje", which decides deadlines and findings), the ``now`` a
+    caller fixed, and the rules and templates folders (every file's name, size and modification time:
+    statutes, deadline rules, calendars, HTML templates, stylesheet, letterheads). A file changed in any of
+    these gives another key: a stale PDF is never served. Bounded (least recently used dropped first) in count
+    and in bytes; one per process (the web application's workers each keep theirs).
+
+    A PDF taken from the cache is byte for byte the one rendered the first time, including the creation time
+    in its metadata (the time of that render; the pages do not print it)."""
+
+    def __init__(self, max_entries: int = 128, max_bytes: int = 64 * 1024 * 1024) -> None:
+        self.max_entries = max_entries
+        self.max_bytes = max_bytes
+        self.hits = 0
+        self.misses = 0
+        self._entries: OrderedDict[str, Preview] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    @staticmethod
+    def key(autos: Autos, file: Path, source: bytes, ato: int, documento: str | None,
+            now: datetime | None) -> str:
+        digest = hashlib.sha256(b"autos-previa-1")
+        digest.update(hashlib.sha256(source).digest())
+        digest.update(f"\x1e{Path(file).resolve()}\x1e{ato}\x1e{documento or ''}\x1e{autos.today.isoformat()}"
+                      f"\x1e{now.isoformat() if now is not None else ''}".encode())
+        digest.update(b"\x1d" + _folder_stamp(autos.rules.root) + b"\x1d" + _folder_stamp(autos.templates_dir))
+        return digest.hexdigest()
+
+    def get(self, key: str) -> Preview | None:
+        with self._lock:
+            found = self._entries.get(key)
+            if found is None:
+                return None
+            self._entries.move_to_end(key)
+            self.hits += 1
+        return replace(found, achados=list(found.achados), cached=True)
+
+    def put(self, key: str, shown: Preview) -> None:
+        size = len(shown.pdf)
+        if size > self.max_bytes:
+            return
+        with self._lock:
+            old = self._entries.pop(key, None)
+            if old is not None:
+                self._bytes -= len(old.pdf)
+            self._entries[key] = shown
+            self._bytes += size
+            while len(self._entries) > self.max_entries or self._bytes > self.max_bytes:
+                _, dropped = self._entries.popitem(last=False)
+                self._bytes -= len(dropped.pdf)
+
+    def miss(self) -> None:
+        with self._lock:
+            self.misses += 1
 
 
 def act_pieces(autos: Autos, file: Path, ato: int | None = None) -> list[ActPiece]:
@@ -61,8 +144,8 @@ def act_pieces(autos: Autos, file: Path, ato: int | None = None) -> list[ActPiec
     return autos.processo_documents(file, ato=ato)
 
 
-def _piece(autos: Autos, file: Path, ato: int, documento: str | None) -> ActPiece:
-    pieces = autos.processo_documents(file, ato=ato)
+def _piece(autos: Autos, file: Path, ato: int, documento: str | None, source: bytes | None = None) -> ActPiece:
+    pieces = autos.processo_documents(file, ato=ato, source=source)
     if documento is None:
         return pieces[0]
     for p in pieces:
@@ -73,16 +156,39 @@ def _piece(autos: Autos, file: Path, ato: int, documento: str | None) -> ActPiec
                      hint=f"documentos deste ato: {kinds}.")
 
 
-def preview(autos: Autos, file: Path, ato: int, documento: str | None = None, *,
-            now: datetime | None = None) -> Preview:
-    """The PDF of act ``ato``'s document (``documento``: its kind, when the act has more than one; by default the
-    first), MINUTA while it has errors. Only this act's document is rendered."""
-    piece = _piece(autos, file, ato, documento)
-    with _RENDERING:
-        ((name, pdf),) = autos.render_act_document(piece, "pdf", now=now)
+def _render_preview(autos: Autos, piece: ActPiece, now: datetime | None) -> Preview:
+    ((name, pdf),) = autos.render_act_document(piece, "pdf", now=now)
     report = piece.report
     assert report is not None  # render_act_document raised otherwise
     return Preview(piece.ato, piece.documento, piece.titulo, name, pdf, bool(report.errors), list(report.findings))
+
+
+def preview(autos: Autos, file: Path, ato: int, documento: str | None = None, *,
+            now: datetime | None = None, cache: PreviewCache | None = None) -> Preview:
+    """The PDF of act ``ato``'s document (``documento``: its kind, when the act has more than one; by default the
+    first), MINUTA while it has errors. Only this act's document is rendered.
+
+    ``cache``: the same preview asked again while the file and everything else it depends on are unchanged
+    (:class:`PreviewCache`) is taken from there; the file is read once and the preview is made from the bytes
+    its key was computed on."""
+    if cache is None:
+        piece = _piece(autos, file, ato, documento)
+        with _RENDERING:
+            return _render_preview(autos, piece, now)
+    source = read_limited(file, InputError)
+    key = cache.key(autos, file, source, ato, documento, now)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    piece = _piece(autos, file, ato, documento, source)
+    with _RENDERING:
+        found = cache.get(key)  # rendered by another thread while this one waited
+        if found is not None:
+            return found
+        cache.miss()
+        shown = _render_preview(autos, piece, now)
+    cache.put(key, shown)
+    return shown
 
 
 @dataclass(frozen=True)

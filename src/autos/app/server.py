@@ -13,7 +13,7 @@ The file (every key optional; relative paths are relative to the file's folder):
     sessao_horas = 10             # a session ends this many hours after sign-in
     chave = "chave-web"           # secret key file (created with 0600 if missing); default: beside the register
     proxies = ["127.0.0.1"]       # proxies whose X-Forwarded-For/-Proto are trusted
-    processos_de_trabalho = 1     # uvicorn worker processes
+    processos_de_trabalho = 2     # uvicorn worker processes; default: one per core this process may run on
     limite_envio_mib = 10         # largest request body (uploads)
 
     [dados]
@@ -45,7 +45,7 @@ from autos.errors import AutosError, InputError, os_error_pt
 from autos.store.database import BANCO_ENV, DatabaseUrl, Location
 from autos.store.register import DEFAULT_REGISTER_NAME
 
-__all__ = ["CONFIG_ENV", "WebConfig", "default_config", "load_config", "serve"]
+__all__ = ["CONFIG_ENV", "WebConfig", "default_config", "default_workers", "load_config", "serve"]
 
 #: environment variable through which ``autos servir`` hands the config file to the application (every worker)
 CONFIG_ENV = "AUTOS_WEB_CONFIG"
@@ -62,6 +62,16 @@ _KEYS: dict[str, dict[str, type | tuple[type, ...]]] = {
 }
 
 
+def default_workers() -> int:
+    """The default number of uvicorn worker processes: one per core this process may run on (``taskset`` and
+    container CPU sets included). A preview renders one PDF at a time per process (WeasyPrint is not
+    thread-safe), so fewer processes than cores leave cores idle while clerks wait for previews."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
 @dataclass(frozen=True)
 class WebConfig:
     """Where the processos and the register are, how the server listens, and the departments' laws."""
@@ -74,7 +84,7 @@ class WebConfig:
     cookie_seguro: bool = False
     sessao_horas: float = 10.0
     proxies: tuple[str, ...] = ("127.0.0.1",)
-    processos_de_trabalho: int = 1
+    processos_de_trabalho: int = field(default_factory=default_workers)
     limite_envio: int = 10 * 1024 * 1024
     regras: Path | None = None
     modelos: Path | None = None
@@ -198,7 +208,7 @@ def _read(file: Path) -> WebConfig:
             raise _fail(file, f"departamentos.{name}", f"o departamento '{name}' deve ter uma lista de leis.",
                         f'escreva p. ex. "{name}" = ["timoteo-mg/lei-3844-2022"].')
         departamentos[str(name)] = tuple(laws)
-    workers = servidor.get("processos_de_trabalho", 1)
+    workers = servidor.get("processos_de_trabalho", default_workers())
     limite = servidor.get("limite_envio_mib", 10)
     if workers < 1 or limite < 1:
         key = "processos_de_trabalho" if workers < 1 else "limite_envio_mib"

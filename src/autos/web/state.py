@@ -20,6 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
 from autos.app.pipeline import Autos
+from autos.app.preview import PreviewCache
 from autos.app.server import WebConfig
 from autos.errors import InputError, os_error_pt
 from autos.store.register import Register
@@ -34,6 +35,7 @@ class WebState:
     config: WebConfig
     autos: Autos
     secret: bytes
+    previews: PreviewCache = field(default_factory=PreviewCache)  # this worker process's recent previews
     _local: threading.local = field(default_factory=threading.local, repr=False)
     _opened: list[Register] = field(default_factory=list, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)

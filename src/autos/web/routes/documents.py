@@ -82,8 +82,10 @@ def preview_pdf(request: Request) -> Response:
     access = processo_access(request, arquivo, "ver")
     state = web_state(request)
     state.today()
-    shown = preview(state.autos, access.file, ato, tipo)
-    return Response(shown.pdf, media_type="application/pdf", headers=_headers(shown.nome, "inline"))
+    shown = preview(state.autos, access.file, ato, tipo, cache=state.previews)
+    headers = _headers(shown.nome, "inline")
+    headers["X-Previa-Cache"] = "acerto" if shown.cached else "falta"  # for the load test's hit rate
+    return Response(shown.pdf, media_type="application/pdf", headers=headers)
 
 
 async def issue_post(request: Request) -> Response:
