@@ -140,6 +140,15 @@ def test_scenario(name: str, work: Path) -> None:
         for words in sc["caderno"]:
             assert words in text, (words, text)
 
+    kind = "retificação" if sc["comando"] == "retificar-edital" else "republicação"
+    checked = run("conferir", str(next(iter(files.values()))), "--livro", LIVRO)
+    assert checked.exit_code == 0, checked.output
+    assert f"É {kind} do edital Nº 1/2026, publicado em 6 de outubro de 2026; motivo: {sc['motivo']}" in checked.output
+    old_file = next(original.saida / f.caminho for f in original.arquivos if f.tipo == "edital_consolidado")
+    checked = run("conferir", str(old_file), "--livro", LIVRO)
+    assert checked.exit_code == 0, checked.output
+    assert f"O edital foi corrigido: {kind} pelo edital Nº {sc['numero']}" in checked.output, checked.output
+
     manifest = json.loads((work / "editais" / f"manifesto-editais-{sc['data'].isoformat()}.json")
                           .read_text(encoding="utf-8"))
     entry = next(e for e in manifest["editais"] if e["edital"] == sc["numero"] and e["lei"] == sc["lei"])
@@ -157,6 +166,9 @@ def test_scenario(name: str, work: Path) -> None:
         text = prazos(arquivo)
         for words in expected:
             assert words in text, (arquivo, words, text)
+        # the edital the processo records is the one the ledger says holds for its auto
+        checked = run("conferir", "--processo", f"processos/{arquivo}", "--livro", LIVRO)
+        assert checked.exit_code == 0 and "CONFERE: o edital" in checked.output, checked.output
     other = "timoteo/" if sc["lei"] == FERRAZ else "ferraz/"
     for n in PUBLISHED:  # the processos of the other law's edital are untouched
         if n.startswith(other):
