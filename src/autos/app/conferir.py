@@ -193,3 +193,30 @@ def _pubs(items: set[tuple[str, date, str | None]]) -> str:
 def _match_of(ledger_path: Path, sha: str) -> Match | None:
     with Ledger(ledger_path, readonly=True) as ledger:
         return next((m for m in ledger.by_hash(sha) if m.edital.estado == "publicado"), None)
+
+
+# --------------------------------------------------------------------------------------------------
+# a file against the register of the processos and/or the ledger of the editais
+
+
+def verify_file_in(path: Path, *, registro: Path | None, livro: Path | None, source: str = "--livro") -> Verification:
+    """``autos conferir ARQUIVO`` with the register (``--registro``/``AUTOS_REGISTRO``) and/or the ledger
+    (``--livro``/``AUTOS_LIVRO``): each one's lines (the code the file prints, and whether its SHA-256 is the one
+    recorded for it), the ledger's first, as without the register; the file is confirmed when either knows it
+    byte for byte. Without the register this is :func:`verify_file`."""
+    if registro is None:
+        return verify_file(path, livro, source=source)
+    from autos.app.register import verify_document
+
+    in_register = verify_document(path, registro)
+    if livro is None:
+        return Verification(path, in_register.linhas[1].removeprefix("SHA-256: "), registro, in_register.exit_code == 0,
+                            in_register.linhas)
+    in_ledger = verify_file(path, livro, source=source)
+    ok = in_ledger.confere or in_register.exit_code == 0
+    where = [name for name, hit in (("livro de editais", in_ledger.confere),
+                                     ("registro dos processos", in_register.exit_code == 0)) if hit]
+    verdict = (f"Resultado: CONFERE ({' e '.join(where)})." if ok
+               else "Resultado: NÃO CONFERE — nem o livro de editais nem o registro dos processos têm este arquivo.")
+    return Verification(path, in_ledger.sha256, in_ledger.livro, ok,
+                        [*in_ledger.linhas, "", "Registro dos processos:", *in_register.linhas, "", verdict])

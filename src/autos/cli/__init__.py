@@ -779,25 +779,29 @@ def publicar_editais(ctx: click.Context, casos: tuple[Path, ...], data: Any, dat
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
               help="Registro dos processos: confere um documento gerado por autos gerar (nunca um registro ao lado "
               "do arquivo).")
+@click.option("--codigo", default=None,
+              help="Código de verificação digitado de uma via impressa: diz de que documento é (com --registro).")
 @click.pass_context
 def conferir(ctx: click.Context, arquivo: Path | None, processo: Path | None, livro: Path | None,
-             registro: Path | None) -> None:
+             registro: Path | None, codigo: str | None) -> None:
     """Confere um arquivo publicado ou gerado (SHA-256 contra o livro de editais, --livro, ou o registro dos
     processos, --registro) e/ou o edital de um processo (--processo).
 
     Saída 0: confere; 1: não confere; 2: entrada inutilizável."""
-    from autos.app.conferir import LEDGER_ENV, verify_file, verify_processo
+    from autos.app.conferir import LEDGER_ENV, verify_file_in, verify_processo
 
-    if registro is not None and livro is None and processo is None and arquivo is not None:
-        from autos.app.register import verify_document
+    if codigo is not None:
+        from autos.app.register import REGISTER_ENV, verify_code
 
+        if registro is None:
+            _fail(InputError("indique o registro em que procurar o código.", hint="autos conferir --codigo CÓDIGO "
+                             f"--registro REGISTRO (ou a variável {REGISTER_ENV})."))
         try:
-            checked = verify_document(arquivo, registro)
+            checked = verify_code(codigo, registro)
         except AutosError as exc:
             _fail(exc)
         click.echo("\n".join(checked.linhas))
         sys.exit(checked.exit_code)
-
     given = ctx.get_parameter_source("livro")
     source = f"a variável {LEDGER_ENV}" if given == click.core.ParameterSource.ENVIRONMENT else "--livro"
     if arquivo is None and processo is None:
@@ -809,7 +813,7 @@ def conferir(ctx: click.Context, arquivo: Path | None, processo: Path | None, li
             result = verify_processo(processo, livro, arquivo=arquivo, source=source, rules_dir=ctx.obj["rules_dir"])
         else:
             assert arquivo is not None
-            result = verify_file(arquivo, livro, source=source)
+            result = verify_file_in(arquivo, registro=registro, livro=livro, source=source)
     except AutosError as exc:
         _fail(exc)
     click.echo("\n".join(result.linhas))
