@@ -285,3 +285,45 @@ def test_conferir_with_ledger_and_register_shows_both_and_confirms_when_either_k
     assert lines[0].startswith("Livro consultado:") and "NÃO CONFERE: este arquivo não é nenhum dos arquivos " \
         "publicados" in out  # the ledger's report first, as without the register
     assert "Registro dos processos:" in lines and lines[-1] == verdict, out
+
+
+def test_published_editais_carry_their_ledger_code_in_footer_and_qr(tmp_path: Path) -> None:
+    """``autos publicar-editais``: each edital prints the code the ledger records for it (not a document code),
+    once, and its QR carries it (with the Municipality's verification URL); the individual DOCX, the code of its
+    PDF, as before; ``autos conferir --livro`` keeps its messages."""
+    from datetime import date
+
+    from autos.app.publish import Options, Publisher, place_option
+    from autos.store.ledger import Ledger
+
+    from .conftest import DATA, TODAY
+
+    modelos = own_templates(tmp_path, f'url_verificacao: "{URL}"\n')
+    casos = tmp_path / "casos"
+    shutil.copytree(DATA / "publish" / "casos", casos)
+    out = tmp_path / "editais"
+    result = Publisher(Options(casos=casos, data=date(2026, 10, 6), saida=out, data_jornal=date(2026, 10, 7),
+                               workers=1, rules_dir=ROOT / "rules", templates_dir=modelos, today=TODAY,
+                               veiculos=place_option(["timoteo-mg=Diário Oficial Eletrônico do Município de Timóteo",
+                                                      "Quadro de Editais do Paço Municipal"]),
+                               jornais=place_option(["Jornal Diário do Aço"]))).run()
+    assert result.erro is None, result.erro
+    livro = out / "livro-editais.sqlite3"
+    with Ledger(livro, readonly=True) as ledger:
+        for path in sorted(out.rglob("edital-timoteo-mg-*")):
+            m = next(x for x in ledger.by_hash(hashlib.sha256(path.read_bytes()).hexdigest()))
+            pdf_code = m.arquivo.codigo
+            if path.suffix == ".docx":  # the DOCX prints the code of its PDF
+                sibling = ledger.sibling(m, "edital_individual_pdf")
+                assert sibling is not None
+                pdf_code = sibling.arquivo.codigo
+            assert pdf_code and set(CODE_RE.findall(document_text(path))) == {pdf_code}, path.name
+            if path.suffix == ".docx":
+                media = [zipfile.ZipFile(path).read(n) for n in zipfile.ZipFile(path).namelist()
+                         if n.startswith("word/media/")]
+                assert qr_png(verification_url(URL, pdf_code)) in media, path.name
+            else:
+                flat = document_text(path).replace(" ", "")  # pypdf gives a line break inside the URL as a space
+                assert f"Confiraaautenticidadedestedocumentoem{verification_url(URL, pdf_code)}" in flat, path.name
+            code, report = run("conferir", str(path), "--livro", str(livro))
+            assert code == 0 and "CONFERE: o SHA-256 do arquivo está registrado no livro de editais" in report
