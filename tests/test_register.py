@@ -552,6 +552,35 @@ def test_a_register_of_format_1_is_brought_to_the_current_format_keeping_everyth
         assert reg.reserve(TIM, "auto", 2026).numero == 8
         reg.audit("ana", "criou", "processo:x.yaml")
         assert [e.acao for e in reg.audit_of("processo:x.yaml")] == ["criou"]
-    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
     with Register.open(path) as again:  # opening again changes nothing
         assert [r.rotulo for r in again.reservations()] == ["7/2026", "8/2026"]
+
+
+def test_a_register_of_format_2_gets_the_verification_codes_keeping_its_documents(tmp_path: Path) -> None:
+    """Format 3 records the verification code each document prints. A format-2 register (documents without
+    codes) is read as it is by a reader (no code known, the hashes still found) and brought to format 3 when
+    opened for writing: its documents stay, without a code; the documents recorded afterwards are found by code."""
+    from autos.store.register import _APPLICATION_ID, _MIGRATIONS, _SCHEMA, DocumentRecord
+
+    path = tmp_path / "registro.sqlite3"
+    db = sqlite3.connect(path)
+    for statement in (*_SCHEMA, *_MIGRATIONS[2]):
+        db.execute(statement)
+    db.execute("INSERT INTO documentos (caminho, sha256, bytes, arquivo, lei, processo, ato, documento, gravado_em) "
+               "VALUES ('saida/auto.pdf', 'aa', 10, 'p.yaml', ?, 'SIM-1', 1, 'auto_de_infracao', "
+               "'2026-11-01T10:00:00-03:00')", (TIM,))
+    db.execute(f"PRAGMA application_id = {_APPLICATION_ID}")
+    db.execute("PRAGMA user_version = 2")
+    db.commit()
+    db.close()
+    with Register.open(path, readonly=True) as old:
+        assert [d.caminho for d in old.documents_with("aa")] == ["saida/auto.pdf"]
+        assert old.documents_by_code("QM10-V59P-9D4G") == []  # format 2 recorded no codes
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 2
+    with Register.open(path) as reg:
+        assert [(d.caminho, d.codigo) for d in reg.documents_with("aa")] == [("saida/auto.pdf", None)]
+        reg.record_documents([DocumentRecord("saida/auto.pdf", "bb", 11, "p.yaml", TIM, "SIM-1", 1,
+                                             "auto_de_infracao", "2026-11-02T10:00:00-03:00", "QM10-V59P-9D4G")])
+        assert [(d.sha256, d.codigo) for d in reg.documents_by_code("QM10-V59P-9D4G")] == [("bb", "QM10-V59P-9D4G")]
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 3

@@ -42,7 +42,14 @@ def _context(autos: Autos, path: Path) -> tuple[str, dict[str, object]]:
 
 
 def _docxtpl(autos: Autos, template: str, ctx: dict[str, object]) -> bytes:
+    from autos.render.verification import DOCX_MEDIA, PLACEHOLDERS
+
     tpl = DocxTemplate(str(autos.docx_renderer.folder / f"{template}.docx"))
+    media = ctx.get(DOCX_MEDIA)
+    assert isinstance(media, dict) and "verificacao" in media  # every document carries its QR
+    for key, make in media.items():  # the QR codes: docxtpl's replace_media of the template's placeholder picture
+        assert callable(make)
+        tpl.replace_media(io.BytesIO(PLACEHOLDERS[key]), io.BytesIO(make()))
     tpl.render(ctx, jinja_env=CompileOnceEnvironment(), autoescape=True)
     out = io.BytesIO()
     tpl.save(out)

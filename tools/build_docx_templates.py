@@ -32,6 +32,8 @@ from docx.oxml.ns import qn
 from docx.shared import Mm, Pt, RGBColor
 from PIL import Image, ImageDraw
 
+from autos.render.verification import PLACEHOLDERS
+
 OUT = Path(__file__).resolve().parent.parent / "templates" / "docx"
 BRASAO = Path(__file__).resolve().parent.parent / "templates" / "html" / "timbre" / "padrao.png"
 RED = RGBColor(0xB0, 0x00, 0x00)
@@ -645,6 +647,21 @@ def demonstrativo_debito() -> Doc:
         p.add_run("{{ debito.decisao.valor }}").bold = True
     _if(doc, "debito.decisao", decided)
 
+    def pix(d: Doc) -> None:
+        _numbered(d, "Pagamento por PIX")
+
+        def code(d2: Doc) -> None:
+            _qr_picture(d2, "pix", 32)
+            _labelled(d2, "Valor:", "{{ pix.valor }}")
+            _labelled(d2, "Recebedor:", "{{ pix.nome }} — {{ pix.cidade }}")
+            _labelled(d2, "Chave PIX ({{ pix.tipo_chave }}):", "{{ pix.chave }}")
+            _labelled(d2, "Identificador (processo):", "{{ pix.txid }}")
+            _p(d2, "PIX copia e cola:", bold=True)
+            _p(d2, "{{ pix.payload }}", style="Body Text 2")
+        _if(d, "pix.payload", code)
+        _if(d, "not pix.payload", lambda d2: _p(d2, "{{ pix.aviso }}"))
+    _if(doc, "pix is defined and pix", pix)
+
     def deadlines(d: Doc) -> None:
         _numbered(d, "Notificação e prazos")
         _if(d, "notificacao", lambda d2: _labelled(d2, "Notificação do auto:", "{{ notificacao.forma }}"
@@ -949,6 +966,26 @@ KINDS: dict[str, Callable[[], Doc]] = {
 }
 
 
+def _qr_picture(doc: Doc, name: str, mm: int) -> None:
+    """The placeholder picture of a QR code (:data:`autos.render.verification.PLACEHOLDERS`), which the renderer
+    replaces by the document's QR (as docxtpl's ``replace_media`` does)."""
+    p = doc.add_paragraph(style="Body Text 2")
+    p.add_run().add_picture(io.BytesIO(PLACEHOLDERS[name]), width=Mm(mm), height=Mm(mm))
+
+
+def _verification(doc: Doc) -> None:
+    """At the end of every document: the QR code of its verification code, the code and where to check it."""
+    def block(d: Doc) -> None:
+        _qr_picture(d, "verificacao", 20)
+        p = _p(d, "Código de verificação: ", style="Body Text 2")
+        p.runs[0].bold = True
+        p.add_run("{{ verificacao.codigo }}")
+        _p(d, "{% if verificacao.url %}Confira a autenticidade deste documento em {{ verificacao.url }}{% else %}"
+              "Confira a autenticidade deste documento pelo código, junto ao órgão emissor.{% endif %}",
+           style="Body Text 2")
+    _if(doc, "verificacao is defined and verificacao", block)
+
+
 def _save(doc: Doc, path: Path) -> None:
     """Save with fixed zip timestamps, so rebuilding an unchanged template gives the same bytes."""
     raw = io.BytesIO()
@@ -971,7 +1008,9 @@ def main() -> None:
     BRASAO.write_bytes(neutral_brasao())
     OUT.mkdir(parents=True, exist_ok=True)
     for name, build in KINDS.items():
-        _save(build(), OUT / f"{name}.docx")
+        doc = build()
+        _verification(doc)
+        _save(doc, OUT / f"{name}.docx")
     print(f"modelos DOCX gravados em {OUT}: {', '.join(KINDS)}")
 
 

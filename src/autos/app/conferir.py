@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
 from autos.base import ptbr
-from autos.errors import InputError, os_error_pt
+from autos.errors import AutosError, InputError, os_error_pt
 from autos.render.gazette import claimed_codes
 from autos.store.database import Location
 from autos.store.ledger import DEFAULT_LEDGER_NAME, EDITAL_KINDS, EditalRecord, Ledger, LedgerError, Match, case_key
@@ -234,3 +235,83 @@ def _pubs(items: set[tuple[str, date, str | None]]) -> str:
 def _match_of(ledger_path: Location, sha: str) -> Match | None:
     with Ledger(ledger_path, readonly=True) as ledger:
         return next((m for m in ledger.by_hash(sha) if m.edital.estado == "publicado"), None)
+
+
+# --------------------------------------------------------------------------------------------------
+# a file against the register of the processos and/or the ledger of the editais
+
+
+def verify_file_in(path: Path, *, registro: Location | None, livro: Location | None,
+                   source: str = "--livro") -> Verification:
+    """``autos conferir ARQUIVO`` with the register (``--registro``/``AUTOS_REGISTRO``) and/or the ledger
+    (``--livro``/``AUTOS_LIVRO``): each one's lines (the code the file prints, and whether its SHA-256 is the one
+    recorded for it), the ledger's first, as without the register; the file is confirmed when either knows it
+    byte for byte. Without the register this is :func:`verify_file`."""
+    if registro is None:
+        return verify_file(path, livro, source=source)
+    from autos.app.register import verify_document
+
+    in_register = verify_document(path, registro)
+    if livro is None:
+        return Verification(path, in_register.linhas[1].removeprefix("SHA-256: "), registro, in_register.exit_code == 0,
+                            in_register.linhas)
+    in_ledger = verify_file(path, livro, source=source)
+    ok = in_ledger.confere or in_register.exit_code == 0
+    where = [name for name, hit in (("livro de editais", in_ledger.confere),
+                                     ("registro dos processos", in_register.exit_code == 0)) if hit]
+    verdict = (f"Resultado: CONFERE ({' e '.join(where)})." if ok
+               else "Resultado: NÃO CONFERE — nem o livro de editais nem o registro dos processos têm este arquivo.")
+    return Verification(path, in_ledger.sha256, in_ledger.livro, ok,
+                        [*in_ledger.linhas, "", "Registro dos processos:", *in_register.linhas, "", verdict])
+
+
+@dataclass
+class Outcome:
+    """What ``autos conferir`` prints and its exit code; ``error`` (exit 2) is printed after ``text`` — the
+    signatures already checked when the register or ledger then could not be used."""
+
+    text: str
+    exit_code: int
+    error: AutosError | None = None
+
+
+def check(arquivo: Path | None, *, processo: Path | None = None, livro: Location | None = None,
+          registro: Location | None = None, codigo: str | None = None, anchors: Iterable[Path] = (),
+          crls: Iterable[Path] = (), fetch: bool = False, as_json: bool = False, source: str = "--livro",
+          rules_dir: Path | None = None) -> Outcome:
+    """``autos conferir``: a typed verification code (``codigo``, in the register), or a file and/or a processo's
+    edital against the ledger and the register, followed by the file's digital signatures (trusting only
+    ``anchors``, revocation from ``crls``; the network only with ``fetch``). Unusable input raises
+    :class:`AutosError`."""
+    from autos.app.conferir_assinaturas import conferir_output, signature_section, trust_from_options
+
+    if codigo is not None:
+        from autos.app.register import REGISTER_ENV, verify_code
+
+        if registro is None:
+            raise InputError("indique o registro em que procurar o código.", hint="autos conferir --codigo CÓDIGO "
+                             f"--registro REGISTRO (ou a variável {REGISTER_ENV}).")
+        found = verify_code(codigo, registro)
+        return Outcome("\n".join(found.linhas), found.exit_code)
+    if arquivo is None and processo is None:
+        raise InputError("indique o arquivo publicado (PDF ou DOCX), o processo (--processo ARQUIVO.yaml) ou os dois.",
+                         hint="autos conferir ARQUIVO.pdf --livro LIVRO, ou autos conferir --processo P.yaml --livro "
+                         "LIVRO.")
+    section = (signature_section(arquivo, trust_from_options(anchors, crls, fetch=fetch))
+               if arquivo is not None else None)
+    if section is not None and section.signed and livro is None and processo is None and registro is None:
+        return Outcome(*conferir_output(arquivo, None, None, section, as_json=as_json))
+    try:
+        if processo is not None:
+            result, kind = verify_processo(processo, livro, arquivo=arquivo, source=source,
+                                           rules_dir=rules_dir), "processo"
+        else:
+            assert arquivo is not None
+            result = verify_file_in(arquivo, registro=registro, livro=livro, source=source)
+            kind = "registro" if livro is None and registro is not None else "livro"
+    except AutosError as exc:
+        if section is None:
+            raise
+        # what the signature check found, before the error of the register or ledger
+        return Outcome("\n".join(section.linhas), 2, exc)
+    return Outcome(*conferir_output(arquivo, result, kind, section, as_json=as_json))

@@ -93,6 +93,8 @@ class Generated:
     stamp: datetime | None = None
     #: document kind (an act of a processo)
     documento: str | None = None
+    #: the verification code the documents print (the register records it with them)
+    codigo: str | None = None
 
 
 @dataclass
@@ -121,6 +123,13 @@ class ActPiece:
     def errors(self) -> list[Finding]:
         return self.report.errors if self.report is not None else []
 
+    @property
+    def identity(self) -> tuple[str, ...]:
+        """What identifies this document, for its verification code: the processo's law and number, the act
+        (1-based) and the document kind."""
+        case = self.loaded.case
+        return ("processo", case.lei, case.processo or "", str(self.ato), self.documento)
+
 
 class ActRecorder(Protocol):
     """What :meth:`Autos.generate_files` needs from a register for one processo (``app.register``)."""
@@ -137,6 +146,14 @@ class Recorder(Protocol):
 
     def for_processo(self, file: Path) -> ActRecorder:
         """The register of the processo in ``file`` (one that records nothing when it has none)."""
+
+
+def document_identity(loaded: LoadedCase) -> tuple[str, ...]:
+    """What identifies the document of a case file of one document (the old format), for its verification code:
+    its law, kind and number, and its processo; without a number, also its file name."""
+    case = loaded.case
+    return ("caso", case.lei, case.documento, case.numero or "", case.processo or "",
+            "" if case.numero else loaded.file.name)
 
 
 def _stem(loaded: LoadedCase) -> str:
@@ -173,6 +190,8 @@ class DocumentContext:
     template: str
     context: dict[str, Any]
     draft: bool
+    #: the verification code printed (:func:`document_identity`)
+    codigo: str = ""
 
 
 class Autos:
@@ -319,7 +338,7 @@ class Autos:
                 continue
             try:
                 done = self._render(piece.loaded, piece.report, piece.stem, out_dir, formato, draft=draft, now=now,
-                                    source=source, replace=replace, stamp_of=stamp_of)
+                                    source=source, replace=replace, stamp_of=stamp_of, ident=piece.identity)
                 done.documento = piece.documento
                 out.append((piece.ato, done))
             except ReplaceRefusedError as exc:
@@ -376,12 +395,14 @@ class Autos:
         draft = bool(piece.report.errors)
         stem = piece.stem + ("-MINUTA" if draft else "")
         stamp = now or datetime.now().astimezone().replace(microsecond=0)
-        rendered = self._render_bytes(piece.loaded, piece.report, stem, Path(), formato, draft, stamp, None)
+        rendered, _code = self._render_bytes(piece.loaded, piece.report, stem, Path(), formato, draft, stamp, None,
+                                             piece.identity)
         return [(p.name, data) for p, data in rendered]
 
     def _render(self, loaded: LoadedCase, report: Report, stem: str, out_dir: str | Path, formato: Format, *,
                 draft: bool, now: datetime | None, source: bytes | None, replace: bool = False,
-                stamp_of: Callable[[Path], datetime | None] | None = None) -> Generated:
+                stamp_of: Callable[[Path], datetime | None] | None = None,
+                ident: tuple[str, ...] | None = None) -> Generated:
         """Render a document of a case whose report is already made (an act of a processo)."""
         out = Path(out_dir)
         ensure_dir(out)
@@ -390,7 +411,7 @@ class Autos:
         if stamp_of is not None:
             issued = next((s for s in (stamp_of(out / f"{stem}.{ext}") for ext in ("pdf", "docx")) if s), None)
         stamp = issued or now or datetime.now().astimezone().replace(microsecond=0)
-        rendered = self._render_bytes(loaded, report, stem, out, formato, draft, stamp, source)
+        rendered, code = self._render_bytes(loaded, report, stem, out, formato, draft, stamp, source, ident)
         try:
             unchanged = _write_documents(rendered, replace and issued is None)
         except ReplaceRefusedError:
@@ -402,14 +423,16 @@ class Autos:
                 # versions apart by this stamp ('conferir' says an older copy "foi substituído depois"), so the
                 # new version is stamped one second after the one it replaces
                 stamp = issued + timedelta(seconds=1)
-            rendered = self._render_bytes(loaded, report, stem, out, formato, draft, stamp, source)
+            rendered, code = self._render_bytes(loaded, report, stem, out, formato, draft, stamp, source, ident)
             unchanged = _write_documents(rendered, True)
         return Generated(report=report, files=[p for p, _ in rendered], draft=bool(draft or report.errors),
-                         unchanged=unchanged, hashes=[(p, _sha256(d), len(d)) for p, d in rendered], stamp=stamp)
+                         unchanged=unchanged, hashes=[(p, _sha256(d), len(d)) for p, d in rendered], stamp=stamp,
+                         codigo=code)
 
     def _render_bytes(self, loaded: LoadedCase, report: Report, stem: str, out: Path, formato: Format, draft: bool,
-                      now: datetime, source: bytes | None) -> list[tuple[Path, bytes]]:
-        doc = self.document_context(loaded, draft=draft, now=now, report=report)
+                      now: datetime, source: bytes | None,
+                      ident: tuple[str, ...] | None) -> tuple[list[tuple[Path, bytes]], str]:
+        doc = self.document_context(loaded, draft=draft, now=now, report=report, ident=ident)
         rendered: list[tuple[Path, bytes]] = []
         if formato in ("docx", "ambos"):
             rendered.append((out / f"{stem}.docx", self.docx_renderer.docx(doc.template, doc.context)))
@@ -423,7 +446,7 @@ class Autos:
             else:
                 pdf = self.pdf_renderer.pdf(doc.template, doc.context)
             rendered.append((out / f"{stem}.pdf", pdf))
-        return self._signed(rendered)
+        return self._signed(rendered), doc.codigo
 
     def _signed(self, rendered: list[tuple[Path, bytes]]) -> list[tuple[Path, bytes]]:
         """The PDFs of ``rendered`` signed with this process's signer (loaded once), with ``--assinar``."""
@@ -662,7 +685,7 @@ class Autos:
         return document_lines(self.deadlines(loaded))
 
     def document_context(self, loaded: LoadedCase, *, draft: bool = False, now: datetime | None = None,
-                         report: Report | None = None) -> DocumentContext:
+                         report: Report | None = None, ident: tuple[str, ...] | None = None) -> DocumentContext:
         """Validate (unless ``report`` is given) and build the context both renderers read, from what was
         computed for the case once (``report.computed`` of :meth:`check`; computed here for another report).
 
@@ -687,7 +710,11 @@ class Autos:
         context = build_context(loaded.case, statute, report, fines, deadlines, draft=is_draft, computed=computed,
                                 notice_date=notice_date, generated_at=now, own_letterhead=self.letterhead(statute))
         template = statute.documentos[loaded.case.documento].modelo
-        return DocumentContext(report, statute, template, context, is_draft)
+        from autos.render.verification import document_code, with_pix_qr, with_verification
+
+        code = document_code(*(ident or document_identity(loaded)))
+        context = with_pix_qr(with_verification(context, code))
+        return DocumentContext(report, statute, template, context, is_draft, code)
 
     def letterhead(self, statute: Statute) -> dict[str, Any]:
         """The Municipality's own letterhead from the templates folder (read once per Municipality; ``{}`` for
@@ -748,7 +775,7 @@ class Autos:
         rendered = self._signed(rendered)
         unchanged = _write_documents(rendered, replace)
         return Generated(report=report, files=[p for p, _ in rendered], draft=is_draft, unchanged=unchanged,
-                         hashes=[(p, _sha256(d), len(d)) for p, d in rendered])
+                         hashes=[(p, _sha256(d), len(d)) for p, d in rendered], codigo=doc.codigo)
 
 
 def _cores() -> int:

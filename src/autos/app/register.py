@@ -10,7 +10,6 @@ as ``registro.sqlite3`` in the folder of the processo and in the folders above i
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -41,7 +40,7 @@ from autos.store.register import (
 
 __all__ = ["REGISTER_ENV", "ProcessoRecorder", "Rebuilt", "Verification", "cancel_number",
            "find_register", "new_processo_reserving", "open_register", "rebuild_folder", "record_written",
-           "register_findings", "reserve_number", "stamp_of", "verify_document"]
+           "register_findings", "reserve_number", "stamp_of", "verify_code", "verify_document"]
 
 #: environment variable naming the register (as ``--registro``)
 REGISTER_ENV = "AUTOS_REGISTRO"
@@ -316,11 +315,12 @@ def stamp_of(register: Register | None, target: Path) -> datetime | None:
 
 
 def record_written(register: Register, loaded_file: Path, lei: str, processo: str, ato: int, documento: str,
-                   files: Sequence[tuple[Path, str, int]], when: datetime) -> None:
-    """Record ``(path, sha256, bytes)`` of the documents of one act as written at ``when``."""
+                   files: Sequence[tuple[Path, str, int]], when: datetime, codigo: str | None = None) -> None:
+    """Record ``(path, sha256, bytes)`` of the documents of one act as written at ``when``, with the
+    verification code they print."""
     register.record_documents([
         DocumentRecord(register.relative(p), sha, size, register.relative(loaded_file), lei, processo, ato,
-                       documento, when.isoformat(timespec="seconds"))
+                       documento, when.isoformat(timespec="seconds"), codigo)
         for p, sha, size in files])
 
 
@@ -331,27 +331,46 @@ class Verification:
 
 
 def verify_document(file: Path, registro: Location) -> Verification:
-    """``autos conferir ARQUIVO --registro R``: is this file, byte for byte, a document the register recorded?"""
-    digest = hashlib.sha256()
+    """``autos conferir ARQUIVO --registro R``: is this file, byte for byte, a document the register recorded? Also
+    the verification code the file prints (PDF text, DOCX footer) and what the register knows of that code: a
+    file whose code is recorded but whose bytes are not was changed after it was issued, or is not the one issued."""
+    from autos.render.gazette import claimed_codes
+
     try:
-        with file.open("rb") as fh:
-            for block in iter(lambda: fh.read(1 << 20), b""):
-                digest.update(block)
+        data = file.read_bytes()
     except OSError as exc:
         raise InputError(f"não foi possível ler o arquivo ({exc.strerror}).", file=file) from None
-    sha = digest.hexdigest()
+    sha = sha256_of(data)
+    codes = [code for _label, code in claimed_codes(data)]
     with Register.open(registro, readonly=True) as register:
         found = register.documents_with(sha)
         lines = [f"arquivo: {file}", f"SHA-256: {sha}", f"registro: {registro}"]
+        lines.append(f"código de verificação impresso no documento: {', '.join(codes)}" if codes
+                     else "o documento não traz código de verificação legível.")
         if not found:
             lines.append("NÃO CONFERE: nenhum documento com este conteúdo foi gerado pelo autos segundo este "
                          "registro (o arquivo foi alterado, é de outro registro ou não foi gerado pelo autos).")
+            for code in codes:
+                known = register.documents_by_code(code)
+                if not known:
+                    lines.append(f"  o código {code} não está neste registro: o documento não foi emitido com este "
+                                 "registro (ou o código foi alterado).")
+                    continue
+                r = known[0]
+                lines.append(f"  pelo código {code}, o arquivo diz ser o {r.documento} do ato {r.ato} do processo "
+                             f"{r.processo} ({r.lei}), gerado como {register.absolute(r.caminho)}; mas o SHA-256 não "
+                             f"confere com o registrado ({', '.join(sorted({k.sha256 for k in known}))}): o arquivo "
+                             "foi alterado ou não é o emitido.")
             return Verification(lines, 1)
         for r in found:
             when = datetime.fromisoformat(r.gravado_em)
             lines.append(f"CONFERE: {r.documento} do ato {r.ato} do processo {r.processo} ({r.lei}), gerado em "
                          f"{when:%d/%m/%Y %H:%M} como {register.absolute(r.caminho)} a partir de "
                          f"{register.absolute(r.arquivo)}.")
+            recorded = [c for c in codes if any((k.caminho, k.sha256) == (r.caminho, r.sha256)
+                                                for k in register.documents_by_code(c))]
+            if recorded:
+                lines.append(f"  o código de verificação {recorded[0]} é o registrado para este documento.")
             newer = [d for d in register.documents_at(r.caminho) if d.gravado_em > r.gravado_em]
             if newer:
                 lines.append(f"  atenção: o documento foi substituído depois, em "
@@ -359,6 +378,36 @@ def verify_document(file: Path, registro: Location) -> Verification:
                              "--substituir); este arquivo é a versão anterior.")
         return Verification(lines, 0)
 
+
+def verify_code(typed: str, registro: Location) -> Verification:
+    """``autos conferir --codigo C --registro R``: the document(s) the register recorded under a verification code
+    typed from a printed copy. A code whose check character does not match (a typo) is refused before the lookup;
+    the register then says which document, processo and act it is, and the SHA-256 of each version recorded."""
+    from autos.render.verification import typed_code
+
+    code = typed_code(typed)
+    if code is None:
+        raise InputError(f"'{typed}' não é um código de verificação válido: o último caractere confere os outros, e "
+                         "este não confere (erro de digitação?).",
+                         hint="digite os 12 caracteres como estão no documento, p. ex. QM10-V59P-9D4G (maiúsculas ou "
+                         "minúsculas, com ou sem hífens); um edital é conferido pelo arquivo, com --livro.")
+    with Register.open(registro, readonly=True) as register:
+        found = register.documents_by_code(code)
+        lines = [f"código: {code}", f"registro: {registro}"]
+        if not found:
+            lines.append(f"NÃO CONFERE: o código {code} não está neste registro (documento de outro registro, de um "
+                         "arquivo antigo de um só documento, que não é registrado, ou código alterado).")
+            return Verification(lines, 1)
+        r = found[0]
+        lines.append(f"CONFERE: o código {code} é do {r.documento} do ato {r.ato} do processo {r.processo} ({r.lei}), "
+                     f"gerado a partir de {register.absolute(r.arquivo)}.")
+        for d in found:
+            when = datetime.fromisoformat(d.gravado_em)
+            lines.append(f"  {register.absolute(d.caminho)} — gerado em {when:%d/%m/%Y %H:%M} — SHA-256 {d.sha256}")
+        if len({d.gravado_em for d in found}) > 1:
+            lines.append("  o documento foi substituído (autos gerar --substituir): a versão em vigor é a primeira "
+                         "da lista.")
+        return Verification(lines, 0)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -409,7 +458,8 @@ class _ForProcesso:
             p = load_processo(self.file).processo
             self._who = (p.lei, p.numero)
         lei, numero = self._who
-        record_written(self.register, self.file, lei, numero, ato, done.documento or "", done.hashes, done.stamp)
+        record_written(self.register, self.file, lei, numero, ato, done.documento or "", done.hashes, done.stamp,
+                       done.codigo)
 
 
 class ProcessoRecorder:

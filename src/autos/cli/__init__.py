@@ -870,63 +870,37 @@ def publicar_editais(ctx: click.Context, /, casos: tuple[Path, ...], data: Any, 
               help="LCR (lista de certificados revogados, PEM ou DER) para conferir a revogação (repetível).")
 @click.option("--buscar-revogacao", is_flag=True, help="Permite buscar LCR/OCSP na rede (padrão: nunca).")
 @click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
+@click.option("--codigo", default=None,
+              help="Código de verificação digitado de uma via impressa: diz de que documento é (com --registro).")
 @click.pass_context
 @_banco_option("livro", "registro")
 def conferir(ctx: click.Context, arquivo: Path | None, processo: Path | None, livro: Location | None,
              registro: Location | None, confiar: tuple[Path, ...], lcr: tuple[Path, ...], buscar_revogacao: bool,
-             as_json: bool) -> None:
+             as_json: bool, codigo: str | None) -> None:
     """Confere um arquivo publicado ou gerado (SHA-256 contra o livro de editais, --livro, ou o registro dos
-    processos, --registro) e/ou o edital de um processo (--processo); e as assinaturas digitais de um PDF.
+    processos, --registro) e/ou o edital de um processo (--processo); e as assinaturas digitais de um PDF. Com
+    --codigo, diz de que documento é um código de verificação digitado de uma via impressa (com --registro).
 
     Saída 0: confere; 1: não confere (ou assinatura inválida, documento alterado depois da última assinatura);
     2: entrada inutilizável."""
-    from autos.app.conferir import LEDGER_ENV, verify_file, verify_processo
-    from autos.app.conferir_assinaturas import conferir_output, signature_section, trust_from_options
-
-    try:
-        section = signature_section(arquivo, trust_from_options(confiar, lcr, fetch=buscar_revogacao)) \
-            if arquivo is not None else None
-    except AutosError as exc:
-        _fail(exc)
-    if section is not None and section.signed and livro is None and processo is None and registro is None:
-        text, code = conferir_output(arquivo, None, None, section, as_json=as_json)
-        click.echo(text)
-        sys.exit(code)
-    same = livro is not None and livro == registro  # --banco: the register and the ledger in one database
-    if registro is not None and (livro is None or same) and processo is None and arquivo is not None:
-        from autos.app.register import verify_document
-
-        try:
-            checked = verify_document(arquivo, registro)
-        except AutosError as exc:
-            _fail(exc)
-        if checked.exit_code == 0 or not same:  # with --banco, a file the register does not know: the ledger's?
-            text, code = conferir_output(arquivo, checked, "registro", section, as_json=as_json)
-            click.echo(text)
-            sys.exit(code)
+    from autos.app.conferir import LEDGER_ENV, check
 
     given = ctx.get_parameter_source("livro")
     source = f"a variável {LEDGER_ENV}" if given == click.core.ParameterSource.ENVIRONMENT else "--livro"
-    if same:
+    if livro is not None and livro == registro:  # --banco: the register and the ledger in one database
         source = "--banco"
-    if arquivo is None and processo is None:
-        _fail(InputError("indique o arquivo publicado (PDF ou DOCX), o processo (--processo ARQUIVO.yaml) ou os dois.",
-                         hint="autos conferir ARQUIVO.pdf --livro LIVRO, ou autos conferir --processo P.yaml --livro "
-                         "LIVRO."))
     try:
-        if processo is not None:
-            result = verify_processo(processo, livro, arquivo=arquivo, source=source, rules_dir=ctx.obj["rules_dir"])
-        else:
-            assert arquivo is not None
-            result = verify_file(arquivo, livro, source=source)
+        outcome = check(arquivo, processo=processo, livro=livro, registro=registro, codigo=codigo, anchors=confiar,
+                        crls=lcr, fetch=buscar_revogacao, as_json=as_json, source=source,
+                        rules_dir=ctx.obj["rules_dir"])
     except AutosError as exc:
-        if section is not None:  # what the signature check found, before the missing-ledger error
-            click.echo("\n".join(section.linhas), err=as_json)
         _fail(exc)
-    text, code = conferir_output(arquivo, result, "processo" if processo is not None else "livro", section,
-                                 as_json=as_json)
-    click.echo(text)
-    sys.exit(code)
+    if outcome.text:
+        click.echo(outcome.text, err=outcome.error is not None and as_json)
+    if outcome.error is not None:
+        _fail(outcome.error)
+    sys.exit(outcome.exit_code)
+
 
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime
+from decimal import Decimal
 from typing import Any
 
 from autos.base import ptbr
@@ -39,8 +40,10 @@ from autos.checks.finding import Report
 from autos.compute.deadlines import Deadline, compute
 from autos.compute.fines import FineResult, _norm_key
 from autos.compute.result import CaseComputation
+from autos.documents import pix
 from autos.documents.counting import case_lines, example_days_warning, with_counting_clause
 from autos.documents.lines import DeadlineLine, rule_term
+from autos.documents.pix import PixConfig
 from autos.errors import AutosError, ComputeError
 from autos.processo.case import Case, Decisao, Medida
 from autos.rules.calendar import MunicipalCalendar
@@ -156,6 +159,7 @@ def letterhead(statute: Statute, own: dict[str, Any] | None = None, kind_orgao: 
         "estado": estado,
         "orgao": orgao if kind_orgao else own.get("orgao") or orgao,
         "assinantes": dict(own.get("assinantes") or {}),
+        "url_verificacao": own.get("url_verificacao") or "",
     }
 
 
@@ -312,6 +316,8 @@ def build_context(case: Case, statute: Statute, report: Report, fines: FineResul
     builder = _KIND_SECTIONS.get(case.documento) or _KIND_SECTIONS.get(kind.modelo)
     if builder is not None:
         ctx.update(builder(case, statute, kind, fines, draft, notice_date, computed))
+    if kind.modelo == "demonstrativo_debito":
+        ctx["pix"] = pix_section(case, fines, (own_letterhead or {}).get("pix"), draft=draft)
     return with_counting_clause(ctx, computed, kind.modelo)
 
 
@@ -1280,3 +1286,36 @@ def edital_sections(case: Case, statute: Statute, fines: FineResult | None, praz
         },
         "prazos": prazos,
     }
+
+
+# --------------------------------------------------------------------------------------------------
+# the demonstrativo's PIX
+
+
+def pix_section(case: Case, fines: FineResult | None, config: PixConfig | None, *,
+                draft: bool) -> dict[str, Any] | None:
+    """The PIX block of the demonstrativo de débito: None without a key in the letterhead; else the static BR
+    Code of the amount due (the decided amount after a decision that reduced the fine, the total of the debt
+    otherwise), with the processo number as the reference (txid), or why there is none. No code is printed for a
+    draft, for an amount not computed, nor for one computed with an EXAMPLE fiscal-unit value: a payment code is
+    paid as it is, and the example value is not the Municipality's."""
+    if config is None:
+        return None
+    out: dict[str, Any] = {"payload": "", "aviso": "", "chave": config.chave.valor, "tipo_chave": config.chave.tipo,
+                           "nome": config.nome, "cidade": config.cidade, "valor": "", "txid": ""}
+    d = case.decisao
+    valor: Decimal | None = None
+    if d is not None and d.resultado == "reduzida":
+        valor = d.valor
+    elif fines is not None and not fines.exemplo:
+        valor = fines.total_reais
+    if draft:
+        out["aviso"] = "O código PIX não é impresso na minuta: só no demonstrativo final."
+    elif valor is None:
+        out["aviso"] = ("O código PIX não foi gerado: o valor foi calculado com o valor de EXEMPLO da unidade fiscal; "
+                        "pague pelo valor oficial, informado pelo Município." if fines is not None and fines.exemplo
+                        else "O código PIX não foi gerado: o valor do débito não está calculado.")
+    else:
+        txid = pix.txid_of(case.processo or case.numero or "")
+        out.update(payload=pix.br_code(config, valor, txid), valor=ptbr.money_full(valor), txid=txid)
+    return out

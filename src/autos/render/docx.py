@@ -9,7 +9,11 @@ writes (``tests/test_render_docx.py`` compares both, part by part, for every sam
 time, and byte-identical for the same context (the ZIP entries keep the template's dates).
 
 Templates are text-only: pictures and sub-documents (docxtpl's ``InlineImage``/``Subdoc``) need the
-python-docx object model and are not supported.
+python-docx object model and are not supported. A picture that changes per document (the QR codes) is
+docxtpl's ``replace_media``: the template carries a placeholder picture (:data:`autos.render.verification.
+PLACEHOLDERS`) and the context's ``midias_docx`` gives the PNG that replaces every media file with the
+placeholder's bytes (matched by CRC, as docxtpl does; the PNG is made only here, when a DOCX is rendered); the
+picture keeps the size the template gives it.
 
 One deliberate difference from docxtpl: its escaped tags ``{_{ }_}`` / ``{_% %_}`` (literal ``{{ }}`` /
 ``{% %}`` in the document) are turned into literal text in the template's source, before rendering, instead of
@@ -209,6 +213,11 @@ class CompiledDocx:
             env.part_names[self.core_src] = self.core_name
         rendered = {doc_name, *(name for name, *_ in self.parts)} | ({self.core_name} if self.core_name else set())
         self.fixed = {name: _Member.deflate(infos[name], raw[name]) for name in self.order if name not in rendered}
+        #: media files by the CRC of their bytes (the placeholders that ``midias_docx`` replaces)
+        self.media: dict[int, list[str]] = {}
+        for name in self.order:
+            if name.startswith("word/media/"):
+                self.media.setdefault(infos[name].CRC, []).append(name)
 
     def _source(self, xml: str, name: str) -> str:
         """The Jinja source of an XML part: docxtpl's tag cleaning (``patch_xml``), its line split before each
@@ -239,9 +248,24 @@ class CompiledDocx:
             new[name] = _xml_part(self._render_part(source, part, context), encoding)
         if self.core_name:
             new[self.core_name] = _xml_part(self.env.from_string(self.core_src).render(context))
-        members = [self.fixed[name] if name in self.fixed else _Member.deflate(self.infos[name], new[name])
-                   for name in self.order]
+        replaced = self._media(context)
+        members = [replaced[name] if name in replaced else self.fixed[name] if name in self.fixed
+                   else _Member.deflate(self.infos[name], new[name]) for name in self.order]
         return _zip(members)
+
+    def _media(self, context: dict[str, Any]) -> dict[str, _Member]:
+        """The placeholder pictures of the template replaced by the context's PNGs (``midias_docx``)."""
+        from autos.render.verification import DOCX_MEDIA, PLACEHOLDERS
+
+        out: dict[str, _Member] = {}
+        for key, make in (context.get(DOCX_MEDIA) or {}).items():
+            placeholder = PLACEHOLDERS.get(key)
+            png = make() if callable(make) else make
+            if placeholder is None or not isinstance(png, bytes):
+                continue
+            for name in self.media.get(zlib.crc32(placeholder), []):
+                out[name] = _Member.deflate(self.infos[name], png)
+        return out
 
 
 class DocxRenderer:

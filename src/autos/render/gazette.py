@@ -10,10 +10,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from autos.render.verification import DOC_CODE_LABEL, with_verification
+
 _CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32: no I, L, O, U
 _CODE_CHARS = "[0-9A-HJKMNP-TV-Z]"
 CODE_RE = re.compile(rf"\b({_CODE_CHARS}{{4}}-{_CODE_CHARS}{{4}}-{_CODE_CHARS}{{4}})\b")
-DOC_CODE_LABEL = "Código de verificação:"
 GAZETTE_CODE_LABEL = "código do caderno:"
 
 
@@ -33,8 +34,9 @@ def verification_code(*parts: str) -> str:
 
 def with_code(ctx: dict[str, Any], codigo: str) -> dict[str, Any]:
     """The context with the verification code at the end of the footer line (``rodape``, printed on every
-    page of the PDF and in the DOCX footer by the templates)."""
-    return {**ctx, "rodape": f"{ctx['rodape']} — {DOC_CODE_LABEL} {codigo}"}
+    page of the PDF and in the DOCX footer by the templates) and in the QR code (it replaces the code the
+    document context already had: :func:`autos.render.verification.with_verification`)."""
+    return with_verification(ctx, codigo)
 
 
 

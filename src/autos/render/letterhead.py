@@ -10,6 +10,11 @@ the first part of the law's id (``timoteo-mg`` for ``timoteo-mg/lei-3844-2022``)
     orgao: Secretaria Municipal de Desenvolvimento Econômico — Serviço de Inspeção Municipal (SIM)
     assinantes:               # who signs, by role (the consolidated edital: ``edital``)
       edital: {nome: Fulana de Tal, cargo: Secretária Municipal de Desenvolvimento Econômico}
+    url_verificacao: https://www.timoteo.mg.gov.br/verificar?codigo={codigo}   # the QR of every document
+    pix:                      # the demonstrativo de débito's PIX "copia e cola" (autos.documents.pix)
+      chave: 18.299.446/0001-24
+      nome: MUNICIPIO DE TIMOTEO
+      cidade: Timóteo
 
 Every key is optional: a Municipality without the file (or without a key) gets the neutral default — the
 neutral brasão ``html/timbre/padrao.png``, the lines "PREFEITURA MUNICIPAL DE …" and the state, and the
@@ -22,6 +27,7 @@ so a letterhead cannot make it read anything outside the ``html/`` folder.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +37,10 @@ from autos.errors import RenderError
 #: the folder of the letterheads, inside the templates' html/ folder; the neutral brasão in it
 FOLDER = "timbre"
 DEFAULT_BRASAO = f"{FOLDER}/padrao.png"
-_KEYS = {"brasao", "linhas", "orgao", "assinantes"}
+_KEYS = {"brasao", "linhas", "orgao", "assinantes", "url_verificacao", "pix"}
 _SIGNER_KEYS = {"nome", "cargo"}
+_PIX_KEYS = {"chave", "nome", "cidade"}
+_URL = re.compile(r"^https?://[^\s{}]+$")
 
 
 def _text(doc: YamlDoc, key: tuple[str | int, ...], value: Any) -> str:
@@ -74,6 +82,10 @@ def load_letterhead(html_folder: Path, municipio: str) -> dict[str, Any]:
             out["linhas"] = [_text(doc, (key, i), v) for i, v in enumerate(value)]
         elif key == "orgao":
             out["orgao"] = _text(doc, (key,), value)
+        elif key == "url_verificacao":
+            out[key] = _verification_url(doc, value)
+        elif key == "pix":
+            out[key] = _pix(doc, value)
         else:
             if not isinstance(value, dict):
                 raise doc.error(RenderError, (key,), "'assinantes' deve ser um mapa: papel → {nome, cargo}.")
@@ -84,3 +96,38 @@ def load_letterhead(html_folder: Path, municipio: str) -> dict[str, Any]:
                 signers[str(role)] = {k: _text(doc, (key, role, k), person[k]) for k in ("nome", "cargo")}
             out["assinantes"] = signers
     return out
+
+
+def _verification_url(doc: YamlDoc, value: Any) -> str:
+    """``url_verificacao``: an http(s) address with ``{codigo}`` once, where each document's code goes."""
+    from autos.render.verification import URL_CODE
+
+    url = _text(doc, ("url_verificacao",), value)
+    hint = "escreva o endereço da página de verificação com {codigo} onde entra o código, p. ex. " \
+           "https://www.municipio.mg.gov.br/verificar?codigo={codigo}."
+    if url.count(URL_CODE) != 1:
+        raise doc.error(RenderError, ("url_verificacao",), f"a url_verificacao '{url}' deve ter {URL_CODE} uma vez, "
+                        "onde entra o código do documento.", hint)
+    if not _URL.match(url.replace(URL_CODE, "X")):
+        raise doc.error(RenderError, ("url_verificacao",), f"a url_verificacao '{url}' não é um endereço http:// ou "
+                        "https:// sem espaços.", hint)
+    return url
+
+
+def _pix(doc: YamlDoc, value: Any) -> Any:
+    """``pix: {chave, nome, cidade}``: the receiver of the demonstrativo's BR Code, checked now (a key that is no
+    CPF, CNPJ, e-mail, +55 phone or random key; a name or city too long for the BR Code) with the line."""
+    from autos.documents.pix import PixConfigError, parse_config
+
+    if not isinstance(value, dict) or set(value) != _PIX_KEYS:
+        raise doc.error(RenderError, ("pix",), "'pix' deve ter 'chave', 'nome' e 'cidade' (e nada mais).",
+                        "p. ex. pix: {chave: 18.299.446/0001-24, nome: MUNICIPIO DE TIMOTEO, cidade: Timóteo}.")
+    typed = {k: value[k] if isinstance(value[k], str) else None for k in _PIX_KEYS}
+    for k, v in typed.items():
+        if v is None:
+            raise doc.error(RenderError, ("pix", k), f"pix.{k} deve ser um texto (entre aspas).",
+                            "escreva o valor entre aspas, numa linha.")
+    try:
+        return parse_config(str(typed["chave"]), str(typed["nome"]), str(typed["cidade"]))
+    except PixConfigError as exc:
+        raise doc.error(RenderError, ("pix", exc.key), str(exc), exc.hint) from None

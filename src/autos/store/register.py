@@ -59,7 +59,7 @@ def _cause(exc: BaseException) -> str:
 #: file name of the register when ``--registro`` is not given: in the processos folder
 DEFAULT_REGISTER_NAME = "registro.sqlite3"
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 _APPLICATION_ID = 0x72656769  # "regi": marks the SQLite file as an autos register
 
 #: seconds a write waits for another clerk's transaction before giving up with a clear error
@@ -135,6 +135,7 @@ _SCHEMA = (
 #: what each format adds to the one before it, applied in order when a register of an older format is opened for
 #: writing (a new register gets :data:`_SCHEMA` and then every step); a reader of an older format (``readonly``)
 #: reads the tables it has. Format 2: the web application's accounts, sessions, audit log and legal reviews.
+#: Format 3: the verification code each document prints, recorded with it (NULL for documents recorded before).
 _MIGRATIONS: dict[int, tuple[str, ...]] = {
     2: (
         """CREATE TABLE usuarios (
@@ -177,6 +178,10 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
     registrado_em TEXT NOT NULL
 )""",
         "CREATE INDEX pareceres_processo ON pareceres (lei, processo)",
+    ),
+    3: (
+        "ALTER TABLE documentos ADD COLUMN codigo TEXT",
+        "CREATE INDEX documentos_codigo ON documentos (codigo)",
     ),
 }
 
@@ -223,7 +228,9 @@ _SQL = {
     "insert_infraction": "INSERT INTO infracoes (arquivo, ordem, regra, reincidente) VALUES (?, ?, ?, ?)",
     "document_exists": "SELECT count(*) FROM documentos WHERE caminho = ? AND sha256 = ?",
     "insert_document": "INSERT INTO documentos (caminho, sha256, bytes, arquivo, lei, processo, ato, documento, "
-                       "gravado_em) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       "gravado_em, codigo) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "documents_by_code": "SELECT caminho, sha256, bytes, arquivo, lei, processo, ato, documento, gravado_em, codigo "
+                         "FROM documentos WHERE codigo = ? ORDER BY gravado_em DESC, caminho",
     "documents_by_hash": "SELECT caminho, sha256, bytes, arquivo, lei, processo, ato, documento, gravado_em "
                          "FROM documentos WHERE sha256 = ? ORDER BY gravado_em, caminho",
     "documents_at": "SELECT caminho, sha256, bytes, arquivo, lei, processo, ato, documento, gravado_em "
@@ -390,6 +397,7 @@ class SqliteStore:
 
     def _check_version(self) -> None:
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        self.format = version  # a read-only opening of an older format reads only what that format has
         app = self.db.execute("PRAGMA application_id").fetchone()[0]
         if app != _APPLICATION_ID:
             raise sqlite3.DatabaseError(f"identificação {app:#x}, esperada {_APPLICATION_ID:#x}")
@@ -590,6 +598,8 @@ class DocumentRecord:
     ato: int
     documento: str
     gravado_em: str
+    #: the verification code the document prints (format 3; None for one recorded before)
+    codigo: str | None = None
 
 
 @dataclass
@@ -871,10 +881,17 @@ class Register:
                 if s.rows("document_exists", (r.caminho, r.sha256))[0][0]:
                     continue
                 s.run("insert_document", (r.caminho, r.sha256, r.bytes, r.arquivo, r.lei, r.processo, r.ato,
-                                          r.documento, r.gravado_em))
+                                          r.documento, r.gravado_em, r.codigo))
 
     def documents_with(self, sha256: str) -> list[DocumentRecord]:
         return [DocumentRecord(*r) for r in self.store.rows("documents_by_hash", (sha256,))]
+
+    def documents_by_code(self, codigo: str) -> list[DocumentRecord]:
+        """Every document recorded with this verification code (its PDF and DOCX, every version), newest first;
+        none in a register of a format before 3, read as it is (``readonly``), which recorded no codes."""
+        if getattr(self.store, "format", SCHEMA_VERSION) < 3:
+            return []
+        return [DocumentRecord(*r) for r in self.store.rows("documents_by_code", (codigo,))]
 
     def documents_of(self, arquivo: str) -> list[DocumentRecord]:
         """Every document recorded as generated from a processo file (relative, as :meth:`relative` gives it), by
