@@ -284,7 +284,9 @@ def test_conferir_with_ledger_and_register_shows_both_and_confirms_when_either_k
     lines = out.splitlines()
     assert lines[0].startswith("Livro consultado:") and "NÃO CONFERE: este arquivo não é nenhum dos arquivos " \
         "publicados" in out  # the ledger's report first, as without the register
-    assert "Registro dos processos:" in lines and lines[-1] == verdict, out
+    assert "Registro dos processos:" in lines and verdict in lines, out
+    # then the signatures section (app/conferir.check): this PDF carries none
+    assert lines[-1] == "Assinaturas digitais: o arquivo não traz nenhuma assinatura digital.", out
 
 
 def test_published_editais_carry_their_ledger_code_in_footer_and_qr(tmp_path: Path) -> None:
