@@ -6,6 +6,7 @@ contain; the same run with ``--json`` must agree with it. The PKI is made at tes
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import io
 import json
@@ -415,6 +416,17 @@ def test_revocation_unknown_when_the_crl_does_not_cover_the_certificate(pki: Pki
     assert "LCR: outra-ac.crl" in text
     report = validate_signatures(pdf.read_bytes(), load_trust([pki.root_pem], [crl]))
     assert report.signatures[0].revocation == Revocation.UNKNOWN
+
+
+def test_validation_inside_a_running_event_loop(pki: Pki) -> None:
+    """pyHanko's synchronous API calls asyncio.run(); inside a running loop (a web server, another test's loop)
+    the validation still runs, and gives the same verdict."""
+    pdf = sign(make_pdf(), pki.signer)
+
+    async def inside() -> bool:
+        return validate_signatures(pdf, load_trust([pki.root_pem])).ok
+
+    assert asyncio.run(inside()) is True
 
 
 def test_icp_brasil_common_names() -> None:

@@ -14,9 +14,11 @@ An encrypted or damaged PDF, an unreadable anchor or CRL file: :class:`~autos.er
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from collections.abc import Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -536,6 +538,17 @@ def _embedded(reader: Any) -> list[tuple[str, int, Any]]:
 
 def validate_signatures(data: bytes, trust: Trust, *, source: str | Path | None = None) -> SignaturesReport:
     """Validate every signature (and document timestamp) of the PDF ``data`` against ``trust``."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return _validate_all(data, trust, source)
+    # pyHanko's synchronous calls start an event loop of their own (asyncio.run), which a thread that already runs
+    # one (a web server, a test harness) refuses: there they run in a thread of their own
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(_validate_all, data, trust, source).result()
+
+
+def _validate_all(data: bytes, trust: Trust, source: str | Path | None) -> SignaturesReport:
     with _quiet_pyhanko():
         reader = open_pdf(data, source)
         try:
