@@ -42,6 +42,7 @@ from pyhanko_certvalidator import ValidationContext
 
 from autos.base import ptbr
 from autos.errors import SignatureError, os_error_pt
+from autos.sign.loop import outside_event_loop
 
 __all__ = [
     "LoadedSigner",
@@ -487,6 +488,10 @@ def _utc_offset(when: dt.datetime) -> str:
 
 def sign_pdf(data: bytes, loaded: LoadedSigner, settings: SignSettings, *, source: str | Path = "documento") -> bytes:
     """The signed PDF (``data`` plus an incremental update holding the signature)."""
+    return outside_event_loop(_sign_pdf, data, loaded, settings, source)
+
+
+def _sign_pdf(data: bytes, loaded: LoadedSigner, settings: SignSettings, source: str | Path) -> bytes:
     now = settings.now or dt.datetime.now().astimezone()
     check_certificate(loaded, at=now.astimezone(dt.UTC), crls=settings.crls)
     writer = _open(data, source)

@@ -14,11 +14,9 @@ An encrypted or damaged PDF, an unreadable anchor or CRL file: :class:`~autos.er
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Iterable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -44,6 +42,7 @@ from pyhanko_certvalidator import ValidationContext
 from pyhanko_certvalidator.policy_decl import CertRevTrustPolicy, RevocationCheckingPolicy, RevocationCheckingRule
 
 from autos.errors import InputError
+from autos.sign.loop import outside_event_loop
 
 
 @contextmanager
@@ -538,14 +537,7 @@ def _embedded(reader: Any) -> list[tuple[str, int, Any]]:
 
 def validate_signatures(data: bytes, trust: Trust, *, source: str | Path | None = None) -> SignaturesReport:
     """Validate every signature (and document timestamp) of the PDF ``data`` against ``trust``."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return _validate_all(data, trust, source)
-    # pyHanko's synchronous calls start an event loop of their own (asyncio.run), which a thread that already runs
-    # one (a web server, a test harness) refuses: there they run in a thread of their own
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(_validate_all, data, trust, source).result()
+    return outside_event_loop(_validate_all, data, trust, source)
 
 
 def _validate_all(data: bytes, trust: Trust, source: str | Path | None) -> SignaturesReport:
