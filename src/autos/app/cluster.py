@@ -28,6 +28,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from autos.base.ptbr import count_noun
 from autos.errors import AutosError, InputError
 
 __all__ = ["ClusterError", "DaskExecutor", "dask_executor", "fingerprint", "tree_sha256"]
@@ -103,8 +104,9 @@ def check_workers(found: dict[str, dict[str, str]], mine: dict[str, str]) -> Non
                         else f"SHA-256 {str(theirs.get(key))[:12]}… ≠ {mine[key][:12]}… (aqui)")
                 problems.append(f"{address}: {label} diferente: {what}")
     if problems:
-        raise ClusterError("trabalhador(es) do Dask com outra versão do autos ou das regras; nada foi publicado "
-                           "nem reservado: " + "; ".join(problems) + ".",
+        differ = len({p.split(": ", 1)[0] for p in problems})
+        raise ClusterError(f"{count_noun(differ, 'trabalhador', 'trabalhadores')} do Dask com outra versão do autos "
+                           "ou das regras; nada foi publicado nem reservado: " + "; ".join(problems) + ".",
                            hint="instale nos trabalhadores a mesma versão do autos e as mesmas regras e modelos "
                            "(a mesma pasta --regras/--modelos, no mesmo caminho) e reinicie-os "
                            "(docs/runbook-distribuido.md).")

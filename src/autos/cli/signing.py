@@ -93,8 +93,9 @@ def batch_signing(assinar: bool, options: dict[str, Any], *, minuta: bool = Fals
     given = [f"--{k.replace('_', '-')}" for k, v in options.items() if v not in (None, (), False)]
     if not assinar:
         if given:
-            raise AutosError(f"{', '.join(given)} só vale(m) com --assinar.", hint="acrescente --assinar ou tire a "
-                             "opção.")
+            verb = "vale" if len(given) == 1 else "valem"
+            raise AutosError(f"{', '.join(given)} só {verb} com --assinar.",
+                             hint="acrescente --assinar ou tire a opção.")
         return None
     if minuta:
         raise AutosError("uma minuta não é assinada (--minuta com --assinar).", hint="gere o documento final, sem "
