@@ -324,3 +324,37 @@ def test_signer_loaded_once_signs_many(pki, plain_pdf):
     how = settings(spec(pki.signer), loaded)
     outs = [pades.sign_pdf(plain_pdf.read_bytes(), loaded, how) for _ in range(3)]
     assert all(validate(pki, o)[0].bottom_line for o in outs)
+
+
+def _text_baselines(data: bytes) -> list[float]:
+    """Baselines of the last page's text, from pypdf's own text extraction (its matrices, not the signer's)."""
+    from pypdf import PdfReader
+
+    page = PdfReader(io.BytesIO(data)).pages[-1]
+    ys: list[float] = []
+
+    def seen(text, cm, tm, _fd, _fs):
+        if text.strip():
+            ys.append(tm[4] * cm[1] + tm[5] * cm[3] + cm[5])
+
+    page.extract_text(visitor_text=seen)
+    return ys
+
+
+def test_blocks_cover_no_text_of_the_page(pki, pdfa_pdf, tmp_path):
+    """On a generated document (footer with the page number, text ending mid-page) the blocks of two signers sit
+    between the footer and the end of the text: no line of the page's text runs through a block."""
+    from pypdf import PdfReader
+
+    first, second = tmp_path / "1.pdf", tmp_path / "2.pdf"
+    assinar(pdfa_pdf, spec(pki.signer, cargo="Fiscal"), first)
+    assinar(first, spec(pki.chefia, cargo="Chefe", adicionar=True), second)
+    data = second.read_bytes()
+    baselines = _text_baselines(pdfa_pdf.read_bytes())
+    rects = [[float(v) for v in a.get_object()["/Rect"]] for a in PdfReader(io.BytesIO(data)).pages[-1]["/Annots"]
+             if a.get_object().get("/FT") == "/Sig"]
+    assert len(rects) == 2
+    for x1, y1, x2, y2 in rects:
+        inside = [y for y in baselines if y1 - 2 <= y <= y2 + 8]
+        assert not inside, (y1, y2, inside)
+        assert y1 > min(baselines)  # above the footer, not at the page's edge

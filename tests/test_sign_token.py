@@ -73,3 +73,21 @@ def test_cli_pin_from_environment(pki, plain_pdf, token, tmp_path):  # noqa: F81
                                 env={"AUTOS_SENHA_CERTIFICADO": token.pin})
     assert result.exit_code == 0, result.output
     assert validate(pki, out.read_bytes())[0].bottom_line
+
+
+def test_batch_through_the_token_in_a_process_pool(pki, token, tmp_path):  # noqa: F811
+    """publicar-editais --assinar --pkcs11 with 2 worker processes: each forked worker initialises the PKCS#11
+    library again and opens its own session (once), and every PDF is signed through the token."""
+    from autos.app.publish import Publisher
+    from autos.store.ledger import Ledger
+    from tests.test_publish import options
+
+    out = tmp_path / "editais"
+    result = Publisher(options(out, workers=2, assinar=_spec(token, cargo="Diretor"))).run()
+    assert result.erro is None and result.publicados
+    with Ledger(out / "livro-editais.sqlite3", readonly=True) as led:
+        pdfs = [e.saida / f.caminho for e in led.editais() for f in e.arquivos if f.caminho.endswith(".pdf")]
+    assert pdfs
+    for pdf in pdfs:
+        [v] = validate(pki, pdf.read_bytes())
+        assert v.bottom_line and v.signer_cn == "MARIA DA SILVA:12345678909", pdf

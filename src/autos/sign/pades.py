@@ -461,13 +461,104 @@ def _page_width(writer: IncrementalPdfFileWriter) -> float:
     return float(box[2]) - float(box[0])
 
 
-def _block_box(writer: IncrementalPdfFileWriter, slot: int) -> tuple[int, int, int, int]:
-    """The block of the ``slot``-th signature: bottom of the last page, side by side, then a row above."""
+_Matrix = tuple[float, float, float, float, float, float]
+_IDENTITY: _Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def _mul(m: _Matrix, n: _Matrix) -> _Matrix:
+    """``m × n`` (PDF matrices: the row vector [x y 1] times m, then n)."""
+    a, b, c, d, e, f = m
+    p, q, r, s, t, u = n
+    return (a * p + b * r, a * q + b * s, c * p + d * r, c * q + d * s, e * p + f * r + t, e * q + f * s + u)
+
+
+#: a content stream's tokens: a literal string (skipped; unbalanced parentheses inside are escaped by the PDF
+#: writer), a hexadecimal string, a name, a number, an operator, an array bracket
+_TOKEN = re.compile(rb"\((?:\\.|[^\\()]|\((?:\\.|[^\\()])*\))*\)|<[0-9A-Fa-f\s]*>|/[^\s/\[\]()<>{}%]*"
+                    rb"|([+-]?(?:\d+\.?\d*|\.\d+))|([A-Za-z'\"*]+)|[\[\]]")
+
+
+def _text_lines(data: bytes) -> tuple[float, list[tuple[float, float]]]:
+    """The last page's height and, for every text-showing operator of its content stream, (baseline y, font size)
+    in page space. Only the operators that move text are followed (cm, q/Q, BT, Tf, TL, Td, TD, Tm, T*), with a
+    regular-expression tokenizer: pypdf's own parser or text extraction cost as much as the signature itself."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(data))
+    page = reader.pages[-1]
+    contents = page.get_contents()
+    height = float(page.mediabox.height)
+    if contents is None:
+        return height, []
+    origin = float(page.mediabox.bottom)
+    ctm, stack = _IDENTITY, []
+    tm = tlm = _IDENTITY
+    size = leading = 0.0
+    lines: list[tuple[float, float]] = []
+    nums: list[float] = []
+    for match in _TOKEN.finditer(contents.get_data()):
+        number, op = match.group(1), match.group(2)
+        if number is not None:
+            nums.append(float(number))
+            continue
+        if op is None:
+            continue
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop() if stack else _IDENTITY
+        elif op == b"cm" and len(nums) >= 6:
+            ctm = _mul(tuple(nums[-6:]), ctm)  # type: ignore[arg-type]
+        elif op == b"BT":
+            tm = tlm = _IDENTITY
+        elif op == b"Tf" and nums:
+            size = nums[-1]
+        elif op == b"TL" and nums:
+            leading = nums[-1]
+        elif op in (b"Td", b"TD") and len(nums) >= 2:
+            if op == b"TD":
+                leading = -nums[-1]
+            tm = tlm = _mul((1.0, 0.0, 0.0, 1.0, nums[-2], nums[-1]), tlm)
+        elif op == b"Tm" and len(nums) >= 6:
+            tm = tlm = tuple(nums[-6:])  # type: ignore[assignment]
+        elif op == b"T*":
+            tm = tlm = _mul((1.0, 0.0, 0.0, 1.0, 0.0, -leading), tlm)
+        elif op in (b"Tj", b"TJ", b"'", b'"'):
+            if op in (b"'", b'"'):
+                tm = tlm = _mul((1.0, 0.0, 0.0, 1.0, 0.0, -leading), tlm)
+            m = _mul(tm, ctm)
+            lines.append((m[5] - origin, abs(size * m[3]) or size))
+        nums.clear()
+    return height, lines
+
+
+def _free_band(data: bytes) -> tuple[float, float] | None:
+    """The empty band of the last page between its footer and its lowest line of text (bottom, top); None when
+    the page cannot be read. The footer is the text in the bottom tenth of the page (page number, running
+    footer)."""
+    try:
+        height, lines = _text_lines(data)
+    except Exception:  # a page pypdf cannot parse: the block goes to the bottom edge
+        return None
+    footer = [y + h for y, h in lines if y < height * 0.1]
+    body = [y - 0.3 * h for y, h in lines if y >= height * 0.1]
+    bottom = max(footer, default=0.0) + 6
+    top = min(body, default=height * 0.9) - 8
+    return (bottom, top) if top > bottom else None
+
+
+def _block_box(writer: IncrementalPdfFileWriter, data: bytes, slot: int) -> tuple[int, int, int, int]:
+    """The block of the ``slot``-th signature on the last page, side by side, then a row above: in the empty band
+    between the footer and the end of the text when it has room (a block never covers the document's text nor its
+    page number), otherwise at the bottom edge of the page."""
     width = _page_width(writer)
     per_row = max(1, int((width - 2 * _MARGIN + _GAP) // (_BLOCK_W + _GAP)))
     col, row = slot % per_row, slot // per_row
     x = _MARGIN + col * (_BLOCK_W + _GAP)
-    y = 12 + row * (_BLOCK_H + _GAP)
+    y = 12.0 + row * (_BLOCK_H + _GAP)
+    band = _free_band(data)
+    if band is not None and band[0] + (row + 1) * (_BLOCK_H + _GAP) <= band[1]:
+        y = band[0] + row * (_BLOCK_H + _GAP)
     return (int(x), int(y), int(x + _BLOCK_W), int(y + _BLOCK_H))
 
 
@@ -497,7 +588,7 @@ def _sign_pdf(data: bytes, loaded: LoadedSigner, settings: SignSettings, source:
     writer = _open(data, source)
     try:
         present = [sig.field_name for sig in writer.prev.embedded_signatures]
-        box = _block_box(writer, len(present)) if settings.visible else None
+        box = _block_box(writer, data, len(present)) if settings.visible else None
     except (pdf_misc.PdfError, ValueError, KeyError, TypeError, IndexError) as exc:
         raise SignatureError(f"o PDF está danificado e não pode ser assinado ({exc}).", file=str(source)) from None
     if present and not settings.adicionar:
