@@ -141,12 +141,18 @@ def test_scheduler_killed_mid_run_exits_2_and_the_next_run_completes(cluster: Cl
     casos, out = make_cases(tmp_path / "casos", ferraz=3, timoteo=1), tmp_path / "out"
     # the coordinator stops itself once the first edital is rendered; the scheduler is killed meanwhile
     proc = subprocess.Popen(_cmd(casos, out, cluster.address), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=_env(**{FAULT_ENV: "renderizado:1:parar", "AUTOS_DASK_ESPERA": "3"}))
+                            text=True, env=_env(**{FAULT_ENV: "renderizado:1:parar", "AUTOS_DASK_ESPERA": "3",
+                                                  "PYTHONFAULTHANDLER": "1"}))
     try:
         until(lambda: state(proc.pid) == "T", "the coordinator stops after rendering the first edital", 120)
         _stop(cluster.scheduler)
         os.kill(proc.pid, signal.SIGCONT)
-        stdout, stderr = proc.communicate(timeout=120)
+        try:
+            stdout, stderr = proc.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            os.kill(proc.pid, signal.SIGABRT)  # PYTHONFAULTHANDLER: every thread's stack, to see where it hung
+            stdout, stderr = proc.communicate(timeout=30)
+            pytest.fail(f"the coordinator hung after the scheduler was killed:\n{stderr[-6000:]}")
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -198,3 +198,19 @@ def test_verificar_on_dask_reports_what_one_process_does(cluster: LocalCluster) 
     local, remote = report(), report("--dask", cluster.scheduler_address)
     assert remote == local
     assert local[0] == 1 and len(local[1]["casos"]) >= 10  # type: ignore[arg-type]  # the samples have errors
+
+
+def test_a_cancelled_dask_task_counts_as_done(cluster: LocalCluster) -> None:
+    """What a stopping run relies on: ``wait()`` on the futures it cancelled returns at once, as with a process
+    pool (a cancelled future must be notified, or ``wait`` waits for it forever)."""
+    from concurrent.futures import wait
+
+    from autos.app.cluster import dask_executor
+    from autos.app.edital_jobs import ensure_engine
+
+    with dask_executor(cluster.scheduler_address, ensure_engine, (None, None, TODAY), rules_dir=None,
+                       templates_dir=None) as executor:
+        fut = executor.submit(time.sleep, 60)
+        assert fut.cancel()
+        done, _not_done = wait([fut], timeout=30)
+        assert fut in done and fut.cancelled()

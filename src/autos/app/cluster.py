@@ -22,8 +22,9 @@ import hashlib
 import os
 import platform
 import threading
+import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import CancelledError, Executor, Future
+from concurrent.futures import CancelledError, Executor, Future, InvalidStateError
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -104,9 +105,9 @@ def check_workers(found: dict[str, dict[str, str]], mine: dict[str, str]) -> Non
                         else f"SHA-256 {str(theirs.get(key))[:12]}… ≠ {mine[key][:12]}… (aqui)")
                 problems.append(f"{address}: {label} diferente: {what}")
     if problems:
-        differ = len({p.split(": ", 1)[0] for p in problems})
-        raise ClusterError(f"{count_noun(differ, 'trabalhador', 'trabalhadores')} do Dask com outra versão do autos "
-                           "ou das regras; nada foi publicado nem reservado: " + "; ".join(problems) + ".",
+        who = count_noun(len({p.split(": ", 1)[0] for p in problems}), "trabalhador", "trabalhadores")
+        raise ClusterError(f"{who} do Dask com outra versão do autos ou das regras; nada foi publicado "
+                           "nem reservado: " + "; ".join(problems) + ".",
                            hint="instale nos trabalhadores a mesma versão do autos e as mesmas regras e modelos "
                            "(a mesma pasta --regras/--modelos, no mesmo caminho) e reinicie-os "
                            "(docs/runbook-distribuido.md).")
@@ -146,11 +147,35 @@ class DaskExecutor(Executor):
 
     remote = True  #: read by the callers: files are written by other machines, paths must be absolute
 
-    def __init__(self, client: Any, address: str, setup: Callable[..., None], setup_args: tuple[Any, ...]) -> None:
+    def __init__(self, client: Any, address: str, setup: Callable[..., None], setup_args: tuple[Any, ...],
+                 timeout: float = CONNECT_TIMEOUT) -> None:
         self.client = client
         self.address = address
         self._setup = setup
         self._setup_args = setup_args
+        self._timeout = timeout
+        self._outstanding: set[Future[Any]] = set()
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        threading.Thread(target=self._watch, name="autos-dask-vigia", daemon=True).start()
+
+    def _watch(self) -> None:
+        """Fail every outstanding future once the client has not been connected for ``timeout`` seconds (the
+        scheduler is gone): whatever the client does meanwhile, the run never waits forever for a lost cluster."""
+        lost_since: float | None = None
+        while not self._stop.wait(0.5):
+            if self.client.status == "running":
+                lost_since = None
+                continue
+            now = time.monotonic()
+            lost_since = lost_since if lost_since is not None else now
+            if now - lost_since < self._timeout:
+                continue
+            with self._lock:
+                waiting, self._outstanding = list(self._outstanding), set()
+            for fut in waiting:
+                with contextlib.suppress(InvalidStateError):
+                    fut.set_exception(self._lost())
 
     @property
     def width(self) -> int:
@@ -164,25 +189,38 @@ class DaskExecutor(Executor):
             raise TypeError("DaskExecutor.submit: only positional arguments")
         inner = self.client.submit(OnWorker(fn, self._setup, self._setup_args), *args, pure=False)
         outer: Future[Any] = Future()
+        with self._lock:
+            self._outstanding.add(outer)
 
         def on_outer(f: Future[Any]) -> None:
+            with self._lock:
+                self._outstanding.discard(f)
             if f.cancelled():
-                inner.cancel()
+                # as an executor does for a cancelled task: CANCELLED_AND_NOTIFIED, or wait() waits for it forever
+                f.set_running_or_notify_cancel()
+            if f.cancelled() and self.client.status == "running":
+                # Dask's cancel waits for the scheduler's answer: never in the caller's thread (a run stopping
+                # because the scheduler is gone would wait for it); a lost scheduler has nothing left to cancel
+                threading.Thread(target=inner.cancel, name="autos-dask-cancela", daemon=True).start()
 
         def on_inner(f: Any) -> None:  # a distributed.Future, in a thread of the client
             try:
                 if outer.done():
                     return
                 if f.status == "finished":
-                    outer.set_result(f.result())
+                    value = f.result()
+                    if not outer.done():
+                        outer.set_result(value)
                 elif f.status == "cancelled":
                     outer.set_exception(self._lost())
                 else:
                     exc = f.exception()
                     lost = type(exc).__name__ in ("KilledWorker", "CommClosedError", "FutureCancelledError")
                     outer.set_exception(self._lost(exc) if lost or isinstance(exc, CancelledError) else exc)
+            except InvalidStateError:
+                pass  # failed meanwhile by the watch (the cluster was lost) or cancelled by the caller
             except BaseException as exc:  # the result could not be fetched: the cluster went away meanwhile
-                if not outer.done():
+                with contextlib.suppress(InvalidStateError):
                     outer.set_exception(self._lost(exc))
             finally:
                 # the result is here: release it on the cluster at once — Dask recomputes the lost results of the
@@ -201,8 +239,9 @@ class DaskExecutor(Executor):
                             "novo: a próxima execução conclui o que ficou reservado.")
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        """Nothing to stop here: the tasks still running are cancelled by the caller, the client closed by
+        """Stop the watch; the tasks still running are cancelled by the caller, the client closed by
         :func:`dask_executor`."""
+        self._stop.set()
 
 
 @contextlib.contextmanager
@@ -241,7 +280,7 @@ def dask_executor(address: str, setup: Callable[..., None], setup_args: tuple[An
                                hint="inicie os trabalhadores (systemctl start autos-dask-trabalhador) e rode de "
                                "novo.") from None
         check_workers(found, fingerprint(rules_dir, templates_dir))
-        executor = DaskExecutor(client, address, setup, setup_args)
+        executor = DaskExecutor(client, address, setup, setup_args, timeout)
         try:
             yield executor
         finally:
