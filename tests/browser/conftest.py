@@ -48,7 +48,10 @@ def chromium_path() -> str:
     return path
 
 
-@pytest.fixture(scope="session")
+# package scope: Playwright's synchronous API runs an event loop in this thread while it is open; closed when the
+# browser tests end, so the tests that run after them in the same xdist worker (pyHanko's synchronous calls start
+# a loop of their own: asyncio.run) do not find a loop already running
+@pytest.fixture(scope="package")
 def playwright(chromium_path: str) -> Iterator[Playwright]:
     try:
         from playwright.sync_api import sync_playwright
@@ -59,7 +62,7 @@ def playwright(chromium_path: str) -> Iterator[Playwright]:
         yield pw
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser(playwright: Playwright, chromium_path: str) -> Iterator[Browser]:
     # Playwright turns extensions off; chromium's PDF viewer is one (a component extension): without it the
     # preview's <iframe> stays blank, with it the page shows the PDF as a clerk sees it
