@@ -14,8 +14,10 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 from asn1crypto import keys as asn1_keys
@@ -37,6 +39,16 @@ from autos.errors import InputError
 from autos.sign.validate import Changes, Revocation, load_trust, split_icp_name, validate_signatures
 from autos.store.ledger import Ledger
 from tests.pki import P12_PASSWORD, Identity, Pki, build_pki
+
+T = TypeVar("T")
+
+
+def off_loop(fn: Callable[..., T], *args: Any) -> T:
+    """Run ``fn`` in a thread of its own. pyHanko's synchronous signing calls asyncio.run(), which fails in a
+    thread where an event loop is running — as in the xdist worker that ran the browser tests (Playwright's sync
+    API keeps its loop running for the whole session)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(fn, *args).result()
 
 
 def make_pdf(text: str = "AUTO DE INFRACAO 17/2026") -> bytes:
@@ -60,8 +72,8 @@ def sign(data: bytes, who: Identity, field_name: str = "Sig1") -> bytes:
     assert who.p12 is not None
     signer = signers.SimpleSigner.load_pkcs12(str(who.p12), passphrase=P12_PASSWORD)
     assert signer is not None
-    out = signers.sign_pdf(IncrementalPdfFileWriter(io.BytesIO(data)),
-                           signers.PdfSignatureMetadata(field_name=field_name), signer=signer)
+    out = off_loop(lambda: signers.sign_pdf(IncrementalPdfFileWriter(io.BytesIO(data)),
+                                            signers.PdfSignatureMetadata(field_name=field_name), signer=signer))
     return out.getvalue()
 
 
@@ -130,12 +142,13 @@ def sign_with_timestamp(data: bytes, who: Identity, tsa: DummyTimeStamper,
     assert signer is not None
     tsa.fixed_dt = when
     pdf_signer = signers.PdfSigner(signers.PdfSignatureMetadata(field_name="Sig1"), signer=signer, timestamper=tsa)
-    return pdf_signer.sign_pdf(IncrementalPdfFileWriter(io.BytesIO(data))).getvalue()
+    return off_loop(lambda: pdf_signer.sign_pdf(IncrementalPdfFileWriter(io.BytesIO(data)))).getvalue()
 
 
 def add_document_timestamp(data: bytes, tsa: DummyTimeStamper) -> bytes:
     tsa.fixed_dt = None
-    out = signers.PdfTimeStamper(tsa).timestamp_pdf(IncrementalPdfFileWriter(io.BytesIO(data)), "sha256")
+    out = off_loop(lambda: signers.PdfTimeStamper(tsa).timestamp_pdf(IncrementalPdfFileWriter(io.BytesIO(data)),
+                                                                     "sha256"))
     return out.getvalue()
 
 
@@ -426,7 +439,7 @@ def test_validation_inside_a_running_event_loop(pki: Pki) -> None:
     async def inside() -> bool:
         return validate_signatures(pdf, load_trust([pki.root_pem])).ok
 
-    assert asyncio.run(inside()) is True
+    assert off_loop(asyncio.run, inside()) is True  # a thread with a fresh loop, whatever runs in this one
 
 
 def test_icp_brasil_common_names() -> None:
