@@ -22,7 +22,7 @@ import io
 import logging
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -617,8 +617,9 @@ def sign_pdf(data: bytes, loaded: LoadedSigner, settings: SignSettings, *, sourc
     _keep_metadata_consistent(writer, now)
     out = io.BytesIO()
     try:
-        pdf_signer.sign_pdf(writer, output=out, bytes_reserved=_reserve(loaded, settings),
-                            appearance_text_params={"linhas": _block_lines(loaded.name, settings.cargo, now)})
+        _outside_event_loop(lambda: pdf_signer.sign_pdf(
+            writer, output=out, bytes_reserved=_reserve(loaded, settings),
+            appearance_text_params={"linhas": _block_lines(loaded.name, settings.cargo, now)}))
     except PyHankoSigningError as exc:
         raise SignatureError(f"a assinatura não pôde ser feita: {_signing_reason(exc)}", file=str(source),
                              hint=_signing_hint(exc)) from None
@@ -627,6 +628,23 @@ def sign_pdf(data: bytes, loaded: LoadedSigner, settings: SignSettings, *, sourc
                              hint="confira o token, o servidor de carimbo do tempo e o PDF; o arquivo original "
                              "não foi alterado.") from None
     return out.getvalue()
+
+
+def _outside_event_loop(call: Callable[[], object]) -> None:
+    """pyHanko's synchronous API runs its coroutines with ``asyncio.run``, which refuses to start inside a running
+    event loop (a web request handler, a notebook, a test runner that left one running): then the call goes to a
+    thread of its own."""
+    import asyncio
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        call()
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="autos-assinatura") as pool:
+        pool.submit(call).result()
 
 
 def _reserve(loaded: LoadedSigner, settings: SignSettings) -> int | None:
@@ -706,7 +724,8 @@ def write_atomic(target: Path, data: bytes) -> None:
 def http_timestamper(url: str) -> TimeStamper:
     """The TSA at ``url`` (RFC 3161 over HTTP): PAdES B-T."""
     if not re.match(r"^https?://", url):
-        raise SignatureError(f"o endereço do servidor de carimbo do tempo '{url}' não é um URL http(s).",
+        raise SignatureError(f"o endereço do servidor de carimbo do tempo '{url}' não começa com http:// nem "
+                             "https://.",
                              path="--carimbo-tempo", hint="dê o endereço completo, p. ex. https://…")
     return HTTPTimeStamper(url)
 
