@@ -74,7 +74,15 @@ class Verdict:
 
 
 def validate(pki: Pki, data: bytes) -> list[Verdict]:
-    """Every signature of ``data``, judged by pyHanko's validator with the test root as the only trust anchor."""
+    """Every signature of ``data``, judged by pyHanko's validator with the test root as the only trust anchor (in a
+    thread of its own: pyHanko's synchronous API refuses to run where an event loop is running)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(_validate, pki, data).result()
+
+
+def _validate(pki: Pki, data: bytes) -> list[Verdict]:
     from pyhanko.pdf_utils.reader import PdfFileReader
     from pyhanko.sign.validation import validate_pdf_signature
     from pyhanko_certvalidator import ValidationContext

@@ -65,7 +65,7 @@ def test_publicar_editais_wrong_password_reserves_nothing(pki, tmp_path):  # noq
 def test_certificate_options_need_assinar(pki, tmp_path):  # noqa: F811
     result = CliRunner().invoke(main, ["gerar", str(ROOT / "samples" / "verificacao"), "-o", str(tmp_path),
                                        "--certificado", str(pki.signer.p12)])
-    assert result.exit_code == 2 and "--certificado só vale com --assinar" in result.output
+    assert result.exit_code == 2 and "a opção --certificado só vale com --assinar" in result.output
     assert not list(tmp_path.iterdir())
 
 

@@ -202,7 +202,9 @@ def test_timestamp_gives_b_t_and_validation_info_b_lt(pki, plain_pdf, tmp_path):
     assert "/DSS" not in PdfFileReader(io.BytesIO(b_t)).root
 
 
-def test_revoked_is_refused_by_the_validation_context_too(pki, plain_pdf):
+def test_revoked_in_a_given_crl_is_refused_with_trust_anchors_too(pki, plain_pdf):
+    """The autos' own check of the CRLs given (pyHanko's signing-time validation, in soft-fail mode, does not look
+    up the revocation of a certificate that names no distribution point, as the test PKI's)."""
     loaded = pades.load_pkcs12(pki.revoked.p12, P12_PASSWORD)
     vc = pades.validation_context([pki.root_pem], [pki.crl_der.read_bytes()], fetch=False, others=loaded.chain)
     with pytest.raises(SignatureError, match="REVOGADO"):
@@ -255,6 +257,8 @@ BAD = [
     ("ja-assinado", "signer", None, "signed", [], ["já está assinado", "--adicionar"]),
     ("politica-ilegivel", "signer", None, None, ["--politica", "1.2.3"], ["política de assinatura"]),
     ("certificado-ausente", "missing", None, None, [], ["não pode ser lido"]),
+    ("raiz-nao-confiavel", "untrusted", None, None, ["--confianca", "{root}", "--sem-busca-revogacao"],
+     ["âncora de confiança"]),
 ]
 
 
@@ -272,7 +276,7 @@ def test_bad_input_refused_with_exit_2(pki, plain_pdf, tmp_path, who, password, 
     secret.write_text((password or PASSWORD) + "\n")
     out = tmp_path / "saida.pdf"
     args = ["assinar", str(pdf), "--certificado", str(cert), "--senha-arquivo", str(secret), "--saida", str(out),
-            *[a.format(crl=pki.crl_der) for a in extra]]
+            *[a.format(crl=pki.crl_der, root=pki.root_pem) for a in extra]]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2, result.output
     for w in words:
@@ -358,3 +362,20 @@ def test_blocks_cover_no_text_of_the_page(pki, pdfa_pdf, tmp_path):
         inside = [y for y in baselines if y1 - 2 <= y <= y2 + 8]
         assert not inside, (y1, y2, inside)
         assert y1 > min(baselines)  # above the footer, not at the page's edge
+
+
+def test_signs_inside_a_running_event_loop(pki, plain_pdf):
+    """pyHanko's synchronous API uses asyncio.run: called from a coroutine (a web handler) it would fail; the signer
+    then runs it in a thread of its own."""
+    import asyncio
+
+    loaded = load_signer(spec(pki.signer))
+
+    async def inside() -> bytes:
+        return pades.sign_pdf(plain_pdf.read_bytes(), loaded, pades.SignSettings())
+
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=1) as pool:  # a thread of its own: the test's loop is the only one there
+        data = pool.submit(lambda: asyncio.run(inside())).result()
+    assert validate(pki, data)[0].bottom_line

@@ -93,9 +93,8 @@ def batch_signing(assinar: bool, options: dict[str, Any], *, minuta: bool = Fals
     given = [f"--{k.replace('_', '-')}" for k, v in options.items() if v not in (None, (), False)]
     if not assinar:
         if given:
-            verb = "vale" if len(given) == 1 else "valem"
-            raise AutosError(f"{', '.join(given)} só {verb} com --assinar.",
-                             hint="acrescente --assinar ou tire a opção.")
+            what = f"a opção {given[0]} só vale" if len(given) == 1 else f"as opções {', '.join(given)} só valem"
+            raise AutosError(f"{what} com --assinar.", hint="acrescente --assinar ou tire a opção.")
         return None
     if minuta:
         raise AutosError("uma minuta não é assinada (--minuta com --assinar).", hint="gere o documento final, sem "

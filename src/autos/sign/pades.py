@@ -711,7 +711,8 @@ def write_atomic(target: Path, data: bytes) -> None:
 def http_timestamper(url: str) -> TimeStamper:
     """The TSA at ``url`` (RFC 3161 over HTTP): PAdES B-T."""
     if not re.match(r"^https?://", url):
-        raise SignatureError(f"o endereço do servidor de carimbo do tempo '{url}' não é um endereço http:// ou https://.",
+        raise SignatureError(f"o endereço do servidor de carimbo do tempo '{url}' não começa com http:// nem "
+                             "https://.",
                              path="--carimbo-tempo", hint="dê o endereço completo, p. ex. https://…")
     return HTTPTimeStamper(url)
 
