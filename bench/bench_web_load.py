@@ -3,9 +3,10 @@
     .venv/bin/python bench/bench_web_load.py                    # 20 clerks, 60 s (the issue's scenario)
     .venv/bin/python bench/bench_web_load.py --escreventes 5 --segundos 10
 
-The real server (``autos servir``, as installed: one worker process per core unless ``--processos-de-trabalho``)
-runs on a copy of the sample processos with its own register and accounts (tests/browser/contas.py), on a free
-port of 127.0.0.1; the clerks start once every worker answers. Each clerk signs in through the sign-in page (its
+The real server (``autos servir``, as installed: one process, its render pool of one process per core unless
+``--processos-de-trabalho``) runs on a copy of the sample processos with its own register and accounts
+(tests/browser/contas.py), on a free port of 127.0.0.1; the clerks start once it answers (its render processes
+are ready by then). Each clerk signs in through the sign-in page (its
 own session and CSRF token) and then, until the time is up, repeats: a validation of the new-processo form as it
 is typed (a Timóteo auto filled a field more at each request — the fetch the page makes on each change), and
 every ``--previa-a-cada`` requests, the PDF preview (MINUTA) of the auto of ITS OWN processo (a copy of
@@ -19,8 +20,9 @@ plus at most ``--limite`` seconds for the requests still running) and in count (
 Reports per kind (validation, preview): requests, requests per second, p50/p95/max latency, errors (any status
 other than 200, a body that is not what was asked, a timeout, a preview without the clerk's last revision), the
 preview cache's hit rate (the server's X-Previa-Cache header) and the machine's load average before and after
-(the machine may be shared: say so with the figures). Exit code 1 when a goal is missed (0 errors, p95 < 1 s
-validation, < 3 s preview).
+(the machine may be shared: say so with the figures), and the CPU seconds each server process (the server and
+each render process) used during the run: how the work fell on the cores. Exit code 1 when a goal is missed
+(0 errors, p95 < 1 s validation, < 3 s preview).
 """
 
 from __future__ import annotations
@@ -103,6 +105,7 @@ class Run:
     count: int = 0
     cache: Counter[str] = field(default_factory=Counter)  # X-Previa-Cache of the previews answered
     connections: Counter[int] = field(default_factory=Counter)  # the clerks' connections, by server process
+    cpu: list[tuple[int, float]] = field(default_factory=list)  # CPU seconds of each server process during the run
     sign_in_errors: Counter[str] = field(default_factory=Counter)
 
 
@@ -115,6 +118,29 @@ def connections_by_process(port: int) -> Counter[int]:
     except (OSError, subprocess.SubprocessError):
         return Counter()
     return Counter(int(pid) for pid in re.findall(r"pid=(\d+)", out))
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` (``/proc/PID/stat``; 0 when it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def server_processes(pid: int) -> list[int]:
+    """The server's process and its children (the render pool; the resource tracker uses no CPU to speak of)."""
+    children = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            if ppid == pid:
+                children.append(int(entry.name))
+    return [pid, *sorted(children)]
 
 
 def own_processo(folder: Path, n: int) -> str:
@@ -213,9 +239,9 @@ async def clerk(n: int, base_url: str, args: argparse.Namespace, run: Run, stop_
                 await asyncio.sleep(args.pausa)
 
 
-def wait_for_workers(server: Servidor, workers: int, timeout: float = 120.0) -> None:
-    """Until every uvicorn worker has started (its "Application startup complete." in the server's log): a clerk
-    connected while only the first one answers would stay on it (keep-alive) and leave the others idle."""
+def wait_for_workers(server: Servidor, workers: int = 1, timeout: float = 120.0) -> None:
+    """Until the server's ``workers`` uvicorn processes have started (their "Application startup complete." in the
+    server's log; one since the render pool: the start waits for the render processes too)."""
     deadline = time.monotonic() + timeout
     while server.log_text().count("Application startup complete") < workers:
         if time.monotonic() > deadline:
@@ -248,7 +274,8 @@ async def main_async(args: argparse.Namespace, base_url: str, folder: Path, own:
 
 def report(run: Run, elapsed: float, args: argparse.Namespace, load_before: tuple[float, ...],
            load_after: tuple[float, ...]) -> bool:
-    print(f"{args.escreventes} escreventes, {args.processos_de_trabalho} processo(s) de trabalho do servidor, "
+    print(f"{args.escreventes} escreventes, 1 processo do servidor e {args.processos_de_trabalho} de geração das "
+          "prévias, "
           f"{elapsed:.1f} s, pausa {args.pausa:g} s, prévia a cada "
           f"{args.previa_a_cada} pedidos; carga média (1/5/15 min) antes {load_before[0]:.2f}/{load_before[1]:.2f}/"
           f"{load_before[2]:.2f}, depois {load_after[0]:.2f}/{load_after[1]:.2f}/{load_after[2]:.2f}; "
@@ -269,6 +296,11 @@ def report(run: Run, elapsed: float, args: argparse.Namespace, load_before: tupl
         ok = False
         print(f"  entrada    : {sum(run.sign_in_errors.values())} erros ("
               + ", ".join(f"{e}: {c}" for e, c in run.sign_in_errors.most_common()) + ")")
+    if run.cpu:
+        server_pid, server_cpu = run.cpu[0]
+        pool = [c for _pid, c in run.cpu[1:] if c >= 0.05]
+        print(f"  CPU durante a rodada: servidor (pid {server_pid}) {server_cpu:.1f} s; processos de geração das "
+              f"prévias: {', '.join(f'{c:.1f} s' for c in pool) or 'nenhum'}")
     if run.connections:
         print("  conexões dos escreventes por processo do servidor (keep-alive: cada uma fica no processo que a "
               f"aceitou): {', '.join(str(c) for _pid, c in run.connections.most_common())}")
@@ -291,7 +323,7 @@ def main() -> int:
     ap.add_argument("--max-pedidos", type=int, default=100_000, help="stop after this many requests")
     ap.add_argument("--limite", type=float, default=30.0, help="timeout of one request, seconds (default 30)")
     ap.add_argument("--processos-de-trabalho", type=int, default=default_workers(),
-                    help="uvicorn worker processes of the server ([servidor] processos_de_trabalho; default: one "
+                    help="the server's render processes ([servidor] processos_de_trabalho; default: one "
                     f"per core, {default_workers()} here, as autos servir)")
     ap.add_argument("--alterar-a-cada", type=int, default=1,
                     help="the clerk changes its processo before one preview in K (default 1: before each; 0: never)")
@@ -307,10 +339,15 @@ def main() -> int:
         folder = base / "processos"
         own = [own_processo(folder, n) for n in range(args.escreventes)]
         with Servidor(config, base / "servidor.log") as server:
-            wait_for_workers(server, args.processos_de_trabalho)
+            wait_for_workers(server)
+            assert server._proc is not None
+            pids = server_processes(server._proc.pid)
+            cpu_before = {pid: cpu_seconds(pid) for pid in pids}
             load_before = os.getloadavg()
             run, elapsed = asyncio.run(main_async(args, server.base_url, folder, own))
             load_after = os.getloadavg()
+            pids = server_processes(server._proc.pid)  # a render process replaced during the run counts from 0
+            run.cpu = [(pid, cpu_seconds(pid) - cpu_before.get(pid, 0.0)) for pid in pids]
     return 0 if report(run, elapsed, args, load_before, load_after) else 1
 
 

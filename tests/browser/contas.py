@@ -25,7 +25,7 @@ ACCOUNTS: dict[str, dict[str, str]] = {
 
 def make_site(base: Path, accounts: dict[str, dict[str, str]] = ACCOUNTS, *, workers: int = 1) -> Path:
     """Copy the sample processos under ``base``, create the accounts in their register; returns the config file
-    (``workers``: uvicorn worker processes)."""
+    (``workers``: the render processes of the previews)."""
     processos = base / "processos"
     shutil.copytree(ROOT / "samples" / "processos", processos)
     register = processos / "registro.sqlite3"

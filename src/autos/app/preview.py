@@ -16,16 +16,21 @@ Usable without the web: the web's handlers call these, as a script could.
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
 import os
+import signal
 import threading
 from collections import OrderedDict
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path, PurePosixPath
-from typing import Literal
+from typing import Any, Literal
 
 from autos.app.pipeline import ActPiece, Autos, Generated
 from autos.app.register import ProcessoRecorder, find_register
+from autos.app.workers import watch_parent
 from autos.base.ptbr import count_noun
 from autos.base.yamlio import read_limited
 from autos.checks.finding import Finding
@@ -34,8 +39,9 @@ from autos.rules.calendar import format_date
 from autos.store.database import Location
 from autos.store.register import DEFAULT_REGISTER_NAME, DocumentRecord, Register, RegisterError
 
-__all__ = ["IssueResult", "IssuedDocument", "IssuedFile", "Preview", "PreviewCache", "act_pieces", "issue",
-           "issued_documents", "issued_file", "preview", "refusal"]
+__all__ = ["IssueResult", "IssuedDocument", "IssuedFile", "Preview", "PreviewCache", "PreviewJob", "PreviewPool",
+           "act_pieces", "issue", "issued_documents", "issued_file", "preview", "preview_job", "refusal",
+           "render_job"]
 
 Extension = Literal["pdf", "docx"]
 
@@ -83,7 +89,7 @@ class PreviewCache:
     caller fixed, and the rules and templates folders (every file's name, size and modification time:
     statutes, deadline rules, calendars, HTML templates, stylesheet, letterheads). A file changed in any of
     these gives another key: a stale PDF is never served. Bounded (least recently used dropped first) in count
-    and in bytes; one per process (the web application's workers each keep theirs).
+    and in bytes; the web server keeps one (its render processes never see it: a hit is not sent to them).
 
     A PDF taken from the cache is byte for byte the one rendered the first time, including the creation time
     in its metadata (the time of that render; the pages do not print it)."""
@@ -163,32 +169,187 @@ def _render_preview(autos: Autos, piece: ActPiece, now: datetime | None) -> Prev
     return Preview(piece.ato, piece.documento, piece.titulo, name, pdf, bool(report.errors), list(report.findings))
 
 
+@dataclass(frozen=True)
+class PreviewJob:
+    """A preview to render: everything a render process needs, picklable (the processo file's bytes read once,
+    and the key they gave in the cache, when there is one)."""
+
+    file: Path
+    source: bytes
+    ato: int
+    documento: str | None
+    today: date
+    now: datetime | None
+    key: str | None = None
+
+
+def preview_job(autos: Autos, file: Path, ato: int, documento: str | None = None, *,
+                now: datetime | None = None, cache: PreviewCache | None = None) -> Preview | PreviewJob:
+    """The preview from ``cache`` when it has it, else the job that renders it (:func:`render_job` here, or
+    :meth:`PreviewPool.submit` in another process). Reads the file once; renders nothing."""
+    source = read_limited(file, InputError)
+    key = None
+    if cache is not None:
+        key = cache.key(autos, file, source, ato, documento, now)
+        found = cache.get(key)
+        if found is not None:
+            return found
+    return PreviewJob(Path(file), source, ato, documento, autos.today, now, key)
+
+
+def render_job(autos: Autos, job: PreviewJob) -> Preview:
+    """The preview of ``job`` rendered in this process (one document at a time: :data:`_RENDERING`)."""
+    piece = _piece(autos, job.file, job.ato, job.documento, job.source)
+    with _RENDERING:
+        return _render_preview(autos, piece, job.now)
+
+
 def preview(autos: Autos, file: Path, ato: int, documento: str | None = None, *,
             now: datetime | None = None, cache: PreviewCache | None = None) -> Preview:
     """The PDF of act ``ato``'s document (``documento``: its kind, when the act has more than one; by default the
-    first), MINUTA while it has errors. Only this act's document is rendered.
+    first), MINUTA while it has errors. Only this act's document is rendered, in this process.
 
     ``cache``: the same preview asked again while the file and everything else it depends on are unchanged
     (:class:`PreviewCache`) is taken from there; the file is read once and the preview is made from the bytes
     its key was computed on."""
-    if cache is None:
-        piece = _piece(autos, file, ato, documento)
-        with _RENDERING:
-            return _render_preview(autos, piece, now)
-    source = read_limited(file, InputError)
-    key = cache.key(autos, file, source, ato, documento, now)
-    found = cache.get(key)
-    if found is not None:
-        return found
-    piece = _piece(autos, file, ato, documento, source)
+    job = preview_job(autos, file, ato, documento, now=now, cache=cache)
+    if isinstance(job, Preview):
+        return job
+    if cache is None or job.key is None:
+        return render_job(autos, job)
+    piece = _piece(autos, job.file, job.ato, job.documento, job.source)
     with _RENDERING:
-        found = cache.get(key)  # rendered by another thread while this one waited
+        found = cache.get(job.key)  # rendered by another thread while this one waited
         if found is not None:
             return found
         cache.miss()
         shown = _render_preview(autos, piece, now)
-    cache.put(key, shown)
+    cache.put(job.key, shown)
     return shown
+
+
+#: the library of a render process of :class:`PreviewPool` (set by its initializer)
+_PREVIEWER: Autos | None = None
+
+
+def _init_preview_worker(rules_dir: Path | None, templates_dir: Path | None) -> None:
+    global _PREVIEWER
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server decides what an interrupt means
+    watch_parent(2)  # a render process never outlives a killed server
+    _PREVIEWER = Autos(rules_dir, templates_dir)
+    _ = _PREVIEWER.pdf_renderer  # WeasyPrint imported and the templates read now, not on the first preview
+
+
+def _preview_in_worker(job: PreviewJob) -> Preview | tuple[type[AutosError], dict[str, Any]]:
+    """:func:`render_job` in a render process. An :class:`AutosError` (a processo with no such document…) comes
+    back as its class and attributes: its keyword-only constructor does not survive pickling as an exception."""
+    assert _PREVIEWER is not None, "render process not initialised"
+    _PREVIEWER.today = job.today
+    try:
+        return render_job(_PREVIEWER, job)
+    except AutosError as exc:
+        return type(exc), dict(vars(exc))
+
+
+def _warm() -> int:
+    return os.getpid()
+
+
+class PreviewPool:
+    """``workers`` processes that render previews, each with its own :class:`~autos.app.pipeline.Autos` (the same
+    rules and templates as the caller's; the reference date travels with each job): previews use every core
+    whatever thread or connection asked for them. A render process that dies (killed, out of memory) breaks the
+    pool: the preview that was waiting fails with a Portuguese :class:`AutosError`, and the pool is replaced
+    for the next one. Processes are started with ``spawn`` (the server has threads; a fork would copy their
+    locks)."""
+
+    def __init__(self, rules_dir: Path | None, templates_dir: Path | None, workers: int) -> None:
+        self.workers = max(1, workers)
+        self._args = (rules_dir, templates_dir)
+        self._lock = threading.Lock()
+        self._closed = False
+        self._warming: list[Future[int]] = []
+        self._executor = self._start()
+
+    def _start(self) -> ProcessPoolExecutor:
+        executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=_init_preview_worker, initargs=self._args)
+        # a process is started for each task submitted while none is idle: all of them now, not on the first clerks
+        self._warming = [executor.submit(_warm) for _ in range(self.workers)]
+        return executor
+
+    def wait_ready(self) -> None:
+        """Until the render processes started have their library ready (the application's start waits for this:
+        an initialisation that fails stops the start with its message)."""
+        try:
+            for f in self._warming:
+                f.result()
+        except BrokenProcessPool:
+            raise AutosError("os processos que geram as pré-visualizações não iniciaram.",
+                             hint="confira no log do servidor o erro de cada um (regras ou modelos ilegíveis?).") \
+                from None
+
+    def pids(self) -> list[int]:
+        """The render processes' ids (for the tests and the load bench)."""
+        with self._lock:
+            return list(self._executor._processes)
+
+    def submit(self, job: PreviewJob) -> Future[Preview]:
+        """``job`` rendered in a render process; the future's error is an :class:`AutosError` in Portuguese."""
+        with self._lock:
+            if self._closed:
+                raise AutosError("o servidor está sendo encerrado; a pré-visualização não foi gerada.",
+                                 hint="abra a página de novo em instantes.")
+            executor = self._executor
+        result: Future[Preview] = Future()
+        try:
+            inner = executor.submit(_preview_in_worker, job)
+        except BrokenProcessPool:
+            self._replace(executor)
+            result.set_exception(_died())
+            return result
+
+        def done(f: Future[Preview | tuple[type[AutosError], dict[str, Any]]]) -> None:
+            try:
+                value = f.result()
+            except BrokenProcessPool:
+                self._replace(executor)
+                result.set_exception(_died())
+                return
+            except BaseException as exc:  # handed to the caller as it came
+                result.set_exception(exc)
+                return
+            if isinstance(value, Preview):
+                result.set_result(value)
+                return
+            cls, attrs = value
+            error = cls.__new__(cls)
+            error.__dict__.update(attrs)
+            Exception.__init__(error, error.render())
+            result.set_exception(error)
+
+        inner.add_done_callback(done)
+        return result
+
+    def _replace(self, broken: ProcessPoolExecutor) -> None:
+        """A new pool for the next previews, once, in place of ``broken``."""
+        with self._lock:
+            if self._closed or self._executor is not broken:
+                return
+            self._executor = self._start()
+        broken.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        """Stop the render processes (at the server's shutdown); a preview still waiting fails."""
+        with self._lock:
+            self._closed = True
+            executor = self._executor
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _died() -> AutosError:
+    return AutosError("o processo que gera a pré-visualização terminou inesperadamente (falta de memória?); "
+                      "nada foi gravado.", hint="abra a página de novo: outro processo de geração já foi iniciado.")
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,8 @@
 
 The configuration is read here, below the web layer, so that the command line (which must not import the web
 package: ``.importlinter``) can read the host and port of a config file; uvicorn imports the application by
-name (``autos.web.app:app_from_environment``), which is also what lets it start several worker processes.
+name (``autos.web.app:app_from_environment``). One uvicorn process serves every connection (asyncio); the
+CPU-heavy work, the PDF previews, goes to the application's render pool of ``processos_de_trabalho`` processes.
 
 The file (every key optional; relative paths are relative to the file's folder)::
 
@@ -13,7 +14,7 @@ The file (every key optional; relative paths are relative to the file's folder):
     sessao_horas = 10             # a session ends this many hours after sign-in
     chave = "chave-web"           # secret key file (created with 0600 if missing); default: beside the register
     proxies = ["127.0.0.1"]       # proxies whose X-Forwarded-For/-Proto are trusted
-    processos_de_trabalho = 2     # uvicorn worker processes; default: one per core this process may run on
+    processos_de_trabalho = 2     # processes rendering previews; default: one per core this process may run on
     limite_envio_mib = 10         # largest request body (uploads)
 
     [dados]
@@ -63,8 +64,8 @@ _KEYS: dict[str, dict[str, type | tuple[type, ...]]] = {
 
 
 def default_workers() -> int:
-    """The default number of uvicorn worker processes: one per core this process may run on (``taskset`` and
-    container CPU sets included). A preview renders one PDF at a time per process (WeasyPrint is not
+    """The default size of the render pool (the processes that render previews): one per core this process may
+    run on (``taskset`` and container CPU sets included). A process renders one PDF at a time (WeasyPrint is not
     thread-safe), so fewer processes than cores leave cores idle while clerks wait for previews."""
     try:
         return max(1, len(os.sched_getaffinity(0)))
@@ -259,6 +260,8 @@ def serve(config_file: Path | None, *, host: str | None = None, porta: int | Non
             os.environ.pop(name, None)
         else:
             os.environ[name] = value.isoformat() if isinstance(value, date) else str(value)
+    # One process: uvicorn's workers would each keep the keep-alive connections they accepted (20 clerks were
+    # seen split 19:1 on two workers, one core idle); the previews go to the application's render pool instead.
     uvicorn.run("autos.web.app:app_from_environment", factory=True, host=config.host, port=config.porta,
-                workers=config.processos_de_trabalho, proxy_headers=True,
+                proxy_headers=True,
                 forwarded_allow_ips=list(config.proxies), server_header=False, log_level="info")

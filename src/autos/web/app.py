@@ -29,6 +29,7 @@ from typing import Any
 from urllib.parse import quote
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.convertors import Convertor, register_url_convertor
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -39,6 +40,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from autos.app.pipeline import Autos
+from autos.app.preview import PreviewPool
 from autos.app.server import WebConfig, config_from_environment
 from autos.base.resources import default_templates_dir
 from autos.errors import AccessDeniedError, AutosError, InputError, NotFoundError, RefusedError
@@ -217,8 +219,20 @@ def create_app(config: WebConfig) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        yield
-        state.close()
+        # one render pool per server: the previews use every core whichever connection asked for them
+        pool = PreviewPool(config.regras, config.modelos, config.processos_de_trabalho)
+        try:
+            await run_in_threadpool(pool.wait_ready)
+        except BaseException:
+            pool.close()
+            raise
+        state.render_pool = pool
+        try:
+            yield
+        finally:
+            state.render_pool = None
+            await run_in_threadpool(pool.close)
+            state.close()
 
     app = Starlette(
         routes=routes,

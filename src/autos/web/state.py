@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
 from autos.app.pipeline import Autos
-from autos.app.preview import PreviewCache
+from autos.app.preview import PreviewCache, PreviewPool
 from autos.app.server import WebConfig
 from autos.errors import InputError, os_error_pt
 from autos.store.register import Register
@@ -35,7 +35,10 @@ class WebState:
     config: WebConfig
     autos: Autos
     secret: bytes
-    previews: PreviewCache = field(default_factory=PreviewCache)  # this worker process's recent previews
+    previews: PreviewCache = field(default_factory=PreviewCache)  # this server's recent previews
+    #: the processes that render previews (started with the application: its lifespan); None: rendered in the
+    #: request's thread (an application driven without its lifespan, e.g. a TestClient not used as a context)
+    render_pool: PreviewPool | None = None
     _local: threading.local = field(default_factory=threading.local, repr=False)
     _opened: list[Register] = field(default_factory=list, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)

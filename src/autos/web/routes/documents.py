@@ -18,15 +18,28 @@ URLs (``{arquivo}``: the processo file relative to the processos folder):
 
 from __future__ import annotations
 
+import asyncio
 import re
 from pathlib import PurePosixPath
 from urllib.parse import quote
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from autos.app.preview import Extension, IssueResult, act_pieces, issue, issued_documents, issued_file, preview
+from autos.app.preview import (
+    Extension,
+    IssueResult,
+    Preview,
+    PreviewJob,
+    act_pieces,
+    issue,
+    issued_documents,
+    issued_file,
+    preview,
+    preview_job,
+)
 from autos.errors import NotFoundError, RefusedError
 from autos.store.register import Register
 from autos.web.csrf import checked_form
@@ -77,12 +90,30 @@ def document_page(request: Request) -> Response:
                   pode_emitir=allowed(request, access.user, "emitir", access.ref))
 
 
-def preview_pdf(request: Request) -> Response:
+async def preview_pdf(request: Request) -> Response:
+    """The preview PDF: the permission check, the file read and the cache look-up in a worker thread; the render
+    in the server's render pool (:class:`~autos.app.preview.PreviewPool`, every core), awaited without holding a
+    thread; in the thread itself when the application runs without its pool."""
     arquivo, ato, tipo = request.path_params["arquivo"], _ato(request), _kind(request)
-    access = processo_access(request, arquivo, "ver")
     state = web_state(request)
-    state.today()
-    shown = preview(state.autos, access.file, ato, tipo, cache=state.previews)
+    pool = state.render_pool
+
+    def prepare() -> Preview | PreviewJob:
+        access = processo_access(request, arquivo, "ver")
+        state.today()
+        if pool is None:
+            return preview(state.autos, access.file, ato, tipo, cache=state.previews)
+        return preview_job(state.autos, access.file, ato, tipo, cache=state.previews)
+
+    found = await run_in_threadpool(prepare)
+    if isinstance(found, Preview):
+        shown = found
+    else:
+        assert pool is not None
+        state.previews.miss()
+        shown = await asyncio.wrap_future(pool.submit(found))
+        if found.key is not None:
+            state.previews.put(found.key, shown)
     headers = _headers(shown.nome, "inline")
     headers["X-Previa-Cache"] = "acerto" if shown.cached else "falta"  # for the load test's hit rate
     return Response(shown.pdf, media_type="application/pdf", headers=headers)
