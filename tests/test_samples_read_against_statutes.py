@@ -33,7 +33,7 @@ def _flat(text: str) -> str:
     return " ".join(text.split())
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # once per xdist worker, even when its tests are not consecutive
 def docs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, str]]:
     """municipality → {file name: flattened text} of every document of every sample processo, as of 2026-11-30."""
     out: dict[str, dict[str, str]] = {k: {} for k in STATUTES}

@@ -33,7 +33,7 @@ CHOSEN = [
 BASE = ["--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"), "--hoje", "2026-11-30"]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # once per xdist worker, even when its tests are not consecutive
 def generated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out = tmp_path_factory.mktemp("estilo")
     result = CliRunner().invoke(main, [*BASE, "gerar", *map(str, CHOSEN), "-o", str(out), "--processos", "1"])
@@ -43,7 +43,7 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return files
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def texts(generated: dict[str, Path]) -> dict[str, str]:
     return {name: document_text(path) for name, path in generated.items()}
 
