@@ -10,8 +10,9 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from autos.errors import SignatureError, os_error_pt
+from autos.errors import OutputError, SignatureError, os_error_pt
 from autos.sign import pades
+from autos.store.files import write_atomic
 
 #: the environment variable with the certificate's password or the token's PIN
 SECRET_ENV = "AUTOS_SENHA_CERTIFICADO"
@@ -106,6 +107,28 @@ def default_output(pdf: Path) -> Path:
     return pdf.with_name(f"{pdf.stem}-assinado.pdf")
 
 
+def _sign_file(source: Path, target: Path, loaded: pades.LoadedSigner, how: pades.SignSettings) -> None:
+    """Sign ``source`` into ``target`` (written complete to a temporary file, then renamed: store.files).
+    ``source`` is never changed; ``target`` must be another file."""
+    same = target.absolute() == source.absolute() or (
+        target.exists() and source.exists() and target.resolve() == source.resolve())
+    if same:
+        raise SignatureError("o arquivo assinado seria gravado por cima do original.", file=target,
+                             hint="dê outro nome em --saida; o original fica como está, para conferência.")
+    try:
+        data = source.read_bytes()
+    except OSError as exc:
+        raise SignatureError(f"o PDF não pode ser lido ({os_error_pt(exc)}).", file=source,
+                             hint="confira o caminho do documento.") from None
+    signed = pades.sign_pdf(data, loaded, how, source=source)
+    try:
+        write_atomic(target, signed)
+    except OutputError as exc:
+        raise SignatureError(f"o PDF assinado não pôde ser gravado: {exc.message}", file=target,
+                             hint="libere espaço ou escolha outra pasta em --saida; o original não foi "
+                             "alterado.") from None
+
+
 def assinar(pdf: Path, spec: SignerSpec, saida: Path | None = None) -> pades.SignedInfo:
     """``autos assinar``: sign ``pdf`` into ``saida`` (default ``NOME-assinado.pdf`` beside it)."""
     target = saida or default_output(pdf)
@@ -114,7 +137,7 @@ def assinar(pdf: Path, spec: SignerSpec, saida: Path | None = None) -> pades.Sig
     loaded = load_signer(spec)
     try:
         how = settings(spec, loaded)
-        pades.sign_file(pdf, target, loaded, how)
+        _sign_file(pdf, target, loaded, how)
         return pades.signed_info(target, loaded, how)
     finally:
         loaded.close()

@@ -53,7 +53,6 @@ __all__ = [
     "existing_signatures",
     "load_pkcs12",
     "open_token",
-    "sign_file",
     "sign_pdf",
     "validation_context",
 ]
@@ -672,40 +671,6 @@ def _signing_reason(exc: BaseException) -> str:
 def _signing_hint(exc: BaseException) -> str:
     return ("confira as âncoras de confiança (--confianca: raízes da ICP-Brasil) e as LCRs; o arquivo original não "
             "foi alterado.")
-
-
-def sign_file(source: Path, target: Path, loaded: LoadedSigner, settings: SignSettings) -> Path:
-    """Sign ``source`` into ``target`` (written complete to a temporary file, then renamed). ``source`` is never
-    changed; ``target`` must be another file."""
-    same = target.absolute() == source.absolute() or (
-        target.exists() and source.exists() and target.resolve() == source.resolve())
-    if same:
-        raise SignatureError("o arquivo assinado seria gravado por cima do original.", file=target,
-                             hint="dê outro nome em --saida; o original fica como está, para conferência.")
-    try:
-        data = source.read_bytes()
-    except OSError as exc:
-        raise SignatureError(f"o PDF não pode ser lido ({os_error_pt(exc)}).", file=source,
-                             hint="confira o caminho do documento.") from None
-    signed = sign_pdf(data, loaded, settings, source=source)
-    write_atomic(target, signed)
-    return target
-
-
-def write_atomic(target: Path, data: bytes) -> None:
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise SignatureError(f"o PDF assinado não pôde ser gravado ({os_error_pt(exc)}).", file=target,
-                             hint="libere espaço ou escolha outra pasta em --saida; o original não foi "
-                             "alterado.") from None
 
 
 def http_timestamper(url: str) -> TimeStamper:
