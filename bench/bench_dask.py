@@ -3,7 +3,9 @@
 1. Generates N autos de infração (default 120) with ``bench_publish.generate`` (the two laws that publish editais,
    four templates, valid CPF/CNPJ, varied names, amounts and dates).
 2. Starts once (outside the timings) a ``LocalCluster`` of W worker processes (default 2), one thread each, on
-   loopback, and runs, on the same N cases, for R rounds (default 3, order alternating from round to round):
+   loopback, configured as the runbook's deployment (``autos.app.cluster.WORKER_CONFIG``: the workers' statistical
+   profiler off; ``--padrao-do-dask`` keeps Dask's defaults, to see what the profiler costs), and runs, on the
+   same N cases, for R rounds (default 3, order alternating from round to round):
    - **processos**: ``autos publicar-editais --processos W`` (the process pool of today);
    - **dask**: ``autos publicar-editais --dask tcp://127.0.0.1:PORT`` against that cluster.
    Each run is a child process (the coordinator); its CPU comes from ``wait4`` (with the pool, the pool's workers
@@ -108,6 +110,8 @@ def main() -> None:
     ap.add_argument("--noite-casos", type=int, default=100_000)
     ap.add_argument("--noite-municipios", type=int, default=853)
     ap.add_argument("--janela-horas", type=float, default=6.0)
+    ap.add_argument("--padrao-do-dask", action="store_true",
+                    help="cluster com a configuração padrão do Dask (perfilador ligado), não a do runbook")
     ap.add_argument("--manter", type=Path, default=None)
     args = ap.parse_args()
     work = args.manter or Path(tempfile.mkdtemp(prefix="bench-dask-"))
@@ -120,7 +124,10 @@ def main() -> None:
 
 
 def _bench(args: argparse.Namespace, work: Path) -> None:
+    import dask
     from distributed import Client, LocalCluster
+
+    from autos.app.cluster import WORKER_CONFIG, profiler_enabled
 
     cases, empty = work / "casos", work / "vazio"
     shutil.rmtree(cases, ignore_errors=True)
@@ -131,10 +138,14 @@ def _bench(args: argparse.Namespace, work: Path) -> None:
           f"trabalhadores; {len(os.sched_getaffinity(0))} núcleo(s); Python {sys.version.split()[0]}; "
           f"livro: {'PostgreSQL' if args.banco else 'SQLite'}; carga (uptime): {_load()}")
     t0 = time.perf_counter()
-    cluster = LocalCluster(n_workers=w, threads_per_worker=1, processes=True, host="127.0.0.1",
-                           dashboard_address=None)
+    config = {} if args.padrao_do_dask else WORKER_CONFIG
+    with dask.config.set(config):  # the nannies hand this configuration to their workers
+        cluster = LocalCluster(n_workers=w, threads_per_worker=1, processes=True, host="127.0.0.1",
+                               dashboard_address=None)
     client = Client(cluster, set_as_default=False)
-    print(f"LocalCluster no ar em {time.perf_counter() - t0:.1f} s (fora das medidas)")
+    print(f"LocalCluster no ar em {time.perf_counter() - t0:.1f} s (fora das medidas); configuração: "
+          f"{', '.join(f'{k}={v}' for k, v in config.items()) or 'a padrão do Dask'}; perfilador nos trabalhadores: "
+          f"{'ligado' if any(client.run(profiler_enabled).values()) else 'desligado'}")
     address = cluster.scheduler_address
     try:
         def pool(out: Path) -> dict[str, Any]:

@@ -11,8 +11,22 @@ from typing import Any
 
 from autos.store.ledger import Ledger
 
+from .conftest import ROOT
 from .test_publish import CASES
 from .textutil import docx_text, pdf_text
+
+RUNBOOK = ROOT / "docs" / "runbook-distribuido.md"
+
+
+def runbook_env() -> dict[str, str]:
+    """The ``DASK_…`` lines of the runbook's ``/etc/autos/ambiente`` (the deployment's Dask settings)."""
+    text = RUNBOOK.read_text(encoding="utf-8")
+    block = text[text.index("`/etc/autos/ambiente`"):]
+    block = block[block.index("```") + 3:]
+    block = block[:block.index("```")]
+    pairs = (line.split("=", 1) for line in block.splitlines() if line.startswith("DASK_"))
+    return {k: v for k, v in pairs}
+
 
 F301 = CASES / "ferraz" / "auto-301-domicilio-desconhecido.yaml"
 T31 = CASES / "timoteo" / "auto-31-pj-local-incerto.yaml"

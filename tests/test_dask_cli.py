@@ -24,12 +24,26 @@ from autos.app.publish import FAULT_ENV
 from autos.store.ledger import Ledger
 
 from .conftest import ROOT, TODAY
-from .dask_cases import assert_invariants, make_cases
+from .dask_cases import assert_invariants, make_cases, runbook_env
 from .procs import state, until
 from .test_publish import DATA_JORNAL, DATA_PUB
 
 pytestmark = [pytest.mark.xdist_group("dask"),
               pytest.mark.skipif(not sys.platform.startswith("linux"), reason="kill drills read /proc")]
+
+
+RUNBOOK_ENV = runbook_env()
+
+
+def test_the_runbook_environment_sets_the_worker_config_the_coordinator_checks() -> None:
+    """docs/runbook-distribuido.md's DASK_ lines are autos.app.cluster.WORKER_CONFIG, as Dask reads them."""
+    import dask
+
+    from autos.app.cluster import WORKER_CONFIG
+
+    read = dask.config.collect_env(RUNBOOK_ENV)
+    assert {key: dask.config.get(key, config=read) for key in WORKER_CONFIG} == WORKER_CONFIG
+    assert len(RUNBOOK_ENV) == len(WORKER_CONFIG)
 
 
 def _free_port() -> int:
@@ -74,10 +88,11 @@ def _start(tmp: Path) -> Cluster:
     cluster = Cluster(f"tcp://127.0.0.1:{port}", scheduler)
     workdir = tmp / "trabalhador"
     workdir.mkdir(exist_ok=True)  # not the coordinator's folder: every path it gets must be absolute
-    cluster.worker = subprocess.Popen(
+    cluster.worker = subprocess.Popen(  # configured as the runbook's deployment (/etc/autos/ambiente)
         [sys.executable, "-m", "distributed.cli.dask_worker", cluster.address, "--nworkers", "1", "--nthreads", "1",
          "--host", "127.0.0.1", "--no-dashboard", "--local-directory", str(workdir)],
-        cwd=workdir, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        cwd=workdir, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        env={**os.environ, **RUNBOOK_ENV})
     return cluster
 
 
@@ -120,6 +135,7 @@ def test_separate_scheduler_and_worker_publish(cluster: Cluster, tmp_path: Path)
     done = _run(casos, out, cluster.address)
     assert done.returncode == 1, done.stderr  # the malformed file is refused, the others published
     assert "renderização no cluster Dask" in done.stdout + done.stderr
+    assert "perfilador" not in done.stderr  # the worker runs with the runbook's settings: no warning
     assert_invariants(out, 3)
     again = _run(casos, out, cluster.address)
     assert again.returncode == 1 and "nada novo a publicar" in again.stdout  # nothing twice

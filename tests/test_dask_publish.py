@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import shutil
 import signal
@@ -54,13 +55,18 @@ def many(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return make_cases(tmp_path_factory.mktemp("casos-dask-muitos"), ferraz=6, timoteo=2)
 
 
-def test_dask_publishes_what_the_process_pool_publishes(cluster: LocalCluster, cases: Path, tmp_path: Path) -> None:
+def test_dask_publishes_what_the_process_pool_publishes(cluster: LocalCluster, cases: Path, tmp_path: Path,
+                                                        caplog: pytest.LogCaptureFixture) -> None:
     pool_out, dask_out = tmp_path / "pool", tmp_path / "dask"
     pool = publish(pool_out, casos=cases, workers=2, max_por_edital=2)
     lines: list[str] = []
-    dask = Publisher(options(dask_out, casos=cases, dask=cluster.scheduler_address, max_por_edital=2),
-                     log=lines.append).run()
+    with caplog.at_level(logging.WARNING, logger="autos"):
+        dask = Publisher(options(dask_out, casos=cases, dask=cluster.scheduler_address, max_por_edital=2),
+                         log=lines.append).run()
     assert pool.erro is None and dask.erro is None
+    # this LocalCluster runs with Dask's defaults: the coordinator warns that its workers profile (WORKER_CONFIG)
+    assert any("2 trabalhadores do Dask com o perfilador estatístico ligado" in r.getMessage()
+               and "DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False" in r.getMessage() for r in caplog.records)
     assert dask.exit_code == pool.exit_code == 1  # the malformed file is refused in both
     assert any("cluster Dask" in line and "2 trabalhadores" in line for line in lines)
     assert [(e.lei, e.numero, e.casos) for e in dask.publicados] == [(e.lei, e.numero, e.casos)
@@ -188,15 +194,21 @@ def test_gerar_on_dask_writes_and_records_what_one_process_does(cluster: LocalCl
 def test_verificar_on_dask_reports_what_one_process_does(cluster: LocalCluster) -> None:
     folder = SAMPLES / "verificacao"
 
+    warnings: list[str] = []
+
     def report(*extra: str) -> tuple[int, dict[str, object]]:
         done = CliRunner().invoke(main, ["--regras", str(ROOT / "rules"), "--hoje", TODAY.isoformat(), "verificar",
                                          str(folder), "--json", "--sem-registro", *extra])
-        doc = json.loads(done.stdout)
+        doc = json.loads(done.stdout)  # the JSON alone on stdout, whatever the warnings
         doc.pop("gerado_em", None)
+        warnings.append(done.stderr)
         return done.exit_code, doc
 
     local, remote = report(), report("--dask", cluster.scheduler_address)
     assert remote == local
+    # Dask's defaults in this LocalCluster: the command line warns, on stderr, how to turn the profiler off
+    assert "perfilador" not in warnings[0]
+    assert "aviso: 2 trabalhadores do Dask com o perfilador estatístico ligado" in warnings[1], warnings[1]
     assert local[0] == 1 and len(local[1]["casos"]) >= 10  # type: ignore[arg-type]  # the samples have errors
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import os
 import platform
 import threading
@@ -32,7 +33,9 @@ from typing import Any
 from autos.base.ptbr import count_noun
 from autos.errors import AutosError, InputError
 
-__all__ = ["ClusterError", "DaskExecutor", "dask_executor", "fingerprint", "tree_sha256"]
+__all__ = ["WORKER_CONFIG", "ClusterError", "DaskExecutor", "dask_executor", "fingerprint", "tree_sha256"]
+
+log = logging.getLogger(__name__)
 
 #: seconds to reach the scheduler and to see its first worker before giving up (nothing reserved yet), and to
 #: reconnect to a scheduler lost mid-run; ``AUTOS_DASK_ESPERA`` overrides it
@@ -89,6 +92,37 @@ def fingerprint(rules_dir: str | None, templates_dir: str | None) -> dict[str, s
     templates = Path(templates_dir) if templates_dir else default_templates_dir()
     return {"autos": autos_version, "python": ".".join(platform.python_version_tuple()[:2]),
             "regras": tree_sha256(rules), "modelos": tree_sha256(templates)}
+
+
+#: the Dask settings of the deployment in docs/runbook-distribuido.md (``/etc/autos/ambiente`` sets them as
+#: ``DASK_…`` variables on every machine; bench/bench_dask.py starts its cluster with them). The worker's
+#: statistical profiler samples the stack of the running task every 10 ms, holding the GIL: on rendering tasks it cost
+#: ≈ 15–25 % more worker CPU (bench_dask, this machine: pool ÷ Dask 0.75× with it, 1.03× without). The other two only
+#: make the idle bookkeeping of every process rarer. A worker with the profiler on still renders correctly: the
+#: coordinator only warns (:func:`profiler_notice`).
+WORKER_CONFIG: dict[str, object] = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+}
+
+
+def profiler_enabled() -> bool:
+    """Whether this (worker) process's Dask configuration has the statistical profiler on; run with ``client.run``."""
+    import dask
+
+    return bool(dask.config.get("distributed.worker.profile.enabled", True))
+
+
+def profiler_notice(found: dict[str, bool]) -> str | None:
+    """The Portuguese warning for the workers (address → :func:`profiler_enabled`) that profile, or ``None``."""
+    on = sorted(address for address, enabled in found.items() if enabled)
+    if not on:
+        return None
+    who = count_noun(len(on), "trabalhador", "trabalhadores")
+    return (f"{who} do Dask com o perfilador estatístico ligado ({', '.join(on[:3])}{'…' if len(on) > 3 else ''}): "
+            "a renderização custa ≈ 15–25 % mais CPU. Desligue-o com DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False "
+            "no ambiente dos trabalhadores (docs/runbook-distribuido.md, /etc/autos/ambiente).")
 
 
 _LABELS = {"autos": "versão do autos", "python": "versão do Python", "regras": "regras (rules/)",
@@ -280,6 +314,10 @@ def dask_executor(address: str, setup: Callable[..., None], setup_args: tuple[An
                                hint="inicie os trabalhadores (systemctl start autos-dask-trabalhador) e rode de "
                                "novo.") from None
         check_workers(found, fingerprint(rules_dir, templates_dir))
+        with contextlib.suppress(Exception):  # only a warning: never a reason to stop the night
+            notice = profiler_notice(client.run(profiler_enabled))
+            if notice is not None:
+                log.warning(notice)
         executor = DaskExecutor(client, address, setup, setup_args, timeout)
         try:
             yield executor

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 import sys
 from collections.abc import Callable, Iterable
 from datetime import date
@@ -90,6 +91,17 @@ def _banco_option(*targets: str) -> Callable[[_Cmd], _Cmd]:
     return decorate
 
 
+class _Warnings(logging.Handler):
+    """The library's warnings (the ``autos`` loggers) on stderr, as this command line writes its own: ``aviso: …``
+    (written to the stream of the moment, so that click's test runner sees them too)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        click.echo(f"aviso: {record.getMessage()}", err=True)
+
+
+_WARNINGS = _Warnings(logging.WARNING)
+
+
 @click.group(cls=_AliasGroup, context_settings=CONTEXT)
 @click.option("--regras", "--rules", "rules_dir", type=click.Path(path_type=Path), default=None,
               help="Pasta de regras (leis). Padrão: as regras que acompanham o autos.")
@@ -101,6 +113,9 @@ def _banco_option(*targets: str) -> Callable[[_Cmd], _Cmd]:
 @click.pass_context
 def main(ctx: click.Context, rules_dir: Path | None, templates_dir: Path | None, today: Any) -> None:
     """autos — autos de infração, notificações e editais a partir de casos em YAML."""
+    library = logging.getLogger("autos")
+    if _WARNINGS not in library.handlers:
+        library.addHandler(_WARNINGS)
     ctx.obj = {"rules_dir": rules_dir, "templates_dir": templates_dir,
                "today": today.date() if today else None}
 
