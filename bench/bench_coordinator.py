@@ -34,6 +34,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # tests.pg: the throw-away cluster
 
 from autos.app.publish import PublishResult, write_manifest  # noqa: E402
+from autos.base.ptbr import count_noun, format_decimal  # noqa: E402
 from autos.render.gazette import verification_code  # noqa: E402
 from autos.store.database import DatabaseUrl  # noqa: E402
 from autos.store.ledger import FileRecord, Ledger, PlannedCase  # noqa: E402
@@ -153,8 +155,8 @@ def main() -> None:
     for k in args.casos_por_edital:
         for name in ("sqlite", "postgresql"):
             per_case = statistics.median(results[(name, f"k={k} ms/caso")])
-            print(f"{name}, {k} caso(s) por edital: um coordenador registra até {1000 / per_case:,.0f} "
-                  "casos (editais individuais) por segundo")
+            print(f"{name}, {count_noun(k, 'caso', 'casos')} por edital: um coordenador registra até "
+                  f"{format_decimal(Decimal(round(1000 / per_case)))} casos (editais individuais) por segundo")
 
 
 if __name__ == "__main__":

@@ -26,7 +26,10 @@
 
 The machine may be shared: the load average is printed with every round; compare figures only from one run.
 
-Run:  ``.venv/bin/python bench/bench_dask.py [--casos 120] [--rodadas 3] [--trabalhadores 2] [--banco URL]``
+With ``--postgresql`` the ledger is on PostgreSQL: a throw-away durable server (``tests/pg.py``, as
+``bench_coordinator.py``) and a new, migrated database for every run (the same cases are published in each run).
+
+Run:  ``.venv/bin/python bench/bench_dask.py [--casos 120] [--rodadas 3] [--trabalhadores 2] [--postgresql]``
 """
 
 from __future__ import annotations
@@ -47,6 +50,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_publish import DATA, TODAY, generate
+
+from autos.base.ptbr import count_noun
 
 POOL, DASK = "processos (conjunto de processos)", "dask (LocalCluster)"
 
@@ -104,7 +109,8 @@ def main() -> None:
     ap.add_argument("--casos", type=int, default=120)
     ap.add_argument("--rodadas", type=int, default=3)
     ap.add_argument("--trabalhadores", type=int, default=2, help="processos do conjunto = trabalhadores do Dask")
-    ap.add_argument("--banco", default=None, help="livro no PostgreSQL (--banco do autos), se disponível")
+    ap.add_argument("--postgresql", action="store_true",
+                    help="livro no PostgreSQL: um servidor descartável e um banco novo, migrado, por execução")
     ap.add_argument("--editais-pequenos", type=int, default=10,
                     help="casos por edital na rodada extra que separa o custo por edital (0: sem essa rodada)")
     ap.add_argument("--noite-casos", type=int, default=100_000)
@@ -135,8 +141,9 @@ def _bench(args: argparse.Namespace, work: Path) -> None:
     empty.mkdir(exist_ok=True)
     w = args.trabalhadores
     print(f"{args.casos} casos ({', '.join(f'{k}: {v}' for k, v in sorted(per_law.items()))}); {w} processos / "
-          f"trabalhadores; {len(os.sched_getaffinity(0))} núcleo(s); Python {sys.version.split()[0]}; "
-          f"livro: {'PostgreSQL' if args.banco else 'SQLite'}; carga (uptime): {_load()}")
+          f"trabalhadores; {count_noun(len(os.sched_getaffinity(0)), 'núcleo', 'núcleos')}; "
+          f"Python {sys.version.split()[0]}; "
+          f"livro: {'PostgreSQL' if args.postgresql else 'SQLite'}; carga (uptime): {_load()}")
     t0 = time.perf_counter()
     config = {} if args.padrao_do_dask else WORKER_CONFIG
     with dask.config.set(config):  # the nannies hand this configuration to their workers
@@ -147,14 +154,31 @@ def _bench(args: argparse.Namespace, work: Path) -> None:
           f"{', '.join(f'{k}={v}' for k, v in config.items()) or 'a padrão do Dask'}; perfilador nos trabalhadores: "
           f"{'ligado' if any(client.run(profiler_enabled).values()) else 'desligado'}")
     address = cluster.scheduler_address
+    server = None
+    if args.postgresql:
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.pg: the throw-away server
+        from tests.pg import start_cluster
+
+        server = start_cluster(durable=True)
+
+    def banco() -> str | None:
+        """A new database, migrated (``autos banco migrar``), for one run; ``None`` for the SQLite ledger."""
+        if server is None:
+            return None
+        url = server.url(server.new_database())
+        subprocess.run([sys.executable, "-m", "autos.cli", "banco", "migrar", "--banco", url], check=True,
+                       capture_output=True)
+        return url
+
     try:
         def pool(out: Path) -> dict[str, Any]:
-            return _child(_cmd(cases, out, ["--processos", str(w)], args.banco), out)
+            return _child(_cmd(cases, out, ["--processos", str(w)], banco()), out)
 
         def dask(out: Path, folder: Path = cases, extra: list[str] | None = None) -> dict[str, Any]:
+            url = banco()  # outside the timings, like the cluster
             pids = list(client.run(os.getpid).values())
             before_w, before_s = _workers_cpu(pids), _self_cpu()
-            r = _child(_cmd(folder, out, ["--dask", address], args.banco, extra), out)
+            r = _child(_cmd(folder, out, ["--dask", address], url, extra), out)
             r["workers_cpu"] = _workers_cpu(pids) - before_w
             r["sched_cpu"] = _self_cpu() - before_s
             r["coord_cpu"] = r["cpu"]
@@ -191,6 +215,8 @@ def _bench(args: argparse.Namespace, work: Path) -> None:
             shutil.rmtree(out, ignore_errors=True)
     finally:
         client.close()
+        if server is not None:
+            server.stop()
         cluster.close()
     _summary(args, runs, fixed, small)
 
@@ -240,7 +266,8 @@ def _summary(args: argparse.Namespace, runs: dict[str, list[dict[str, Any]]], fi
           f"  trabalhadores: {work_total / 3600:.1f} h de CPU → {cores} núcleos a 80% de uso na janela "
           f"({work_total / (cores * 0.8) / 3600:.1f} h)\n"
           f"  coordenador: {coord_total / 3600:.2f} h de CPU → "
-          f"{math.ceil(coord_total / (hours * 3600 * 0.5))} coordenador(es) a 50% de um núcleo; "
+          f"{count_noun(math.ceil(coord_total / (hours * 3600 * 0.5)), 'coordenador', 'coordenadores')} "
+          "a 50% de um núcleo; "
           f"{math.ceil(cores / feed) if feed != math.inf else 1} pelo limite de alimentação")
 
 

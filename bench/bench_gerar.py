@@ -29,6 +29,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_documents import TODAY, generate_cases
 
+from autos.base.ptbr import count_noun
+
 
 def run(cases: Path, out: Path, processes: int, formato: str) -> dict[str, Any]:
     cmd = [sys.executable, "-m", "autos.cli", "--hoje", TODAY.isoformat(), "gerar", str(cases), "--minuta",
@@ -80,7 +82,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="autos-bench-gerar-") as tmp:
         cases = Path(tmp) / "casos"
         made = generate_cases(cases, args.casos)
-        print(f"{args.casos} casos {made}; {len(os.sched_getaffinity(0))} núcleo(s) disponível(is); pool de "
+        print(f"{args.casos} casos {made}; "
+              f"{count_noun(len(os.sched_getaffinity(0)), 'núcleo disponível', 'núcleos disponíveis')}; pool de "
               f"{processes}; formato {args.formato}; carga (uptime) {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         runs: dict[int, list[dict[str, Any]]] = {1: [], processes: []}
         ceilings: list[float] = []

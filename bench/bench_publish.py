@@ -51,6 +51,8 @@ import yaml
 from stdnum.br import cnpj as stdnum_cnpj
 from stdnum.br import cpf as stdnum_cpf
 
+from autos.base.ptbr import count_noun
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "data" / "publish" / "casos"
 TODAY = date(2026, 11, 29)
@@ -336,7 +338,8 @@ def _bench(args: argparse.Namespace, work: Path, cores: int, processes: int) -> 
     shutil.rmtree(cases, ignore_errors=True)
     per_law = generate(cases, args.casos)
     print(f"{args.casos} casos gerados ({', '.join(f'{k}: {v}' for k, v in sorted(per_law.items()))}); "
-          f"{cores} núcleo(s) disponível(is); {processes} processo(s) por concorrente; "
+          f"{count_noun(cores, 'núcleo disponível', 'núcleos disponíveis')}; "
+          f"{count_noun(processes, 'processo', 'processos')} por concorrente; "
           f"Python {sys.version.split()[0]}; "
           f"carga (uptime): {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     contenders: list[tuple[str, Callable[[Path], dict[str, Any]]]] = [
@@ -354,14 +357,16 @@ def _bench(args: argparse.Namespace, work: Path, cores: int, processes: int) -> 
             shutil.rmtree(out, ignore_errors=True)
             r = fn(out)
             runs[name].append(r)
-            extra = (f"; {r['editais']} edital(is), {r['files']} arquivos, recusados {r['refused']}"
+            extra = (f"; {count_noun(r['editais'], 'edital', 'editais')}, {r['files']} arquivos, "
+                     f"recusados {r['refused']}"
                      if name == PUBLISHER else "")
             print(f"  {name}: {r['wall']:.1f} s, CPU {r['cpu']:.1f} s = {1000 * r['cpu'] / r['cases']:.0f} ms por "
                   f"edital individual ({r['cases']} casos){extra}")
             if name == PUBLISHER:
                 _memory(r)
             shutil.rmtree(out, ignore_errors=True)
-    print(f"\n=== resumo: {args.casos} casos, {processes} processo(s) cada, {max(1, args.rodadas)} rodada(s) ===")
+    print(f"\n=== resumo: {args.casos} casos, {count_noun(processes, 'processo', 'processos')} cada, "
+          f"{count_noun(max(1, args.rodadas), 'rodada', 'rodadas')} ===")
     for name, rs in runs.items():
         print(f"{name}:\n  CPU por edital: {_mm([1000 * r['cpu'] / r['cases'] for r in rs], '{:.0f} ms')}; "
               f"parede: {_mm([r['wall'] for r in rs], '{:.1f} s')}; "

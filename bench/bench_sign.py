@@ -33,8 +33,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]
 
 from bench_publish import DATA, TODAY, _child, generate  # noqa: E402
-
 from tests.pki import P12_PASSWORD, build_pki  # noqa: E402
+
+from autos.base.ptbr import count_noun  # noqa: E402
 
 UNSIGNED = "sem assinatura"
 SIGNED = "com --assinar (A1, PAdES B-B)"
@@ -106,7 +107,8 @@ def _bench(args: argparse.Namespace, work: Path, cores: int, processes: int) -> 
     os.environ["AUTOS_SENHA_CERTIFICADO"] = P12_PASSWORD.decode()
     sign = ["--assinar", "--certificado", str(pki.signer.p12), "--cargo", "Diretor do Departamento de Fiscalização"]
     print(f"{args.casos} casos gerados ({', '.join(f'{k}: {v}' for k, v in sorted(per_law.items()))}); "
-          f"{cores} núcleo(s) disponível(is); {processes} processo(s) por concorrente; Python "
+          f"{count_noun(cores, 'núcleo disponível', 'núcleos disponíveis')}; "
+          f"{count_noun(processes, 'processo', 'processos')} por concorrente; Python "
           f"{sys.version.split()[0]}; carga (uptime): {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     contenders = [(UNSIGNED, []), (SIGNED, sign)]
     runs: dict[str, list[dict[str, Any]]] = {name: [] for name, _ in contenders}
@@ -122,9 +124,11 @@ def _bench(args: argparse.Namespace, work: Path, cores: int, processes: int) -> 
             if extra and rnd == 0:
                 note = f"; {check_signed(out, pki.root_pem, pki.intermediate_pem)} PDFs de um edital validados"
             print(f"  {name}: {r['wall']:.1f} s, CPU {r['cpu']:.1f} s = {1000 * r['cpu'] / r['cases']:.0f} ms por "
-                  f"edital individual ({r['cases']} casos, {r['editais']} edital(is)){note}")
+                  f"edital individual ({r['cases']} casos, "
+                  f"{count_noun(r['editais'], 'edital', 'editais')}){note}")
             shutil.rmtree(out, ignore_errors=True)
-    print(f"\n=== resumo: {args.casos} casos, {processes} processo(s) cada, {max(1, args.rodadas)} rodada(s) ===")
+    print(f"\n=== resumo: {args.casos} casos, {count_noun(processes, 'processo', 'processos')} cada, "
+          f"{count_noun(max(1, args.rodadas), 'rodada', 'rodadas')} ===")
     for name, rs in runs.items():
         print(f"{name}:\n  CPU por edital: {_mm([1000 * r['cpu'] / r['cases'] for r in rs], '{:.0f} ms')}; "
               f"parede: {_mm([r['wall'] for r in rs], '{:.1f} s')}")

@@ -130,7 +130,8 @@ def main() -> None:
         with_wall = [x["wall"] for x in runs["com-registro"]]
         without_wall = [x["wall"] for x in runs["sem-registro"]]
         per_round = ", ".join(f"{b / a:.3f}" for a, b in zip(with_cpu, without_cpu, strict=True))
-        print(f"razão (tempo sem registro ÷ tempo com registro; meta ≥ 0,8): CPU mín {min(without_cpu) / min(with_cpu):.3f}, "
+        print(f"razão (tempo sem registro ÷ tempo com registro; meta ≥ 0,8): "
+              f"CPU mín {min(without_cpu) / min(with_cpu):.3f}, "
               f"mediana {statistics.median(without_cpu) / statistics.median(with_cpu):.3f} (por rodada: {per_round}); "
               f"parede mín {min(without_wall) / min(with_wall):.3f}, "
               f"mediana {statistics.median(without_wall) / statistics.median(with_wall):.3f}")
