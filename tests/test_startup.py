@@ -50,3 +50,14 @@ def test_commands_that_render_nothing_do_not_import_the_renderers(tmp_path: Path
     for cmd in light:
         assert seen[" ".join(cmd)] == [], cmd
     assert seen[f"gerar {CASE} -o {tmp_path / 'saida'}"] == sorted(HEAVY)
+
+
+def test_what_signs_nothing_does_not_import_pyhanko() -> None:
+    """pyHanko (≈ 1 s of imports) is imported by the functions that sign (autos.app.signing), not by the batch
+    modules that import ``SignerSpec``: a publication, a pool or Dask worker and a command that signs nothing start
+    without it."""
+    probe = ("import sys, autos.cli, autos.app.publish, autos.app.edital_jobs, autos.app.signing, autos.app.cluster; "
+             "from autos.app.edital_jobs import init_worker; "
+             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pyhanko', 'pyhanko_certvalidator')))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.strip() == "[]", out.stdout

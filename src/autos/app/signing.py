@@ -2,17 +2,22 @@
 ``autos publicar-editais``): what the command line gives (:class:`SignerSpec`, picklable, sent to the worker
 processes of a batch), the signer loaded once per process, and the one function ``autos assinar`` calls.
 
-The cryptography is in :mod:`autos.sign.pades`; this module only turns options into its settings."""
+The cryptography is in :mod:`autos.sign.pades`; this module only turns options into its settings. pyHanko (≈ 1 s of
+imports) is imported by the functions that sign, never by the modules that import this one for :class:`SignerSpec`:
+a publication, a worker process or a command that signs nothing does not pay for it."""
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from autos.errors import OutputError, SignatureError, os_error_pt
-from autos.sign import pades
 from autos.store.files import write_atomic
+
+if TYPE_CHECKING:
+    from autos.sign import pades
 
 #: the environment variable with the certificate's password or the token's PIN
 SECRET_ENV = "AUTOS_SENHA_CERTIFICADO"
@@ -65,6 +70,8 @@ def read_secret(path: Path) -> str:
 
 def load_signer(spec: SignerSpec) -> pades.LoadedSigner:
     """Open the key (file or token) and check its certificate now, before any document is touched."""
+    from autos.sign import pades
+
     if spec.certificado is not None:
         loaded = pades.load_pkcs12(spec.certificado, spec.segredo.encode("utf-8"))
     else:
@@ -89,6 +96,8 @@ def _crls(spec: SignerSpec) -> tuple[bytes, ...]:
 
 
 def settings(spec: SignerSpec, loaded: pades.LoadedSigner) -> pades.SignSettings:
+    from autos.sign import pades
+
     crls = _crls(spec)
     validation = pades.validation_context(spec.confianca, crls, fetch=spec.buscar_revogacao, others=loaded.chain) \
         if spec.confianca else None
@@ -110,6 +119,8 @@ def default_output(pdf: Path) -> Path:
 def _sign_file(source: Path, target: Path, loaded: pades.LoadedSigner, how: pades.SignSettings) -> None:
     """Sign ``source`` into ``target`` (written complete to a temporary file, then renamed: store.files).
     ``source`` is never changed; ``target`` must be another file."""
+    from autos.sign import pades
+
     same = target.absolute() == source.absolute() or (
         target.exists() and source.exists() and target.resolve() == source.resolve())
     if same:
@@ -131,6 +142,8 @@ def _sign_file(source: Path, target: Path, loaded: pades.LoadedSigner, how: pade
 
 def assinar(pdf: Path, spec: SignerSpec, saida: Path | None = None) -> pades.SignedInfo:
     """``autos assinar``: sign ``pdf`` into ``saida`` (default ``NOME-assinado.pdf`` beside it)."""
+    from autos.sign import pades
+
     target = saida or default_output(pdf)
     if target.is_dir():
         target = target / default_output(pdf).name
@@ -154,6 +167,8 @@ class BatchSigner:
         self.pid = os.getpid()
 
     def sign(self, data: bytes, source: str | Path) -> bytes:
+        from autos.sign import pades
+
         return pades.sign_pdf(data, self.loaded, self.settings, source=source)
 
     def close(self) -> None:
