@@ -69,6 +69,12 @@ class Cluster:
         self.sql(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE} STRATEGY FILE_COPY")
         return name
 
+    def restart(self) -> None:
+        """``pg_ctl restart`` (fast shutdown): every client connection ends, as in a maintenance or a failover."""
+        # the log file again: without it the new server would write to (and hold open) this call's output pipes
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-m", "fast", "-w", "-t", "60", "-l",
+                  str(self.folder / "log"), "restart")
+
     def stop(self) -> None:
         subprocess.run([*self.as_user, str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-m", "immediate",
                         "stop"], capture_output=True, check=False)

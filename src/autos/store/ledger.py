@@ -547,6 +547,9 @@ class SqliteLedgerStore:
                               hint="libere espaço ou corrija a permissão do livro e da sua pasta e rode de novo "
                               "com a mesma --data (veja docs/runbook-editais.md).") from None
 
+    def alive(self) -> bool:
+        return True  # a file: nothing to lose between two operations
+
     def close(self) -> None:
         self.db.close()
 

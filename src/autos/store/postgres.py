@@ -336,6 +336,18 @@ class PostgresStore:
             with contextlib.suppress(self._psycopg.Error):
                 self.conn.execute("SELECT pg_advisory_unlock(%s)", (self.component.run_lock_key,))
 
+    def alive(self) -> bool:
+        """``SELECT 1`` answered: one round trip. A server restarted (or a connection ended by the administrator)
+        since the last operation makes it ``False``; this connection is then useless and the holder opens a new one."""
+        conn = self.conn
+        if conn is None or conn.closed or conn.broken:
+            return False
+        try:
+            conn.execute("SELECT 1")
+        except self._psycopg.Error:
+            return False
+        return True
+
     def identity(self) -> str:
         """The database's identity (made by the first migration)."""
         rows = self._conn.execute("SELECT identidade FROM autos_banco").fetchall()

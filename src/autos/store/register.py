@@ -312,6 +312,9 @@ class Store(Protocol):
     def transaction(self) -> contextlib.AbstractContextManager[None]:
         """One write transaction, exclusive among every process using the register; all or nothing."""
 
+    def alive(self) -> bool:
+        """Whether the connection still answers (a database server restarted since it was opened: ``False``)."""
+
     def close(self) -> None: ...
 
 
@@ -465,6 +468,9 @@ class SqliteStore:
             except sqlite3.Error as exc:
                 raise RegisterError(f"não foi possível gravar no registro ({_cause(exc)}); nada desta operação foi "
                                     "gravado.", file=self.path, hint=_HINT_PATH) from None
+
+    def alive(self) -> bool:
+        return True  # a file: nothing to lose between two operations
 
     def close(self) -> None:
         self.db.close()
@@ -720,6 +726,11 @@ class Register:
 
     def absolute(self, arquivo: str) -> Path:
         return Path(os.path.normpath(self.folder / arquivo))
+
+    def alive(self) -> bool:
+        """Whether this register's connection still answers; a long-lived holder (the web application's threads)
+        asks before reusing it and opens a new one when not — after a PostgreSQL restart, for instance."""
+        return self.store.alive()
 
     def close(self) -> None:
         self.store.close()

@@ -54,8 +54,17 @@ class WebState:
         return now
 
     def register(self) -> Register:
-        """This thread's connection to the register (SQLite connections stay in the thread that opened them)."""
+        """This thread's connection to the register (SQLite connections stay in the thread that opened them); on
+        PostgreSQL, a connection that no longer answers (the server restarted) is replaced by a new one, so that the
+        application goes on without a restart of its own."""
         reg: Register | None = getattr(self._local, "register", None)
+        if reg is not None and not reg.alive():
+            with self._lock:
+                if reg in self._opened:
+                    self._opened.remove(reg)
+            with contextlib.suppress(Exception):  # already broken: closing only frees it
+                reg.close()
+            reg = None
         if reg is None:
             reg = Register.open(self.config.registro_local)
             self._local.register = reg
