@@ -96,8 +96,20 @@ def _start(tmp: Path) -> Cluster:
     return cluster
 
 
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    """One scheduler and worker for the tests that leave them running (the one that kills its scheduler starts its
+    own, :func:`own_cluster`)."""
+    c = _start(tmp_path_factory.mktemp("cluster"))
+    try:
+        yield c
+    finally:
+        _stop(c.worker)
+        _stop(c.scheduler)
+
+
 @pytest.fixture
-def cluster(tmp_path: Path) -> Iterator[Cluster]:
+def own_cluster(tmp_path: Path) -> Iterator[Cluster]:
     c = _start(tmp_path)
     try:
         yield c
@@ -153,7 +165,8 @@ def test_worker_of_another_autos_version_is_refused_before_reserving(cluster: Cl
     assert _editais(out) == []
 
 
-def test_scheduler_killed_mid_run_exits_2_and_the_next_run_completes(cluster: Cluster, tmp_path: Path) -> None:
+def test_scheduler_killed_mid_run_exits_2_and_the_next_run_completes(own_cluster: Cluster, tmp_path: Path) -> None:
+    cluster = own_cluster
     casos, out = make_cases(tmp_path / "casos", ferraz=3, timoteo=1), tmp_path / "out"
     # the coordinator stops itself once the first edital is rendered; the scheduler is killed meanwhile
     proc = subprocess.Popen(_cmd(casos, out, cluster.address), stdout=subprocess.PIPE, stderr=subprocess.PIPE,

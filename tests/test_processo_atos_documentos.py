@@ -275,19 +275,6 @@ def test_timoteo_statement_after_a_judgement_that_keeps_the_fine(tmp_path: Path)
     assert "5 de novembro" not in text and "dezembro" not in text
 
 
-def test_every_sample_processo_generates_every_document(tmp_path: Path) -> None:
-    # the Cuiabá sample whose decisions keep the fine (ccz-2026-0077, ccz-2026-0090) included: the debit
-    # statements of the judgement and of the appeal decision, and the notices of both decisions
-    code, out = run("gerar", str(SAMPLES / "processos"), "--formato", "pdf", "-o", str(tmp_path))
-    assert code == 0, out
-    names = {p.name for p in tmp_path.iterdir()}
-    for name in ("demonstrativo-debito-cuiaba-mt-ccz-2026-0077-ato-06.pdf",
-                 "demonstrativo-debito-cuiaba-mt-ccz-2026-0077-ato-09.pdf",
-                 "demonstrativo-debito-cuiaba-mt-ccz-2026-0090-ato-03.pdf",
-                 "notificacao-decisao-cuiaba-mt-ccz-2026-0077-ato-10.pdf"):
-        assert name in names, name
-
-
 def test_decision_number_as_typed_in_the_heading(tmp_path: Path) -> None:
     generate(tmp_path, FV, "4")
     text = document_text(tmp_path / f"decisao-{FV_STEM}-ato-04.pdf")

@@ -65,6 +65,13 @@ def test_every_sample_processo_is_generated(docs: dict[str, dict[str, str]]) -> 
     assert sum(len(v) for v in docs.values()) >= 60
     for municipio in STATUTES:
         assert any(n.startswith("auto-de-infracao") for n in docs[municipio]), municipio
+    # the Cuiabá samples whose decisions keep the fine (ccz-2026-0077, ccz-2026-0090): the debit statements of the
+    # judgement and of the appeal decision, and the notices of both decisions
+    for name in ("demonstrativo-debito-cuiaba-mt-ccz-2026-0077-ato-06.pdf",
+                 "demonstrativo-debito-cuiaba-mt-ccz-2026-0077-ato-09.pdf",
+                 "demonstrativo-debito-cuiaba-mt-ccz-2026-0090-ato-03.pdf",
+                 "notificacao-decisao-cuiaba-mt-ccz-2026-0077-ato-10.pdf"):
+        assert name in docs["cuiaba-mt"], name
 
 
 # --- Timóteo, Lei nº 3.844/2022 -----------------------------------------------------------------------------------
