@@ -79,7 +79,9 @@ def _stop(proc: subprocess.Popen[bytes] | None) -> None:
     proc.wait(10)
 
 
-def _start(tmp: Path) -> Cluster:
+def _start(tmp: Path, *, runbook_env: bool = True) -> Cluster:
+    """A scheduler and one worker, as separate processes; the worker with the runbook's Dask settings unless
+    ``runbook_env`` is false (Dask's defaults: the statistical profiler on)."""
     port = _free_port()
     scheduler = subprocess.Popen(
         [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", str(port),
@@ -92,7 +94,7 @@ def _start(tmp: Path) -> Cluster:
         [sys.executable, "-m", "distributed.cli.dask_worker", cluster.address, "--nworkers", "1", "--nthreads", "1",
          "--host", "127.0.0.1", "--no-dashboard", "--local-directory", str(workdir)],
         cwd=workdir, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-        env={**os.environ, **RUNBOOK_ENV})
+        env={**os.environ, **(RUNBOOK_ENV if runbook_env else {})})
     return cluster
 
 
@@ -190,13 +192,17 @@ def test_scheduler_killed_mid_run_exits_2_and_the_next_run_completes(own_cluster
     left = _editais(out)
     assert ("ferraz-de-vasconcelos-sp", 1, "publicado") in left and len(left) < 4
     assert all(st == "publicado" for *_x, st in left)  # the edital in progress was undone, no number lost
-    restarted = _start(tmp_path)  # a new scheduler and worker: the next run finishes the night
+    # a new scheduler and worker, started by hand without the runbook's environment: the next run finishes the
+    # night, and warns on stderr that this worker profiles every task
+    restarted = _start(tmp_path, runbook_env=False)
     try:
         done = _run(casos, out, restarted.address)
     finally:
         _stop(restarted.worker)
         _stop(restarted.scheduler)
     assert done.returncode == 1, done.stderr
+    assert "aviso: 1 trabalhador do Dask com o perfilador estatístico ligado" in done.stderr, done.stderr
+    assert "DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False" in done.stderr
     assert_invariants(out, 4)
 
 

@@ -19,11 +19,12 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+import dask
 import pytest
 from click.testing import CliRunner
 from distributed import Client, LocalCluster
 
-from autos.app.cluster import ClusterError, check_workers, fingerprint
+from autos.app.cluster import WORKER_CONFIG, ClusterError, check_workers, fingerprint
 from autos.app.pipeline import Autos
 from autos.app.publish import Publisher
 from autos.app.register import ProcessoRecorder
@@ -40,8 +41,9 @@ pytestmark = [pytest.mark.xdist_group("dask"),
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[LocalCluster]:
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None) as c:
+    """Two worker processes with the runbook's Dask settings (WORKER_CONFIG: the nannies hand it to their workers)."""
+    with dask.config.set(WORKER_CONFIG), LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                                      host="127.0.0.1", dashboard_address=None) as c:
         yield c
 
 
@@ -64,9 +66,8 @@ def test_dask_publishes_what_the_process_pool_publishes(cluster: LocalCluster, c
         dask = Publisher(options(dask_out, casos=cases, dask=cluster.scheduler_address, max_por_edital=2),
                          log=lines.append).run()
     assert pool.erro is None and dask.erro is None
-    # this LocalCluster runs with Dask's defaults: the coordinator warns that its workers profile (WORKER_CONFIG)
-    assert any("2 trabalhadores do Dask com o perfilador estatístico ligado" in r.getMessage()
-               and "DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False" in r.getMessage() for r in caplog.records)
+    # configured as the runbook says: no warning (a worker started without it: test_dask_cli's scheduler drill)
+    assert not [r for r in caplog.records if "perfilador" in r.getMessage()]
     assert dask.exit_code == pool.exit_code == 1  # the malformed file is refused in both
     assert any("cluster Dask" in line and "2 trabalhadores" in line for line in lines)
     assert [(e.lei, e.numero, e.casos) for e in dask.publicados] == [(e.lei, e.numero, e.casos)
@@ -206,9 +207,7 @@ def test_verificar_on_dask_reports_what_one_process_does(cluster: LocalCluster) 
 
     local, remote = report(), report("--dask", cluster.scheduler_address)
     assert remote == local
-    # Dask's defaults in this LocalCluster: the command line warns, on stderr, how to turn the profiler off
-    assert "perfilador" not in warnings[0]
-    assert "aviso: 2 trabalhadores do Dask com o perfilador estatístico ligado" in warnings[1], warnings[1]
+    assert warnings == ["", ""]  # nothing on stderr: the workers run with the runbook's settings
     assert local[0] == 1 and len(local[1]["casos"]) >= 10  # type: ignore[arg-type]  # the samples have errors
 
 

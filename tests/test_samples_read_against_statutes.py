@@ -8,6 +8,7 @@ documents. The DOCX of five of these samples are re-read by tests/test_style.py.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -33,10 +34,34 @@ def _flat(text: str) -> str:
     return " ".join(text.split())
 
 
+class Texts(Mapping[str, str]):
+    """File name → flattened text of one municipality's documents, each read (pypdf) the first time a test asks for
+    it: every document is generated, but only the kinds the checks below quote are read — pypdf's extraction costs
+    about as much as the rendering."""
+
+    def __init__(self) -> None:
+        self.files: dict[str, Path] = {}
+        self._texts: dict[str, str] = {}
+
+    def __getitem__(self, name: str) -> str:
+        if name not in self._texts:
+            self._texts[name] = _flat(document_text(self.files[name]))
+        return self._texts[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.files)
+
+    def __len__(self) -> int:
+        return len(self.files)
+
+
+Docs = dict[str, Texts]
+
+
 @pytest.fixture(scope="session")  # once per xdist worker, even when its tests are not consecutive
-def docs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, str]]:
+def docs(tmp_path_factory: pytest.TempPathFactory) -> Docs:
     """municipality → {file name: flattened text} of every document of every sample processo, as of 2026-11-30."""
-    out: dict[str, dict[str, str]] = {k: {} for k in STATUTES}
+    out: Docs = {k: Texts() for k in STATUTES}
     for processo in PROCESSOS:
         folder = tmp_path_factory.mktemp(processo.stem)
         result = CliRunner().invoke(main, ["--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"),
@@ -44,7 +69,7 @@ def docs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, str]]:
                                            "-o", str(folder)])
         assert result.exit_code == 0, result.output
         for pdf in sorted(folder.glob("*.pdf")):
-            out[processo.parent.name][pdf.name] = _flat(document_text(pdf))
+            out[processo.parent.name].files[pdf.name] = pdf
     return out
 
 
@@ -55,13 +80,13 @@ def law_says(municipio: str, *quotes: str) -> None:
         assert _flat(q) in text, q
 
 
-def kind(docs: dict[str, dict[str, str]], municipio: str, prefix: str) -> dict[str, str]:
-    found = {n: t for n, t in docs[municipio].items() if n.startswith(prefix)}
+def kind(docs: Docs, municipio: str, prefix: str) -> dict[str, str]:
+    found = {n: docs[municipio][n] for n in docs[municipio] if n.startswith(prefix)}  # only these are read
     assert found, (municipio, prefix)
     return found
 
 
-def test_every_sample_processo_is_generated(docs: dict[str, dict[str, str]]) -> None:
+def test_every_sample_processo_is_generated(docs: Docs) -> None:
     assert sum(len(v) for v in docs.values()) >= 60
     for municipio in STATUTES:
         assert any(n.startswith("auto-de-infracao") for n in docs[municipio]), municipio
@@ -77,7 +102,7 @@ def test_every_sample_processo_is_generated(docs: dict[str, dict[str, str]]) -> 
 # --- Timóteo, Lei nº 3.844/2022 -----------------------------------------------------------------------------------
 
 
-def test_timoteo_every_auto_has_the_elements_of_art20_p1(docs: dict[str, dict[str, str]]) -> None:
+def test_timoteo_every_auto_has_the_elements_of_art20_p1(docs: Docs) -> None:
     law_says("timoteo-mg", "O auto de infração conterá pelo menos os seguintes elementos:",
              "o nome e a qualificação do autuado e, se pessoa jurídica, também de seu responsável legal;",
              "o local, data e hora da sua lavratura;", "a descrição do fato infracional;",
@@ -96,13 +121,13 @@ def test_timoteo_every_auto_has_the_elements_of_art20_p1(docs: dict[str, dict[st
         assert "Autuado" in text, name  # VII: the autuado's signature line (or the certified refusal)
 
 
-def test_timoteo_every_auto_states_art20_p3(docs: dict[str, dict[str, str]]) -> None:
+def test_timoteo_every_auto_states_art20_p3(docs: Docs) -> None:
     law_says("timoteo-mg", "emendas, rasuras")
     for name, text in kind(docs, "timoteo-mg", "auto-de-infracao").items():
         assert "Este auto não contém emendas, rasuras ou omissões (Lei nº 3.844/2022, art. 20, § 3º)." in text, name
 
 
-def test_timoteo_edital_only_for_the_autuado_in_an_uncertain_place_art21_iii(docs: dict[str, dict[str, str]]) -> None:
+def test_timoteo_edital_only_for_the_autuado_in_an_uncertain_place_art21_iii(docs: Docs) -> None:
     law_says("timoteo-mg", "por edital, se estiver em local incerto ou desconhecido")
     for name, text in kind(docs, "timoteo-mg", "edital-notificacao").items():
         assert "art. 21, inciso III, estando o autuado em local incerto ou desconhecido, NOTIFICA" in text, name
@@ -112,7 +137,7 @@ def test_timoteo_edital_only_for_the_autuado_in_an_uncertain_place_art21_iii(doc
 
 
 def test_ferraz_every_auto_states_the_appeal_of_art78_to_the_prefeito_art79_and_payment_art80(
-        docs: dict[str, dict[str, str]]) -> None:
+        docs: Docs) -> None:
     law_says("ferraz-de-vasconcelos-sp",
              "O notificado que não concordar com a multa terá o prazo de 10 (dez) dias corridos, contados da data da "
              "notificação, para apresentar recurso.",
@@ -126,7 +151,7 @@ def test_ferraz_every_auto_states_the_appeal_of_art78_to_the_prefeito_art79_and_
 
 
 def test_ferraz_demonstrativo_after_the_appeal_decision_offers_no_appeal_art78_art79(
-        docs: dict[str, dict[str, str]]) -> None:
+        docs: Docs) -> None:
     # art. 79: the Prefeito decides the appeal; the law has no second appeal, so the demonstrativo of the decision
     # (art. 80: payment "contados da data da notificação final") does not offer the appeal of art. 78 again (it still
     # states art. 79, who decided: issue 13, item 9)
@@ -140,7 +165,7 @@ def test_ferraz_demonstrativo_after_the_appeal_decision_offers_no_appeal_art78_a
                 "notificação final. (Lei nº 3.240/2015, art. 80)") in text, name
 
 
-def test_ferraz_ar_letter_is_the_notice_of_art76_ii(docs: dict[str, dict[str, str]]) -> None:
+def test_ferraz_ar_letter_is_the_notice_of_art76_ii(docs: Docs) -> None:
     law_says("ferraz-de-vasconcelos-sp", "por carta, acompanhada de cópia do auto, com aviso de recebimento (AR)")
     for name, text in kind(docs, "ferraz-de-vasconcelos-sp", "notificacao-ar").items():
         assert "pela presente carta, registrada com aviso de recebimento (AR), e com fundamento na Lei nº " \
@@ -148,7 +173,7 @@ def test_ferraz_ar_letter_is_the_notice_of_art76_ii(docs: dict[str, dict[str, st
         assert "cuja cópia segue anexa" in text, name
 
 
-def test_ferraz_edital_says_desconhecido_o_domicilio_fiscal_art76_iii(docs: dict[str, dict[str, str]]) -> None:
+def test_ferraz_edital_says_desconhecido_o_domicilio_fiscal_art76_iii(docs: Docs) -> None:
     law_says("ferraz-de-vasconcelos-sp", "por edital, com prazo de 5 (cinco) dias corridos, se desconhecido o "
                                          "domicílio fiscal do infrator")
     for name, text in kind(docs, "ferraz-de-vasconcelos-sp", "edital-notificacao").items():
@@ -159,7 +184,7 @@ def test_ferraz_edital_says_desconhecido_o_domicilio_fiscal_art76_iii(docs: dict
 # --- Cuiabá, Lei nº 3.666/1997 -----------------------------------------------------------------------------------
 
 
-def test_cuiaba_auto_keeps_the_costs_of_art11_apart_from_the_penalties_art38(docs: dict[str, dict[str, str]]) -> None:
+def test_cuiaba_auto_keeps_the_costs_of_art11_apart_from_the_penalties_art38(docs: Docs) -> None:
     law_says("cuiaba-mt", "Sem prejuízo das penalidades previstas no Artigo 35, o proprietário do animal apreendido "
                           "ficará sujeito ao pagamento de despesas a que se refere o artigo 11 da presente lei.",
              "Para infração de natureza leve")
@@ -181,14 +206,14 @@ def test_cuiaba_auto_keeps_the_costs_of_art11_apart_from_the_penalties_art38(doc
     assert with_costs >= 1  # the samples do have an auto with apprehension costs
 
 
-def test_cuiaba_auto_states_defence_and_appeal_by_analogy_art39(docs: dict[str, dict[str, str]]) -> None:
+def test_cuiaba_auto_states_defence_and_appeal_by_analogy_art39(docs: Docs) -> None:
     law_says("cuiaba-mt", "A presente lei será regulamentada pelo Executivo.")
     for name, text in kind(docs, "cuiaba-mt", "auto-de-infracao").items():
         assert "Constituição Federal, art. 5º, LV" in text, name
         assert "Lei federal nº 9.784/1999" in text and "(art. 44)" in text and "(art. 59)" in text, name
 
 
-def test_cuiaba_termo_de_apreensao_states_the_rescue_term_art11_p2_and_art10(docs: dict[str, dict[str, str]]) -> None:
+def test_cuiaba_termo_de_apreensao_states_the_rescue_term_art11_p2_and_art10(docs: Docs) -> None:
     law_says("cuiaba-mt", "será retirado pelo responsável, dentro do prazo de 03 (três) dias úteis",
              "A Prefeitura Municipal de Cuiabá não responde por indenização")
     for name, text in kind(docs, "cuiaba-mt", "termo-apreensao").items():
