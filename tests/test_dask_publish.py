@@ -16,7 +16,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
 import dask
@@ -225,3 +225,28 @@ def test_a_cancelled_dask_task_counts_as_done(cluster: LocalCluster) -> None:
         assert fut.cancel()
         done, _not_done = wait([fut], timeout=30)
         assert fut in done and fut.cancelled()
+
+
+_STATE: dict[str, object] = {"calls": 0}
+
+
+def _setup(rules_dir: str | None, templates_dir: str | None, today: date) -> None:
+    _STATE["args"] = (rules_dir, templates_dir, today)
+    _STATE["calls"] = int(str(_STATE["calls"])) + 1
+
+
+def _current() -> object:
+    return _STATE["args"]
+
+
+def test_a_worker_shared_by_two_runs_with_other_settings_sets_itself_up_again() -> None:
+    """Two coordinators on one cluster (the runbook's split of a night), one with another --hoje: each task runs with
+    the settings of its own run — a worker process keeps one engine in a global, so it is set up again when a task
+    of the other run reaches it (and only then)."""
+    from autos.app.cluster import OnWorker
+
+    night = OnWorker(_current, _setup, ("/srv/autos/regras", None, date(2026, 11, 30)))
+    other = OnWorker(_current, _setup, ("/srv/autos/regras", None, date(2026, 12, 1)))
+    ran = [night(), night(), other(), night(), other(), other()]
+    assert ran == [night.setup_args] * 2 + [other.setup_args, night.setup_args] + [other.setup_args] * 2
+    assert _STATE["calls"] == 4

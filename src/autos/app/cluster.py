@@ -148,15 +148,21 @@ def check_workers(found: dict[str, dict[str, str]], mine: dict[str, str]) -> Non
 
 
 # --------------------------------------------------------------------------------------------------
-# tasks: the worker's own state (rules, renderers) is set up once per worker process, on its first task
+# tasks: the worker's own state (rules, renderers) is set up in each worker process by its first task, and again
+# whenever a task of another run with other settings (another --regras, --modelos or --hoje) reaches it
 
-_READY: set[tuple[Any, ...]] = set()
-_READY_LOCK = threading.Lock()
+#: setup function → the arguments its last call in this process was made with
+_APPLIED: dict[tuple[str, str], tuple[Any, ...]] = {}
+#: held for a task's set-up and run: the set-up functions keep their state in module globals, and two coordinators
+#: with different settings may share a cluster; a worker runs one thread (the runbook's ``--nthreads 1``: rendering
+#: holds the GIL), so the lock costs nothing there and keeps a multi-threaded worker correct
+_TASK_LOCK = threading.Lock()
 
 
 class OnWorker:
-    """``fn(*args)`` on a worker, after ``setup(*setup_args)`` once in that worker process (a new worker that
-    replaces a lost one sets itself up on its first task). Picklable: ``fn`` and ``setup`` are module-level."""
+    """``fn(*args)`` on a worker, after ``setup(*setup_args)`` when this worker process is not set up with exactly
+    these arguments (its first task; a new worker replacing a lost one; a task of another coordinator with other
+    rules or another date after one of this run). Picklable: ``fn`` and ``setup`` are module-level."""
 
     def __init__(self, fn: Callable[..., Any], setup: Callable[..., None], setup_args: tuple[Any, ...]) -> None:
         self.fn = fn
@@ -165,12 +171,13 @@ class OnWorker:
         self.__name__ = getattr(fn, "__name__", "tarefa")  # the task's name in Dask's dashboard and logs
 
     def __call__(self, *args: Any) -> Any:
-        key = (self.setup.__module__, self.setup.__qualname__, *self.setup_args)
-        with _READY_LOCK:
-            if key not in _READY:
+        key = (self.setup.__module__, self.setup.__qualname__)
+        with _TASK_LOCK:
+            if _APPLIED.get(key) != self.setup_args:
+                _APPLIED.pop(key, None)  # a set-up that fails leaves nothing marked as done
                 self.setup(*self.setup_args)
-                _READY.add(key)
-        return self.fn(*args)
+                _APPLIED[key] = self.setup_args
+            return self.fn(*args)
 
 
 class DaskExecutor(Executor):
