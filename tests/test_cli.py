@@ -134,3 +134,24 @@ def test_prazos_bad_notice_exits_2(tmp_path: Path) -> None:
     code, out = run("prazos", str(case))
     assert code == 2
     assert "notificacao.data" in out and "linha" in out
+
+
+def test_library_warnings_and_errors_reach_stderr_in_portuguese(capsys: pytest.CaptureFixture[str]) -> None:
+    """What the library logs (the ``autos`` loggers: the Dask coordinator's warning, the web application's errors)
+    is printed by the command line as its own lines — ``aviso:`` or ``erro:``, a logged exception with its traceback."""
+    import logging
+    import sys
+
+    from autos.cli import _WARNINGS
+
+    try:
+        raise ValueError("falha de teste")
+    except ValueError:
+        failed = logging.LogRecord("autos.web", logging.ERROR, __file__, 1, "erro inesperado em %s", ("/processo",),
+                                   sys.exc_info())
+    _WARNINGS.emit(failed)
+    _WARNINGS.emit(logging.LogRecord("autos.app.cluster", logging.WARNING, __file__, 1, "perfilador ligado", None,
+                                     None))
+    err = capsys.readouterr().err
+    assert err.startswith("erro: erro inesperado em /processo\nTraceback (most recent call last):")
+    assert "ValueError: falha de teste\naviso: perfilador ligado\n" in err

@@ -92,11 +92,15 @@ def _banco_option(*targets: str) -> Callable[[_Cmd], _Cmd]:
 
 
 class _Warnings(logging.Handler):
-    """The library's warnings (the ``autos`` loggers) on stderr, as this command line writes its own: ``aviso: …``
-    (written to the stream of the moment, so that click's test runner sees them too)."""
+    """The library's warnings and errors (the ``autos`` loggers: the Dask coordinator, the web application) on stderr,
+    as this command line writes its own — ``aviso: …`` or ``erro: …``, with the traceback of a logged exception —
+    written to the stream of the moment, so that click's test runner sees them too."""
 
     def emit(self, record: logging.LogRecord) -> None:
-        click.echo(f"aviso: {record.getMessage()}", err=True)
+        text = record.getMessage()
+        if record.exc_info:
+            text += "\n" + logging.Formatter().formatException(record.exc_info)
+        click.echo(f"{'aviso' if record.levelno < logging.ERROR else 'erro'}: {text}", err=True)
 
 
 _WARNINGS = _Warnings(logging.WARNING)
