@@ -97,7 +97,7 @@ def fingerprint(rules_dir: str | None, templates_dir: str | None) -> dict[str, s
 #: the Dask settings of the deployment in docs/runbook-distribuido.md (``/etc/autos/ambiente`` sets them as
 #: ``DASK_…`` variables on every machine; bench/bench_dask.py starts its cluster with them). The worker's
 #: statistical profiler samples the stack of the running task every 10 ms, holding the GIL: on rendering tasks it cost
-#: ≈ 15–25 % more worker CPU (bench_dask, this machine: pool ÷ Dask 0.75× with it, 1.03× without). The other two only
+#: ≈ 15–25 % more worker CPU (bench_dask, this machine: pool ÷ Dask 0.75× with it, 0.99× without). The other two only
 #: make the idle bookkeeping of every process rarer. A worker with the profiler on still renders correctly: the
 #: coordinator only warns (:func:`profiler_notice`).
 WORKER_CONFIG: dict[str, object] = {
