@@ -568,13 +568,7 @@ class Autos:
                             rec.record(n, written)
             except AutosError as exc:
                 acts = [(0, exc)]
-            if not acts:
-                yield CaseOutcome(path, note="nenhum ato do processo tem documento a gerar.")
-            for _n, done in acts:
-                if isinstance(done, AutosError):
-                    yield CaseOutcome(path, error=str(done), exit_code=done.exit_code)
-                else:
-                    yield CaseOutcome(path, done.files, done.draft, unchanged=done.unchanged)
+            yield from _processo_outcomes(path, acts)
         chosen = set(processos_done)
         yield from self.generate_each([f for f in paths if f not in chosen], out_dir, formato, draft=draft,
                                       arquivo=arquivo, processes=processes, now=now, replace=replace,

@@ -106,16 +106,7 @@ def insert_act(text: str, file: Path, act: ActText) -> str:
                           "e rode a publicação de novo; ou acrescente o ato do edital à mão (veja o livro).")
     dash = len(m.group(1))
     key = dash + 1 + len(m.group(2) or " ")
-    # the last act runs until the first line that is not blank, not a comment and not indented past the dash
-    end = last_line  # 1-based index of the last line that belongs to the last act
-    for i in range(last_line, len(lines)):
-        raw = lines[i].rstrip("\r\n")
-        stripped = raw.lstrip(" ")
-        if not stripped or stripped.startswith("#"):
-            continue
-        if len(raw) - len(stripped) <= dash:
-            break
-        end = i + 1
+    end = _act_end(lines, last_line, dash)  # 1-based index of the last line that belongs to the last act
     newline = "\r\n" if "\r\n" in text else "\n"  # the file's own line ends
     before = "".join(lines[:end])
     if not before.endswith(("\n", "\r")):
@@ -137,6 +128,22 @@ def insert_act(text: str, file: Path, act: ActText) -> str:
                           hint="confira a indentação da lista 'atos' ou acrescente o ato do edital à mão.")
     return result
 
+
+
+def _act_end(lines: list[str], start: int, dash: int) -> int:
+    """The 1-based index of the last line of the act whose ``- tipo:`` line is ``start`` (1-based), its dash in
+    column ``dash``: the act runs until the first line that is not blank, not a comment and not indented past the
+    dash."""
+    end = start
+    for i in range(start, len(lines)):
+        raw = lines[i].rstrip("\r\n")
+        stripped = raw.lstrip(" ")
+        if not stripped or stripped.startswith("#"):
+            continue
+        if len(raw) - len(stripped) <= dash:
+            break
+        end = i + 1
+    return end
 
 def record_edital(file: Path, act: EditalAct) -> bool:
     """Append ``act`` to the processo ``file``; ``False`` if it is already there (nothing written).
@@ -218,15 +225,7 @@ def comment_out_act(text: str, file: Path, index: int, header: list[str]) -> str
                           "arquivo.", file=file, path="atos", line=start,
                           hint="escreva 'atos:' em blocos (um '- tipo: …' por linha) e rode de novo.")
     dash = len(m.group(1))
-    end = start  # the act runs until the first line that is not blank, not a comment and not indented past the dash
-    for i in range(start, len(lines)):
-        raw = lines[i].rstrip("\r\n")
-        stripped = raw.lstrip(" ")
-        if not stripped or stripped.startswith("#"):
-            continue
-        if len(raw) - len(stripped) <= dash:
-            break
-        end = i + 1
+    end = _act_end(lines, start, dash)
     newline = "\r\n" if "\r\n" in text else "\n"
     block = [" " * dash + "# " + h + newline for h in header]
     for line in lines[start - 1:end]:
