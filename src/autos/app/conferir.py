@@ -179,10 +179,8 @@ def verify_processo(processo: Path, ledger_path: Location | None, *, arquivo: Pa
         ok = False
     else:
         numero = f"{rec.numero}/{rec.ano}"
-        lines.append(f"O livro registra o edital {rec.rotulo} ({rec.lei}) do auto nº {auto.numero}, publicado em "
-                     f"{ptbr.format_date(rec.data_publicacao)} ({rec.veiculo})"
-                     + (f" e em {ptbr.format_date(rec.data_jornal)} ({rec.jornal})"
-                        if rec.jornal and rec.data_jornal else "") + ".")
+        lines.append(f"O livro registra o edital {rec.rotulo} ({rec.lei}) do auto nº {auto.numero}, "
+                     f"{rec.publication_phrase}.")
         same = [(i, a) for i, a in acts if a.numero == numero]
         if not same:
             ok = False

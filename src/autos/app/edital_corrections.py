@@ -303,10 +303,8 @@ def republish(o: CorrectionOptions) -> CorrectionResult:
             new = ledger.edital(published.id)
             assert new is not None
             out = CorrectionResult("republicacao", new, rec)
-            out.linhas.append(f"republicado: edital {rec.rotulo} ({rec.lei}) como edital {new.rotulo}, publicado em "
-                              f"{ptbr.format_date(new.data_publicacao)} ({new.veiculo})"
-                              + (f" e em {ptbr.format_date(new.data_jornal)} ({new.jornal})"
-                                 if new.jornal and new.data_jornal else "") + f"; motivo: {motivo}")
+            out.linhas.append(f"republicado: edital {rec.rotulo} ({rec.lei}) como edital {new.rotulo}, "
+                              f"{new.publication_phrase}; motivo: {motivo}")
             out.linhas.append("numeração: a republicação leva o número seguinte da série (um número por publicação; "
                               f"o edital {rec.rotulo} fica no livro, apontado por ela).")
             out.linhas += _dates_lines(items)
@@ -545,12 +543,8 @@ def _publish_rectification(eng: Engine, ledger: Ledger, rec: EditalRecord, statu
     done = ledger.edital(new.id)
     assert done is not None
     out = CorrectionResult("retificacao", done, rec)
-    out.linhas.append(f"retificação: edital {done.rotulo} ({done.lei}), publicado em "
-                      f"{ptbr.format_date(done.data_publicacao)} ({done.veiculo})"
-                      + (f" e em {ptbr.format_date(done.data_jornal)} ({done.jornal})"
-                         if done.jornal and done.data_jornal else "")
-                      + f", retifica o edital {rec.rotulo} de {ptbr.format_date(rec.data_publicacao)}; "
-                        f"motivo: {motivo}")
+    out.linhas.append(f"retificação: edital {done.rotulo} ({done.lei}), {done.publication_phrase}, retifica o edital "
+                      f"{rec.rotulo} de {ptbr.format_date(rec.data_publicacao)}; motivo: {motivo}")
     for c in corrected:
         for ch in c.changes:
             out.linhas.append(f"auto {c.auto_numero}: {ch['rotulo']}: onde se lê \"{ch['onde_se_le']}\", leia-se "

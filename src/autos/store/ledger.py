@@ -44,6 +44,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from autos.base import ptbr
 from autos.errors import AutosError, os_error_pt
 from autos.processo.case import document_key
 from autos.store.database import DatabaseUrl
@@ -307,6 +308,14 @@ class EditalRecord:
     @property
     def cancelado(self) -> bool:
         return self.cancelamento is not None
+
+    @property
+    def publication_phrase(self) -> str:
+        """``publicado em 6 de outubro de 2026 (Quadro …) e em 8 de outubro de 2026 (Jornal …)``: where and when."""
+        text = f"publicado em {ptbr.format_date(self.data_publicacao)} ({self.veiculo})"
+        if self.jornal and self.data_jornal:
+            text += f" e em {ptbr.format_date(self.data_jornal)} ({self.jornal})"
+        return text
 
 
 @dataclass(frozen=True)
