@@ -12,11 +12,12 @@ import glob
 import itertools
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from .procs import free_port
 
 #: CI sets it: without the server binaries the PostgreSQL tests fail instead of being skipped
 REQUIRED_ENV = "AUTOS_POSTGRES_OBRIGATORIO"
@@ -36,12 +37,6 @@ def bindir() -> Path | None:
             return Path(out)
     initdb = shutil.which("initdb")
     return Path(initdb).parent if initdb else None
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass
@@ -84,8 +79,8 @@ class Cluster:
 def start_cluster(*, durable: bool = False) -> Cluster:
     """initdb + pg_ctl start + the migrated template (``RuntimeError`` with the server's log if it fails).
     ``durable``: fsync and synchronous commits on, as a production server (the benchmark); the tests run without."""
-    from autos.store.database import DatabaseUrl
     from autos.store.banco import migrate
+    from autos.store.database import DatabaseUrl
 
     pg = bindir()
     if pg is None:
@@ -100,7 +95,7 @@ def start_cluster(*, durable: bool = False) -> Cluster:
     pwfile.write_text(PASSWORD + "\n")
     if as_user:
         shutil.chown(pwfile, "postgres")
-    port = _free_port()
+    port = free_port()
     cluster = Cluster(folder, pg, port, as_user)
     try:
         cluster._run(str(pg / "initdb"), "-D", str(folder / "data"), "-U", USER, "--pwfile", str(pwfile),

@@ -1,12 +1,21 @@
-"""Watching processes in the kill drills (Linux ``/proc``): who belongs to a run, who is still alive."""
+"""The processes the tests start: a free loopback port for a server, and, in the kill drills, watching them (Linux
+``/proc``): who belongs to a run, who is still alive."""
 
 from __future__ import annotations
 
+import socket
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now (the OS picks it), for a server a test starts."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 def _stat(pid: int | str) -> list[str] | None:

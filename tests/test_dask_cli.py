@@ -25,7 +25,7 @@ from autos.store.ledger import Ledger
 
 from .conftest import ROOT, TODAY
 from .dask_cases import assert_invariants, make_cases, runbook_env
-from .procs import state, until
+from .procs import free_port, state, until
 from .test_publish import DATA_JORNAL, DATA_PUB
 
 pytestmark = [pytest.mark.xdist_group("dask"),
@@ -44,12 +44,6 @@ def test_the_runbook_environment_sets_the_worker_config_the_coordinator_checks()
     read = dask.config.collect_env(RUNBOOK_ENV)
     assert {key: dask.config.get(key, config=read) for key in WORKER_CONFIG} == WORKER_CONFIG
     assert len(RUNBOOK_ENV) == len(WORKER_CONFIG)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass
@@ -82,7 +76,7 @@ def _stop(proc: subprocess.Popen[bytes] | None) -> None:
 def _start(tmp: Path, *, runbook_env: bool = True) -> Cluster:
     """A scheduler and one worker, as separate processes; the worker with the runbook's Dask settings unless
     ``runbook_env`` is false (Dask's defaults: the statistical profiler on)."""
-    port = _free_port()
+    port = free_port()
     scheduler = subprocess.Popen(
         [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", str(port),
          "--no-dashboard"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)

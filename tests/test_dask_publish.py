@@ -12,7 +12,6 @@ import logging
 import os
 import shutil
 import signal
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -33,6 +32,7 @@ from autos.store.register import Register
 
 from .conftest import CASOS, ROOT, SAMPLES, TODAY
 from .dask_cases import assert_invariants, documents_text, ledger_view, make_cases, manifest_view
+from .procs import free_port
 from .test_publish import DATA_PUB, options, publish
 
 pytestmark = [pytest.mark.xdist_group("dask"),
@@ -121,17 +121,11 @@ def test_worker_killed_mid_run_costs_only_a_retry(cluster: LocalCluster, many: P
     assert publish(out, casos=many).publicados == []  # nothing left, nothing published twice
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_unreachable_scheduler_stops_before_reserving(cases: Path, tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("AUTOS_DASK_ESPERA", "2")
     out = tmp_path / "out"
-    result = publish(out, casos=cases, dask=f"tcp://127.0.0.1:{_free_port()}")
+    result = publish(out, casos=cases, dask=f"tcp://127.0.0.1:{free_port()}")
     assert result.exit_code == 2 and isinstance(result.erro, ClusterError)
     assert "não foi possível conectar ao agendador Dask" in result.erro.message
     assert "nada foi publicado nem reservado" in result.erro.message
@@ -227,16 +221,15 @@ def test_a_cancelled_dask_task_counts_as_done(cluster: LocalCluster) -> None:
         assert fut in done and fut.cancelled()
 
 
-_STATE: dict[str, object] = {"calls": 0}
+_SET_UP: list[tuple[str | None, str | None, date]] = []  # every set-up of this process, in order
 
 
 def _setup(rules_dir: str | None, templates_dir: str | None, today: date) -> None:
-    _STATE["args"] = (rules_dir, templates_dir, today)
-    _STATE["calls"] = int(str(_STATE["calls"])) + 1
+    _SET_UP.append((rules_dir, templates_dir, today))
 
 
 def _current() -> object:
-    return _STATE["args"]
+    return _SET_UP[-1]
 
 
 def test_a_worker_shared_by_two_runs_with_other_settings_sets_itself_up_again() -> None:
@@ -249,4 +242,4 @@ def test_a_worker_shared_by_two_runs_with_other_settings_sets_itself_up_again() 
     other = OnWorker(_current, _setup, ("/srv/autos/regras", None, date(2026, 12, 1)))
     ran = [night(), night(), other(), night(), other(), other()]
     assert ran == [night.setup_args] * 2 + [other.setup_args, night.setup_args] + [other.setup_args] * 2
-    assert _STATE["calls"] == 4
+    assert len(_SET_UP) == 4

@@ -4,7 +4,6 @@ and the real server started by the command (uvicorn, by name), answering on loop
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -22,6 +21,7 @@ from autos.cli import main
 from autos.errors import InputError
 
 from ..conftest import ROOT, SAMPLES
+from ..procs import free_port
 
 
 def test_defaults_are_the_samples_and_their_register_on_loopback() -> None:
@@ -111,12 +111,6 @@ def test_worker_processes_default_to_the_cores(tmp_path: Path, monkeypatch: pyte
     assert started.get("workers", 1) == 1
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _worker_children(pid: int) -> int:
     """How many of ``pid``'s child processes are multiprocessing workers (uvicorn's, started with spawn)."""
     count = 0
@@ -136,7 +130,7 @@ def test_autos_servir_answers_on_loopback(tmp_path: Path) -> None:
     (tmp_path / "processos").mkdir()
     config = tmp_path / "web.toml"
     config.write_text('[dados]\nprocessos = "processos"\n', encoding="utf-8")
-    port = _free_port()
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("AUTOS_")}
     server = subprocess.Popen([sys.executable, "-m", "autos.cli", "servir", "--config", str(config), "--porta",
                                str(port)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
