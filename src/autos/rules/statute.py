@@ -21,6 +21,7 @@ from autos.base.citation import Citation
 from autos.base.schema import Amount, Count, build_model
 from autos.base.yamlio import decode_yaml, read_limited
 from autos.errors import ComputeError, RulesError
+from autos.rules.preconditions import Precondition, Regulation
 from autos.rules.prescription import Prescription
 
 Severity = Literal["erro", "aviso"]
@@ -403,6 +404,8 @@ class Infraction(_Strict):
     #: vicioso; art. 9º, II and V): the document kinds that may cite it (the termo de apreensão, …); an auto or any
     #: other document citing it is a finding. Empty: a conduct, citable by every document.
     fundamento_apreensao: list[str] = Field(default_factory=list)
+    #: what must be in the processo for the act that imposes it (the auto) to be valid (rules.preconditions)
+    pressupostos: list[Precondition] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _sanction(self) -> Infraction:
@@ -439,6 +442,11 @@ class PenaltyCondition(_Strict):
     reincidente: bool = False  # it needs a repeat of the infraction (infracoes[].reincidente: true)
     pessoa_juridica: bool = False  # it applies to an establishment (autuado.tipo: pessoa_juridica)
     interpretacao: str | None = None  # a recorded choice behind it (printed when it is applied)
+    #: the law imposes the penalty in this case ("terá sua atividade suspensa", Ferraz art. 69, § 2º): an auto for
+    #: the infraction whose facts meet the condition and does not apply it is an error (PENALIDADE-OBRIGATORIA) —
+    #: unless it applies one of ``substituida_por``, the graver penalty the law puts in its place (§ 3º: cassação)
+    obrigatoria: bool = False
+    substituida_por: list[str] = Field(default_factory=list)
 
 
 class Penalty(_Strict):
@@ -689,8 +697,10 @@ class Statute(_Strict):
     edital_assinatura: Signatory | None = None
     #: what a retificação of a published edital does to the notice (``autos retificar-edital``)
     edital_correcoes: EditalCorrections | None = None
+    #: the regulations applied with the law, by id (rules.preconditions.Regulation): an infringed provision names one
+    regulamentos: dict[str, Regulation] = Field(default_factory=dict)
 
-    @field_validator("infracoes", "penalidades", "documentos")
+    @field_validator("infracoes", "penalidades", "documentos", "regulamentos")
     @classmethod
     def _ids(cls, v: dict[str, object]) -> dict[str, object]:
         for key in v:
@@ -790,6 +800,12 @@ def _check_fine_refs(statute: Statute) -> None:
     for pen_id, pen in statute.penalidades.items():
         for cond_id, cond in pen.condicoes.items():
             need(cond.interpretacao, f"a condição '{cond_id}' da penalidade '{pen_id}'")
+            if cond.obrigatoria and not cond.infracoes:
+                raise ValueError(f"a condição obrigatória '{cond_id}' da penalidade '{pen_id}' precisa de 'infracoes'")
+            for other in cond.substituida_por:
+                if other not in statute.penalidades or not cond.obrigatoria:
+                    raise ValueError(f"a condição '{cond_id}' da penalidade '{pen_id}': 'substituida_por' só vale em "
+                                     f"condição obrigatória e com penalidades da lei ('{other}')")
             for inf_ref in cond.infracoes:
                 rule = statute.infracoes.get(inf_ref)
                 if rule is None or pen_id not in rule.penalidades:
@@ -807,6 +823,8 @@ def _check_fine_refs(statute: Statute) -> None:
         need(inf.sem_sancao, f"a infração '{inf_id}' (sem_sancao)")
         for exc in inf.excecoes:
             need(exc.interpretacao, f"a exceção '{exc.id}' da infração '{inf_id}'")
+        for pc in inf.pressupostos:
+            need(pc.interpretacao, f"o pressuposto '{pc.id}' da infração '{inf_id}'")
         if inf.multa is not None:
             formula_refs(inf.multa, f"a multa da infração '{inf_id}'")
             costed.add(inf.multa.penalidade or "multa")
