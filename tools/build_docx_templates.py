@@ -365,6 +365,7 @@ def auto_de_infracao() -> Doc:
     _labelled(doc, "Data da infração:", "{{ data_infracao }}")
     _heading(doc, "3. Descrição do fato infracional")
     _p(doc, "{{ fatos }}")
+    _if(doc, "notificacao_citada", lambda d: _p(d, "{{ notificacao_citada }}"))
     _heading(doc, "4. Dispositivo legal ou regulamentar infringido")
     _infracoes(doc)
 
@@ -833,6 +834,8 @@ def termo_medida() -> Doc:
         _p(d, "{{ medida.impoe }}", bold=True)
         _if(d, "medida.numero", lambda d2: _labelled(d2, "Termo nº:", "{{ medida.numero }}"))
         _if(d, "medida.descricao", lambda d2: _labelled(d2, "Descrição:", "{{ medida.descricao }}"))
+        _if(d, "condicoes_levantamento", lambda d2: _labelled(d2, "Condições para o levantamento:",
+                                                             "{{ condicoes_levantamento }}"))
     _if(doc, "medida", measure)
     _heading(doc, "Motivo")
     _p(doc, "{{ fatos }}")
@@ -858,6 +861,7 @@ def termo_levantamento() -> Doc:
                                                       "i in medida.itens",
                                                       ["{{ i.descricao }}", "{{ i.quantidade }}", "{{ i.lote }}"]))
         _if(d, "medida.local_deposito", lambda d2: _labelled(d2, "Local de depósito:", "{{ medida.local_deposito }}"))
+        _if(d, "pagamento_registrado", lambda d2: _labelled(d2, "Pagamento:", "{{ pagamento_registrado }}"))
         _if(d, "decisao_base", lambda d2: _text_section(d2, "Decisão", "{{ decisao_base }}"))
         _p(d, "{{ medida.encerra }}", bold=True)
         _if(d, "medida.no_prazo", lambda d2: _p(d2, "{{ medida.no_prazo }}"))
