@@ -72,7 +72,8 @@ def test_the_statutes_say_what_the_preconditions_encode() -> None:
              "O auto de infração não poderá conter emendas, rasuras ou omissões, sob pena de nulidade.",
              "o proprietário ou responsável pelos produtos será o fiel depositário do produto")
     law_says("cuiaba", "mediante pagamento de multa e taxa referentes a transporte, alimentação, permanência e outras",
-             "mais de 10 (dez) animais, no total, das espécies canina ou felina, com idade superior a 90 (noventa) dias")
+             "mais de 10 (dez) animais, no total, das espécies canina ou felina, com idade superior a 90 (noventa) "
+             "dias")
 
 
 def test_every_invalid_fixture_has_its_expectation() -> None:
@@ -125,7 +126,8 @@ def test_a_notice_precedes_the_infraction_it_warns_of_but_an_apprehension_does_n
     sample = SAMPLES / "processos" / "ferraz-de-vasconcelos-sp" / "pm-fv-2026-004417-terreno.yaml"
     assert not [f for f in findings(autos, sample) if f["severidade"] == "erro"]
     cabras = SAMPLES / "verificacao" / "cuiaba-mt" / "01-apreensao-cabras-sem-dono.yaml"
-    text = cabras.read_text(encoding="utf-8").replace("\nlocal: Rua Seis", "\ndata_infracao: 2026-11-24\nlocal: Rua Seis")
+    text = cabras.read_text(encoding="utf-8").replace("\nlocal: Rua Seis",
+                                                      "\ndata_infracao: 2026-11-24\nlocal: Rua Seis")
     t = ProcessoService(ROOT / "rules").check(parse_processo(text, cabras), TODAY)
     assert "ANTES-DA-INFRACAO" in {f.codigo for f in t.achados}
 
@@ -141,7 +143,8 @@ def test_publisher_refuses_an_edital_for_a_known_address_without_the_letter_art2
     folder = tmp_path / "editais"
     folder.mkdir()
     src = (SAMPLES / "verificacao" / "timoteo-mg" / "09-edital-sem-carta.yaml").read_text(encoding="utf-8")
-    text = src[:src.index("  - tipo: edital")].replace("  primario: true\n", "  primario: true\n  endereco_desconhecido: true\n")
+    text = src[:src.index("  - tipo: edital")].replace("  primario: true\n",
+                                                        "  primario: true\n  endereco_desconhecido: true\n")
     (folder / "sem-carta.yaml").write_text(text, encoding="utf-8")
     result = CliRunner().invoke(main, ["--hoje", "2026-10-27", "publicar-editais", str(folder), "--data", "2026-10-27",
                                        "--data-jornal", "2026-10-27", "-o", str(tmp_path / "out"), "--dry-run"])
@@ -164,7 +167,8 @@ def test_regras_mostrar_lists_each_acts_preconditions_with_the_article() -> None
     assert "[DEPOSITARIO-NAO-RESPONSAVEL] Lei nº 3.844/2022, art. 16, § 4º" in timoteo
     assert "[DISPOSITIVO-SEM-NORMA] Lei nº 3.844/2022, art. 20, § 1º, inciso IV" in timoteo
     assert ("riispoa — Decreto federal nº 9.013, de 29/03/2017 (RIISPOA) — Regulamenta a Lei nº 1.283" in timoteo
-            and "(aplica-se pela Lei nº 3.844/2022, art. 7º; publicação: Diário Oficial da União de 30/03/2017" in timoteo)
+            and "(aplica-se pela Lei nº 3.844/2022, art. 7º; publicação: Diário Oficial da União de 30/03/2017"
+            in timoteo)
     assert "decreto-municipal-5123-2022 — Decreto municipal nº 5.123, de 01/09/2022 [EXEMPLO: não confirmado" in timoteo
     assert "condicoes_levantamento (Lei nº 3.844/2022, art. 5º, inciso IV)" in timoteo
     ferraz = show(FERRAZ)
@@ -199,7 +203,8 @@ def _rules_copy(tmp_path: Path) -> Path:
      ["exatamente um predicado", "há 2"]),
     ("        quando: {endereco_conhecido: true}\n", "        quando: {endereco_conhecido: true, urgente: true}\n",
      ["urgente"]),
-    ("      - id: diligencia-de-localizacao\n", "      - id: carta-devolvida\n", ["dois pressupostos com o id 'carta-devolvida'"]),
+    ("      - id: diligencia-de-localizacao\n", "      - id: carta-devolvida\n",
+     ["dois pressupostos com o id 'carta-devolvida'"]),
 ])
 def test_a_malformed_precondition_is_refused_with_file_key_and_line(tmp_path: Path, old: str, new: str,
                                                                      words: list[str]) -> None:
