@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import csv
 import hashlib
 import io
 import re
+from decimal import Decimal
 from pathlib import Path
 
 import docx
@@ -46,3 +48,26 @@ def docx_text(data: bytes) -> str:
 def document_text(path: Path) -> str:
     """The text of a generated PDF (pypdf) or DOCX (python-docx) file, by its extension."""
     return pdf_text(path.read_bytes()) if path.suffix == ".pdf" else docx_text(path.read_bytes())
+
+
+def spreadsheet_rows(data: bytes, columns: list[str] | tuple[str, ...] | None = None) -> list[dict[str, str]]:
+    """The records of a CSV that autos wrote, read back as a spreadsheet in pt-BR (Excel, LibreOffice) opens it,
+    after checking the dialect it needs (README, "Arquivos CSV"): a UTF-8 BOM (else the accents break), every line
+    ending in CRLF, ``;`` between cells (the header splits into ``columns``, when given, or into more than one
+    cell). The tests' CSVs have no line break inside a cell, so every LF must be part of a CRLF."""
+    assert data.startswith(b"\xef\xbb\xbf"), data[:20]
+    assert data.endswith(b"\r\n") and b"\n" not in data.replace(b"\r\n", b""), data[:200]
+    text = data.decode("utf-8-sig")
+    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=";")
+    header = list(reader.fieldnames or [])
+    assert header == list(columns) if columns is not None else len(header) > 1, header
+    return list(reader)
+
+
+_PT_NUMBER = re.compile(r"-?\d+(,\d+)?")
+
+
+def pt_number(cell: str) -> Decimal:
+    """A number as a pt-BR spreadsheet reads it: digits with a decimal comma, no point, no thousands separator."""
+    assert _PT_NUMBER.fullmatch(cell), cell
+    return Decimal(cell.replace(",", "."))
