@@ -7,7 +7,6 @@ changed each."""
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import io
 import os
@@ -24,7 +23,14 @@ from click.testing import CliRunner
 
 from autos.app import edital_jobs as jobs
 from autos.app import publish as pub
-from autos.app.publish import FAULT_ENV, FOLDER_LOCK_NAME, CaseProblem, PublishResult, write_manifest
+from autos.app.publish import (
+    FAULT_ENV,
+    FOLDER_LOCK_NAME,
+    MANIFEST_CSV_FIELDS,
+    CaseProblem,
+    PublishResult,
+    write_manifest,
+)
 from autos.cli import main
 from autos.errors import InputError
 from autos.processo.case import document_key
@@ -34,6 +40,7 @@ from autos.store.ledger import FileRecord, Ledger, LedgerError, PlannedCase, Run
 from .conftest import ROOT, TODAY, Where
 from .procs import group, state, until
 from .test_publish import CASES, DATA_JORNAL, DATA_PUB, FERRAZ, TIMOTEO, publish, published_files
+from .textutil import spreadsheet_rows
 
 F301 = CASES / "ferraz" / "auto-301-domicilio-desconhecido.yaml"
 F302 = CASES / "ferraz" / "auto-302-ar-mudou-se.yaml"
@@ -450,8 +457,7 @@ def test_manifest_csv_neutralises_formulas(tmp_path: Path) -> None:
     ])
     paths = write_manifest(ledger, DATA_PUB, result, tmp_path)
     ledger.close()
-    with open(paths[1], encoding="utf-8", newline="") as fh:
-        rows = list(csv.DictReader(fh))
+    rows = spreadsheet_rows(paths[1].read_bytes(), MANIFEST_CSV_FIELDS)  # as a pt-BR spreadsheet reads it
     assert [r["arquivo_caso"] for r in rows] == ["'=HYPERLINK(\"http://x\")", "'\tcaso.yaml", "casos/normal.yaml"]
     assert rows[0]["caso"] == "'+cmd|' /C calc'!A0" and rows[0]["motivos"] == "'-2+3 | @SUM(A1)"
     assert rows[1]["motivos"] == "'\rlinha" and rows[2]["motivos"] == "motivo comum - com hífen"

@@ -32,10 +32,8 @@ the processo file's edital act (:mod:`autos.store.processo_file`) and ``autos co
 from __future__ import annotations
 
 import contextlib
-import csv
 import errno
 import hashlib
-import io
 import json
 import os
 import re
@@ -76,8 +74,8 @@ from autos.errors import AutosError, InputError, OutputError, RefusedError, os_e
 from autos.render.gazette import GAZETTE_CODE_LABEL, GazetteBuilder, verification_code
 from autos.rules.deadlines import NoticeFormRule
 from autos.rules.statute import Statute
+from autos.store.csv_dialect import CsvTable
 from autos.store.database import DatabaseUrl, Location
-from autos.store.files import csv_cell
 from autos.store.ledger import (
     DEFAULT_LEDGER_NAME,
     Correction,
@@ -1187,21 +1185,6 @@ def _file_sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-class _SafeCsvWriter:
-    """``csv.DictWriter`` whose every cell goes through :func:`csv_cell`."""
-
-    def __init__(self, out: io.StringIO, fieldnames: list[str]) -> None:
-        # RFC 4180 line ends: a cell with a carriage return or a line feed inside is quoted (with "\n" alone, a
-        # bare "\r" in a reason would split the row for a reader)
-        self.writer = csv.DictWriter(out, fieldnames=fieldnames, lineterminator="\r\n")
-
-    def writeheader(self) -> None:
-        self.writer.writeheader()
-
-    def writerow(self, row: dict[str, Any]) -> None:
-        self.writer.writerow({k: csv_cell(v) for k, v in row.items()})
-
-
 MANIFEST_CSV_FIELDS = ["situacao", "lei", "edital", "tipo", "caso", "codigo", "caminho", "sha256", "bytes",
                        "arquivo_caso", "motivos"]
 
@@ -1256,9 +1239,8 @@ def write_manifest(ledger: Ledger, data: date, result: PublishResult, saida: Pat
     js, cs = _Sink(stem.with_suffix(".json")), _Sink(stem.with_suffix(".csv"))
     try:
         js.write('{\n  "data_publicacao": ' + json.dumps(data.isoformat()) + ',\n  "editais": [')
-        row = io.StringIO()
-        writer = _SafeCsvWriter(row, MANIFEST_CSV_FIELDS)
-        writer.writeheader()
+        table = CsvTable(MANIFEST_CSV_FIELDS)  # the project's CSV dialect (store/csv_dialect.py)
+        cs.write(table.header())
         first = True
         for e in ledger.iter_editais(data_publicacao=data):
             if e.estado != "publicado":
@@ -1268,14 +1250,10 @@ def write_manifest(ledger: Ledger, data: date, result: PublishResult, saida: Pat
             first = False
             files_of = {c["caso"]: c["arquivo_caso"] for c in doc["casos"]}
             situacao = "cancelado" if e.cancelamento is not None else (e.tipo if e.tipo != "edital" else "publicado")
-            for f in doc["arquivos"]:
-                writer.writerow({"situacao": situacao, "lei": doc["lei"], "edital": doc["edital"], "tipo": f["tipo"],
-                                 "caso": f["caso"] or "", "codigo": f["codigo"] or "", "caminho": f["caminho"],
-                                 "sha256": f["sha256"], "bytes": f["bytes"],
-                                 "arquivo_caso": files_of.get(f["caso"], ""), "motivos": ""})
-            cs.write(row.getvalue())
-            row.seek(0)
-            row.truncate()
+            cs.write("".join(table.row({
+                "situacao": situacao, "lei": doc["lei"], "edital": doc["edital"], "tipo": f["tipo"], "caso": f["caso"],
+                "codigo": f["codigo"], "caminho": f["caminho"], "sha256": f["sha256"], "bytes": f["bytes"],
+                "arquivo_caso": files_of.get(f["caso"], ""), "motivos": ""}) for f in doc["arquivos"]))
         js.write("\n  ]" if not first else "]")
         cancelled = ledger.cancelled_on(data)
         if cancelled:  # editais cancelled on this date (each is also in the manifest of its own date, marked)
@@ -1285,17 +1263,16 @@ def write_manifest(ledger: Ledger, data: date, result: PublishResult, saida: Pat
             js.write(',\n  "cancelados": ' + _indent(listed, 2).lstrip())
             for e in cancelled:
                 assert e.cancelamento is not None
-                writer.writerow({"situacao": "cancelamento", "lei": e.lei, "edital": f"{e.numero}/{e.ano}",
-                                 "motivos": e.cancelamento.motivo})
+                cs.write(table.row({"situacao": "cancelamento", "lei": e.lei, "edital": f"{e.numero}/{e.ano}",
+                                    "motivos": e.cancelamento.motivo}))
         for situacao, key, items in (("recusado", "recusados", result.recusados),
                                      ("ja_publicado", "ja_publicados", result.ja_publicados)):
             listed = json.dumps([c.to_dict() for c in items], ensure_ascii=False, indent=2)
             js.write(f',\n  "{key}": ' + _indent(listed, 2).lstrip())
             for c in items:
-                writer.writerow({"situacao": situacao, "caso": c.caso or "", "arquivo_caso": c.arquivo,
-                                 "motivos": " | ".join(c.motivos)})
+                cs.write(table.row({"situacao": situacao, "caso": c.caso, "arquivo_caso": c.arquivo,
+                                    "motivos": " | ".join(c.motivos)}))
         js.write("\n}\n")
-        cs.write(row.getvalue())
     except BaseException:
         js.abort()
         cs.abort()

@@ -13,7 +13,7 @@ import unicodedata
 from datetime import date, time
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator, model_validator
 from stdnum.br import cnpj as stdnum_cnpj
 from stdnum.br import cpf as stdnum_cpf
 from stdnum.exceptions import ValidationError as StdnumError
@@ -194,10 +194,19 @@ class Autuado(_Strict):
         return "CPF" if self.tipo == "pessoa_fisica" else "CNPJ"
 
 
+_HHMM = r"([01]\d|2[0-3]):[0-5]\d"
+
+
 def _check_hhmm(v: object) -> object:
-    if isinstance(v, str) and not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", v.strip()):
+    if isinstance(v, str) and not re.fullmatch(_HHMM, v.strip()):
         raise ValueError(f"hora '{v}' inválida; use HH:MM entre 00:00 e 23:59, por exemplo 14:30")
     return v
+
+
+#: a time of day written "HH:MM", 00:00 to 23:59 (``hora`` of an auto, a lavratura, an apprehension). Its JSON
+#: Schema is that pattern: pydantic would say ``format: time``, RFC 3339's full-time ("09:00:00Z"), which a
+#: validator checking formats (check-jsonschema, an editor's YAML language server) holds against "09:00"
+Hora = Annotated[time, BeforeValidator(_check_hhmm), WithJsonSchema({"type": "string", "pattern": f"^{_HHMM}$"})]
 
 
 class Lavratura(_Strict):
@@ -205,12 +214,7 @@ class Lavratura(_Strict):
 
     local: str | None = Field(default=None, description="local da lavratura ou da emissão deste documento")
     data: date | None = Field(default=None, description="data da lavratura ou da emissão deste documento")
-    hora: time | None = Field(default=None, description="hora da lavratura (HH:MM, entre aspas)")
-
-    @field_validator("hora", mode="before")
-    @classmethod
-    def _hora(cls, v: object) -> object:
-        return _check_hhmm(v)
+    hora: Hora | None = Field(default=None, description="hora da lavratura (HH:MM, entre aspas)")
 
 
 class Infracao(_Strict):
@@ -345,7 +349,7 @@ class Apreensao(_Strict):
     art. 11, § 4º)."""
 
     data: date | None = Field(default=None, description="data da apreensão")
-    hora: time | None = Field(default=None, description="hora da apreensão (HH:MM, entre aspas)")
+    hora: Hora | None = Field(default=None, description="hora da apreensão (HH:MM, entre aspas)")
     local: str | None = Field(default=None, description="local da apreensão (via, logradouro ou imóvel)")
     descricao: str | None = Field(default=None, description="descrição dos animais apreendidos: raça, pelagem, "
                                   "sexo, idade aparente, sinais, coleira ou identificação")
@@ -354,11 +358,6 @@ class Apreensao(_Strict):
                                            "resgate")
     local_recolhimento: str | None = Field(default=None, description="onde o animal fica sob guarda, p. ex. "
                                            "Centro de Controle de Zoonoses, com o endereço")
-
-    @field_validator("hora", mode="before")
-    @classmethod
-    def _hora(cls, v: object) -> object:
-        return _check_hhmm(v)
 
 
 class Impugnacao(_Strict):

@@ -8,12 +8,11 @@ only types, formats and unknown keys are checked.
 
 from __future__ import annotations
 
-import re
-from datetime import date, time
+from datetime import date
 from decimal import Decimal
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from autos.processo.case import (
     Agente,
@@ -21,6 +20,7 @@ from autos.processo.case import (
     Autuado,
     Circunstancias,
     Exigencia,
+    Hora,
     Infracao,
     ItemApreendido,
     PenalidadeProposta,
@@ -33,12 +33,6 @@ __all__ = ["Ato", "Devolucao", "Processo", "Publicacao"]
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
-
-
-def _check_hhmm(v: object) -> object:
-    if isinstance(v, str) and not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", v.strip()):
-        raise ValueError(f"hora '{v}' inválida; use HH:MM entre 00:00 e 23:59, por exemplo 14:30")
-    return v
 
 
 class Devolucao(_Strict):
@@ -63,7 +57,7 @@ class Ato(_Strict):
     tipo: str = Field(pattern=r"^[a-z_]+$", description="tipo do ato (veja autos regras mostrar LEI)")
     numero: str | None = Field(default=None, description="número do ato (auto, AR, protocolo, decisão, CDA…)")
     data: date | None = Field(default=None, description="data do ato (defesa e recurso: data do protocolo)")
-    hora: time | None = Field(default=None, description="hora do ato (HH:MM, entre aspas)")
+    hora: Hora | None = Field(default=None, description="hora do ato (HH:MM, entre aspas)")
     referente: str | None = Field(default=None, description="número do ato a que este se refere (p. ex. o auto "
                                   "que a notificação leva ao autuado, o recurso que a decisão julga)")
     local: str | None = None
@@ -93,11 +87,6 @@ class Ato(_Strict):
     exigencia: Exigencia | None = Field(default=None, description="notificação preliminar: o que o notificado "
                                         "deve fazer e o id do prazo da lei para fazê-lo")
     observacoes: str | None = None
-
-    @field_validator("hora", mode="before")
-    @classmethod
-    def _hora(cls, v: object) -> object:
-        return _check_hhmm(v)
 
     @property
     def data_do_ato(self) -> date | None:
