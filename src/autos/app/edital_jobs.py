@@ -303,8 +303,9 @@ def _prepare_processo(eng: Engine, loaded: LoadedProcesso, text: str, sha: str, 
     out.auto_numero = sel.auto_numero
     out.caso = _key(p.lei, sel.auto_numero)
     if sel.decision.estado == "candidato" and out.caso is None:
-        out.motivos = [f"o auto do processo não tem número no formato N/AAAA (tem '{sel.auto_numero or ''}'); o "
-                       "edital precisa citá-lo — corrija o campo 'numero' do auto"]
+        # a number that is there is valid (the model checks it when the file is read): this one has none
+        out.motivos = ["o auto do processo não tem número; o edital precisa citá-lo — preencha o campo 'numero' do "
+                       "auto (número/ano, p. ex. 17/2026)"]
         return out
     if sel.auto is None:
         out.estado = sel.decision.estado

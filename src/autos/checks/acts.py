@@ -42,6 +42,7 @@ from autos.processo.case import (
     PrazoDoAto,
     PublicacaoEdital,
     ReferenciaAuto,
+    is_document_number,
     returned_for_unknown_address,
 )
 from autos.processo.load import LoadedProcesso
@@ -55,7 +56,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ActDocument", "act_document", "document_acts", "document_kind"]
 
-_NUMERO = re.compile(r"^\d{1,6}/\d{4}$")
 #: act kind → document kind (the notices only when they carry the auto to the autuado)
 _NOTICE_DOCUMENTS = {"ar": "notificacao_ar", "edital": "edital_notificacao"}
 #: act kinds that decide on the auto (first instance) or on an appeal → the instance in the decision document
@@ -271,7 +271,7 @@ class _Builder:
         fields: dict[str, Any] = {
             "lei": p.lei, "documento": self.kind, "processo": p.numero, "autuado": p.autuado,
             "fatos": p.fatos, "infracoes": p.infracoes, "observacoes": a.observacoes,
-            "numero": a.numero if a.numero and _NUMERO.match(a.numero) else None,
+            "numero": a.numero if is_document_number(a.numero) else None,
         }
         if p.data_infracao is not None:
             fields["data_infracao"] = p.data_infracao
@@ -282,8 +282,8 @@ class _Builder:
         if self.auto is not None and auto is not None:
             k = self.auto
             if k != i:
-                fields["auto"] = ReferenciaAuto(numero=auto.numero if auto.numero and _NUMERO.match(auto.numero)
-                                                else None, data=auto.data_do_ato)
+                fields["auto"] = ReferenciaAuto(numero=auto.numero if is_document_number(auto.numero) else None,
+                                                data=auto.data_do_ato)
                 self.paths.update({("auto",): ("atos", k), ("auto", "numero"): ("atos", k, "numero"),
                                    ("auto", "data"): ("atos", k, self.date_field(k))})
             for name in ("circunstancias", "assinaturas"):
@@ -297,7 +297,7 @@ class _Builder:
             fields["agente"] = agente
         self.paths[("agente",)] = ("atos", at, "agente")
         fields["lavratura"] = self.lavratura()
-        if a.numero and not _NUMERO.match(a.numero):  # "P-77/2026", "D-12/2026": printed as typed
+        if a.numero and not is_document_number(a.numero):  # "P-77/2026", "D-12/2026": printed as typed
             fields["ato"] = AtoProcesso(numero=a.numero)
             self.paths[("ato", "numero")] = ("atos", i, "numero")
         getattr(self, f"_{self.kind}")(fields)

@@ -57,8 +57,9 @@ def check_cnpj(value: str) -> str:
         ) from None
 
 
-#: a document number as typed: number/year, ASCII digits only (the JSON Schema's pattern; checked below)
-DOCUMENT_NUMBER_PATTERN = r"^[0-9]{1,6}/[0-9]{4}$"
+#: a document number as typed (the JSON Schema's pattern; :func:`document_key` is the rule): number/year, ASCII
+#: digits only, up to 6 digits of number, not all zeros, a year from 1900
+DOCUMENT_NUMBER_PATTERN = r"^(?=[0-9]{1,6}/)0*[1-9][0-9]*/(19|[2-9][0-9])[0-9]{2}$"
 _DOCUMENT_NUMBER = re.compile(r"([0-9]{1,6})/([0-9]{4})")
 _FIRST_YEAR = 1900
 
@@ -75,17 +76,21 @@ def returned_for_unknown_address(motivo: str) -> bool:
     return any(k in folded for k in UNKNOWN_ADDRESS_RETURNS)
 
 
-def document_key(numero: str) -> tuple[int, int]:
-    """The identity of a document number: ``(number, year)`` as integers, so ``031/2026`` and ``31/2026`` are
-    the same document. The one place where numbers are compared (the edital ledger's case key uses it);
-    ``ValueError`` with a Portuguese message for anything that is not a valid ``N/AAAA``."""
-    text = numero.strip()
-    odd = sorted({c for c in text if c.isdigit() and not "0" <= c <= "9"})
+def _check_digits(numero: str) -> None:
+    odd = sorted({c for c in numero if c.isdigit() and not "0" <= c <= "9"})
     if odd:
         names = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in odd)
         raise ValueError(
             f"número '{numero}' com algarismos que não são os comuns 0–9: {names}; digite o número como está "
             "impresso no documento, com os algarismos 0 a 9 (o número não é convertido automaticamente)")
+
+
+def document_key(numero: str) -> tuple[int, int]:
+    """The identity of a document number: ``(number, year)`` as integers, so ``031/2026`` and ``31/2026`` are
+    the same document. The one place where numbers are compared (the edital ledger's case key uses it);
+    ``ValueError`` with a Portuguese message for anything that is not a valid ``N/AAAA``."""
+    text = numero.strip()
+    _check_digits(text)
     m = _DOCUMENT_NUMBER.fullmatch(text)
     if m is None:
         raise ValueError(f"número '{numero}' em formato inválido; use número/ano com algarismos 0–9, p. ex. 17/2026")
@@ -103,6 +108,32 @@ def check_document_number(value: str | None) -> str | None:
     if value is not None:
         document_key(value)
     return value
+
+
+#: an act number written as a bare number/year, in any digits: a document number (held to :func:`document_key`)
+_BARE_NUMBER = re.compile(r"\d+/\d+")
+
+
+def is_document_number(numero: str | None) -> bool:
+    """Whether an act's number is a document number ``N/AAAA`` (printed as the document's own number) rather
+    than free text such as ``AR-302/2026`` (printed as typed)."""
+    return numero is not None and _BARE_NUMBER.fullmatch(numero.strip()) is not None
+
+
+def check_act_number(numero: str | None, *, auto: bool) -> str | None:
+    """The one rule for the number of a processo's act, applied when the file is read (every command reads
+    processos through :class:`autos.processo.model.Ato`): the auto's number is a document number ``N/AAAA``
+    (:func:`document_key`: from 1, year from 1900, digits 0–9); any other act's may be free text
+    (``AR-302/2026``, ``DEC-12/2026``), but never with digits other than 0–9, and one written as a bare
+    number/year is a document number, held to the same rule. ``ValueError`` in Portuguese otherwise; the
+    number is returned as typed."""
+    if numero is None:
+        return None
+    if auto or is_document_number(numero):
+        document_key(numero)
+    else:
+        _check_digits(numero)
+    return numero
 
 
 class Endereco(_Strict):

@@ -13,9 +13,10 @@ from datetime import date, time
 from decimal import Decimal
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from autos.processo.case import (
+    DOCUMENT_NUMBER_PATTERN,
     Agente,
     Assinaturas,
     Autuado,
@@ -26,9 +27,13 @@ from autos.processo.case import (
     PenalidadeProposta,
     Pessoa,
     Testemunha,
+    check_act_number,
 )
 
-__all__ = ["Ato", "Devolucao", "Processo", "Publicacao"]
+__all__ = ["AUTO_ACT", "Ato", "Devolucao", "Processo", "Publicacao"]
+
+#: the act that opens the processo (``inicial: true`` in the rules of each law): its number is a document number
+AUTO_ACT = "auto"
 
 
 class _Strict(BaseModel):
@@ -59,6 +64,13 @@ class Publicacao(_Strict):
 
 class Ato(_Strict):
     """One act of the processo. ``tipo`` is an act kind of the law's processo rules."""
+
+    # the editor is told the auto's number rule too (check_act_number is the rule, applied on reading)
+    model_config = ConfigDict(json_schema_extra={"allOf": [{
+        "if": {"properties": {"tipo": {"const": AUTO_ACT}}, "required": ["tipo"]},
+        "then": {"properties": {"numero": {
+            "anyOf": [{"type": "string", "pattern": DOCUMENT_NUMBER_PATTERN}, {"type": "null"}],
+            "description": "número/ano do auto de infração, p. ex. 17/2026 (em branco: a preencher)"}}}}]})
 
     tipo: str = Field(pattern=r"^[a-z_]+$", description="tipo do ato (veja autos regras mostrar LEI)")
     numero: str | None = Field(default=None, description="número do ato (auto, AR, protocolo, decisão, CDA…)")
@@ -98,6 +110,11 @@ class Ato(_Strict):
     @classmethod
     def _hora(cls, v: object) -> object:
         return _check_hhmm(v)
+
+    @field_validator("numero")
+    @classmethod
+    def _numero(cls, v: str | None, info: ValidationInfo) -> str | None:
+        return check_act_number(v, auto=info.data.get("tipo") == AUTO_ACT)
 
     @property
     def data_do_ato(self) -> date | None:
