@@ -149,3 +149,24 @@ _OS_ERRORS = {
 def os_error_pt(exc: OSError) -> str:
     """The reason of an OS error in Portuguese (the system's ``strerror`` is in English)."""
     return _OS_ERRORS.get(exc.errno or 0, f"erro do sistema nº {exc.errno}" if exc.errno else "erro do sistema")
+
+
+def case_failure(exc: BaseException, stage: str) -> str:
+    """Why one case could not be used, in Portuguese, for an error that is not an :class:`AutosError` (a case
+    that crashes a library, or a defect): the case is refused (or listed as unreadable) with this reason and the
+    run goes on with the others."""
+    import decimal
+
+    detail = f"{type(exc).__name__}: {exc}"[:300]
+    if isinstance(exc, RecursionError):
+        why = ("o arquivo tem listas ou mapas aninhados em centenas de níveis, profundidade que um caso não tem; "
+               "confira a indentação e os colchetes")
+    elif isinstance(exc, (OverflowError, decimal.DecimalException)) or (
+            isinstance(exc, ValueError) and "integer string conversion" in str(exc)):
+        why = ("um número do caso é grande demais (ou inválido) para ser calculado; confira valores e quantidades "
+               "(p. ex. valor_base, quantidade)")
+    elif isinstance(exc, MemoryError):
+        why = "o caso é grande demais para a memória disponível"
+    else:
+        why = "erro interno ao tratar este caso; os demais casos seguiram — guarde o arquivo e chame o suporte"
+    return f"não foi possível {stage}: {why} ({detail})"
