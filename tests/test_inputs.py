@@ -388,6 +388,7 @@ def test_json_schema_states_the_bounds() -> None:
     assert f'"maxLength": {MAX_TEXT_CHARS}' in schema
     assert "\\\\d{1,12}(\\\\.\\\\d{1,4})?" in schema
     assert f'"maximum": {MAX_COUNT}' in schema
+    assert '"pattern": "^(19|2[0-9])[0-9]{2}-[0-9]{2}-[0-9]{2}$"' in schema  # the years of a date
 
 
 def test_os_errors_are_told_in_portuguese() -> None:

@@ -15,6 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
+from autos.base.schema import Day
 from autos.processo.case import (
     DOCUMENT_NUMBER_PATTERN,
     Agente,
@@ -49,14 +50,14 @@ def _check_hhmm(v: object) -> object:
 class Devolucao(_Strict):
     """An AR that came back undelivered."""
 
-    data: date = Field(description="data em que o AR voltou sem entrega")
+    data: Day = Field(description="data em que o AR voltou sem entrega")
     motivo: str = Field(description="motivo lançado pelos Correios (mudou-se, desconhecido, ausente…)")
 
 
 class Publicacao(_Strict):
     """One publication of an edital."""
 
-    data: date
+    data: Day
     meio: Literal["oficial", "jornal", "afixacao"] = Field(
         default="oficial", description="órgão oficial de imprensa, jornal local ou afixação na sede")
     veiculo: str | None = Field(default=None, description="nome do órgão oficial ou do jornal, edição, página")
@@ -74,7 +75,7 @@ class Ato(_Strict):
 
     tipo: str = Field(pattern=r"^[a-z_]+$", description="tipo do ato (veja autos regras mostrar LEI)")
     numero: str | None = Field(default=None, description="número do ato (auto, AR, protocolo, decisão, CDA…)")
-    data: date | None = Field(default=None, description="data do ato (defesa e recurso: data do protocolo)")
+    data: Day | None = Field(default=None, description="data do ato (defesa e recurso: data do protocolo)")
     hora: time | None = Field(default=None, description="hora do ato (HH:MM, entre aspas)")
     referente: str | None = Field(default=None, description="número do ato a que este se refere (p. ex. o auto "
                                   "que a notificação leva ao autuado, o recurso que a decisão julga)")
@@ -84,10 +85,10 @@ class Ato(_Strict):
     penalidades: list[PenalidadeProposta] | None = None
     assinaturas: Assinaturas | None = None
     testemunha: Testemunha | None = None
-    postagem: date | None = Field(default=None, description="AR: data da postagem")
-    recebimento: date | None = Field(default=None, description="AR: data de recebimento lançada no aviso")
+    postagem: Day | None = Field(default=None, description="AR: data da postagem")
+    recebimento: Day | None = Field(default=None, description="AR: data de recebimento lançada no aviso")
     devolucao: Devolucao | None = None
-    juntada: date | None = Field(default=None, description="AR: data da juntada do aviso aos autos")
+    juntada: Day | None = Field(default=None, description="AR: data da juntada do aviso aos autos")
     publicacoes: list[Publicacao] | None = None
     resultado: Literal["mantida", "reduzida", "cancelada"] | None = None
     valor: Decimal | None = Field(default=None, ge=0, description="valor em reais (multa decidida, pagamento, "
@@ -97,7 +98,7 @@ class Ato(_Strict):
     itens: list[ItemApreendido] | None = None
     fiel_depositario: Pessoa | None = None
     local_deposito: str | None = None
-    recolhimento: date | None = Field(default=None, description="apreensão de animal: data do recolhimento ao "
+    recolhimento: Day | None = Field(default=None, description="apreensão de animal: data do recolhimento ao "
                                       "Centro de Controle de Zoonoses")
     destino: str | None = None
     abrangencia: Literal["total", "parcial"] | None = None
@@ -139,7 +140,7 @@ class Processo(_Strict):
     numero: str = Field(min_length=1, description="número do processo administrativo")
     autuado: Autuado
     local: str | None = Field(default=None, description="local da infração")
-    data_infracao: date | None = Field(default=None, description="data da infração, se anterior à do auto")
+    data_infracao: Day | None = Field(default=None, description="data da infração, se anterior à do auto")
     fatos: str | None = None
     infracoes: list[Infracao] = Field(default_factory=list)
     atos: list[Ato] = Field(min_length=1)
