@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from autos.app.processo import ProcessoService
 from autos.cli import main
-from autos.compute.timeline import timeline_strip
+from autos.compute.strip import timeline_strip
 from autos.render.timeline_svg import timeline_svg
 
 from .conftest import ROOT, SAMPLES
