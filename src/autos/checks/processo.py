@@ -129,9 +129,7 @@ def act_report(doc: ActDocument, loaded: LoadedProcesso, timeline: Timeline, che
     checked = check(doc.loaded)
     own = [doc.finding(f) for f in checked.findings]
     relevant: list[Finding] = []
-    for f in timeline.achados:
-        if f.severidade != "erro":
-            continue
+    for f in timeline.errors:
         m = _ACT_PATH.match(f.caminho)
         if m is not None:
             later = loaded.processo.atos[int(m.group(1))].data_do_ato

@@ -129,8 +129,15 @@ class Ato(_Strict):
         return None
 
     def given(self) -> set[str]:
-        """Names of the fields the clerk filled in."""
-        return {name for name in type(self).model_fields if getattr(self, name) not in (None, [], "")}
+        """Names of the fields the clerk filled in (among those the file set: every optional field of an act
+        defaults to empty, :data:`_DEFAULTS_EMPTY`)."""
+        names = self.model_fields_set if _DEFAULTS_EMPTY else type(self).model_fields
+        return {name for name in names if getattr(self, name) not in (None, [], "")}
+
+
+#: every optional field of an act defaults to empty, so the fields a clerk filled in are among those the file set
+_DEFAULTS_EMPTY = all(f.is_required() or (f.default_factory is None and f.default is None)
+                      for f in Ato.model_fields.values())
 
 
 class Processo(_Strict):
