@@ -41,6 +41,7 @@ from autos.checks.processo import (
     debt_findings,
     inscribes_an_amount,
     processo_fine,
+    unreported_errors,
 )
 from autos.checks.result import CaseResult, check_case
 from autos.checks.validate import statute_for
@@ -329,7 +330,9 @@ class Autos:
         else:
             loaded = load_processo(file)
         out: list[tuple[int, Generated | AutosError]] = []
-        for piece in self._act_pieces(loaded, ato):
+        timeline = self.processos.check(loaded, self.today)
+        pieces = self._act_pieces(loaded, ato, timeline)
+        for piece in pieces:
             if piece.report is None:
                 assert piece.erro is not None
                 out.append((piece.ato, piece.erro))
@@ -348,6 +351,9 @@ class Autos:
                                                     file=loaded.file, hint=exc.hint)))
             except AutosError as exc:  # the case's own errors point into the processo; a template's, to the template
                 out.append((piece.ato, piece.located(exc)))
+        unreported = unreported_errors(loaded, timeline, [p.report for p in pieces if p.report is not None])
+        if ato is None and not draft and unreported is not None:  # an error no document refused for: exit 1
+            out.append((0, unreported))
         return out
 
     def processo_documents(self, file: str | Path, *, ato: int | None = None,
@@ -360,10 +366,11 @@ class Autos:
             return self._act_pieces(load_processo(file), ato)
         return self._act_pieces(processo_from_doc(decode_yaml(source, file, InputError)), ato)
 
-    def _act_pieces(self, loaded: LoadedProcesso, ato: int | str | None) -> list[ActPiece]:
+    def _act_pieces(self, loaded: LoadedProcesso, ato: int | str | None,
+                    timeline: Timeline | None = None) -> list[ActPiece]:
         """The document of each act of ``loaded`` that has one (or of act ``ato``, 1-based, or ``"ultimo"``), with
         its report as of the act's date, or the error that kept it from being checked."""
-        timeline = self.processos.check(loaded, self.today)
+        timeline = timeline or self.processos.check(loaded, self.today)
         lei = loaded.processo.lei
         proc, statute = self.processos.procedure(lei), self.rules.get(lei)
         acts = document_acts(loaded, proc, statute)
