@@ -24,7 +24,8 @@ from click.testing import CliRunner
 
 from autos.app import edital_jobs as jobs
 from autos.app import publish as pub
-from autos.app.publish import FAULT_ENV, FOLDER_LOCK_NAME, CaseProblem, PublishResult, write_manifest
+from autos.app.manifest import CaseProblem, write_manifest
+from autos.app.publish import FAULT_ENV, FOLDER_LOCK_NAME, PublishResult
 from autos.cli import main
 from autos.errors import InputError
 from autos.processo.case import document_key

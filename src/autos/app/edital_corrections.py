@@ -34,14 +34,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from autos.app.edital_jobs import Engine, Prepared, RunParams, _row, write_tmp
+from autos.app.manifest import CaseProblem, write_manifest
 from autos.app.publish import (
-    CaseProblem,
     Options,
     Publisher,
     PublishResult,
     _fsync_dir,
     _lock_folder,
-    write_manifest,
 )
 from autos.base import ptbr
 from autos.base.yamlio import parse_yaml, read_limited
