@@ -59,16 +59,23 @@ class _Sink:
         self.digest.update(data)
 
     def close(self) -> None:
-        self.fh.flush()
-        os.fsync(self.fh.fileno())
-        self.fh.close()
-        if self.path.is_file() and file_sha256(self.path) == self.digest.hexdigest():
-            self.tmp.unlink()
-        else:
-            os.replace(self.tmp, self.path)
+        """Put the file in place; a failure (a full disk at the flush, the fsync, the rename) removes the temporary
+        file and raises."""
+        try:
+            self.fh.flush()
+            os.fsync(self.fh.fileno())
+            self.fh.close()
+            if self.path.is_file() and file_sha256(self.path) == self.digest.hexdigest():
+                self.tmp.unlink()
+            else:
+                os.replace(self.tmp, self.path)
+        except BaseException:
+            self.abort()
+            raise
 
     def abort(self) -> None:
-        self.fh.close()
+        with contextlib.suppress(OSError):  # closing flushes what is buffered: on a full disk, that fails too
+            self.fh.close()
         with contextlib.suppress(OSError):
             self.tmp.unlink()
 
@@ -140,7 +147,12 @@ def write_manifest(ledger: Ledger, data: date, result: Refusals, saida: Path) ->
     time, so a re-run writes the same bytes and memory does not grow with the date's size — then the cases
     this run refused and those it found already published on another date or changed since."""
     stem = saida / f"manifesto-editais-{data.isoformat()}"
-    js, cs = _Sink(stem.with_suffix(".json")), _Sink(stem.with_suffix(".csv"))
+    js = _Sink(stem.with_suffix(".json"))
+    try:
+        cs = _Sink(stem.with_suffix(".csv"))
+    except BaseException:
+        js.abort()
+        raise
     try:
         js.write('{\n  "data_publicacao": ' + json.dumps(data.isoformat()) + ',\n  "editais": [')
         row = io.StringIO()
@@ -183,12 +195,12 @@ def write_manifest(ledger: Ledger, data: date, result: Refusals, saida: Path) ->
                                  "motivos": " | ".join(c.motivos)})
         js.write("\n}\n")
         cs.write(row.getvalue())
-    except BaseException:
+        js.close()
+        cs.close()
+    except BaseException:  # no temporary file survives (each close removes its own on failure; abort is idempotent)
         js.abort()
         cs.abort()
         raise
-    js.close()
-    cs.close()
     return [js.path, cs.path]
 
 

@@ -1082,6 +1082,8 @@ def _claim_folder(folder: Path, ledger_path: Location, *, write: bool, identity:
         try:
             os.replace(tmp, marker)
         except OSError as exc:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
             raise output_error(exc, marker) from None
 
 
@@ -1093,9 +1095,12 @@ def _ensure_writable(folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         probe = folder / f".autos-escrita-{os.getpid()}.tmp"
-        with open(probe, "wb") as fh:
-            fh.write(b"ok")
-        probe.unlink()
+        try:
+            with open(probe, "wb") as fh:
+                fh.write(b"ok")
+        finally:  # also when the write fails (a full disk fails the close that flushes it)
+            with contextlib.suppress(OSError):
+                probe.unlink()
     except OSError as exc:
         raise OutputError(f"a pasta de saída não pode ser usada ({os_error_pt(exc)}).", file=folder,
                           hint="escolha uma pasta em que você tenha permissão de escrita (-o PASTA); nada foi "

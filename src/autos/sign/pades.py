@@ -435,9 +435,13 @@ def _latin_subset(font: str) -> str:
         subsetter.populate(unicodes=_BLOCK_UNICODES)
         subsetter.subset(tt)
         fd, tmp = tempfile.mkstemp(prefix="autos-fonte-assinatura-", suffix=".ttf")
-        with os.fdopen(fd, "wb") as fh:
-            tt.save(fh)
-    except Exception:  # an unusual font fontTools cannot subset: use it whole (slower, same result)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                tt.save(fh)
+        except BaseException:  # a full disk: no part-written font is left in the temporary folder
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except Exception:  # an unusual font fontTools cannot subset (or no room to write it): use it whole
         return font
     atexit.register(lambda: Path(tmp).unlink(missing_ok=True))
     _SUBSETS[font] = tmp
