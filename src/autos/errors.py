@@ -7,7 +7,11 @@ where known, the file, the YAML path and the line, what is wrong and how to fix 
 from __future__ import annotations
 
 import errno
+import logging
 from pathlib import Path
+
+#: where a library's own (English) wording of a failure is kept: never in the message, in the log for support
+_LOG = logging.getLogger("autos")
 
 
 class AutosError(Exception):
@@ -157,7 +161,6 @@ def case_failure(exc: BaseException, stage: str) -> str:
     run goes on with the others."""
     import decimal
 
-    detail = f"{type(exc).__name__}: {exc}"[:300]
     if isinstance(exc, RecursionError):
         why = ("o arquivo tem listas ou mapas aninhados em centenas de níveis, profundidade que um caso não tem; "
                "confira a indentação e os colchetes")
@@ -169,4 +172,11 @@ def case_failure(exc: BaseException, stage: str) -> str:
         why = "o caso é grande demais para a memória disponível"
     else:
         why = "erro interno ao tratar este caso; os demais casos seguiram — guarde o arquivo e chame o suporte"
-    return f"não foi possível {stage}: {why} ({detail})"
+    keep_original(exc, f"não foi possível {stage}")
+    return f"não foi possível {stage}: {why}"
+
+
+def keep_original(exc: BaseException, what: str) -> None:
+    """Keep the library's own wording of ``exc`` (English: SQLite, psycopg, pyHanko, lxml…) in the log, at DEBUG, for
+    support; the user reads the Portuguese message alone."""
+    _LOG.debug("%s: %s: %s", what, type(exc).__name__, exc)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from autos.base import ptbr
-from autos.errors import AutosError, InputError
+from autos.errors import AutosError, InputError, os_error_pt
 from autos.sign.validate import (
     Chain,
     Changes,
@@ -82,7 +82,7 @@ def signature_section(arquivo: Path, trust: Trust) -> SignatureSection | None:
     try:
         data = arquivo.read_bytes()
     except OSError as exc:
-        return SignatureSection(arquivo, None, InputError(f"não foi possível ler o arquivo ({exc.strerror}).",
+        return SignatureSection(arquivo, None, InputError(f"não foi possível ler o arquivo ({os_error_pt(exc)}).",
                                                           file=arquivo))
     if not is_pdf(data):
         return None

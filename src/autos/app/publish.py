@@ -86,6 +86,7 @@ from autos.store.ledger import (
     RunLock,
 )
 from autos.store.processo_file import EditalAct, RecordError, record_edital
+from autos.store.sqlite_errors import sqlite_cause
 
 EXIT_OK = 0  #: every selected case published (or nothing to publish)
 EXIT_REJECTED = 1  #: the batch ran to the end, but some cases were refused (listed in the manifest)
@@ -390,8 +391,8 @@ class Publisher:
             import traceback
 
             self.log("".join(traceback.format_exception(exc)).rstrip())
-            self.result.erro = AutosError(f"erro inesperado ({type(exc).__name__}: {exc}); o edital em curso foi "
-                                          "desfeito e os anteriores ficaram publicados.",
+            self.result.erro = AutosError("erro inesperado (um defeito do programa; o rastro está no log acima); o "
+                                          "edital em curso foi desfeito e os anteriores ficaram publicados.",
                                           hint="guarde o log e o livro e chame o suporte.")
         finally:
             restore()
@@ -1034,8 +1035,10 @@ class Publisher:
         except AutosError as exc:
             self.result.erro = self.result.erro or exc
         except (OSError, sqlite3.Error) as exc:
-            self.result.erro = self.result.erro or (output_error(exc, self.saida) if isinstance(exc, OSError)
-                                                    else LedgerError(f"livro de editais: {exc}"))
+            self.result.erro = self.result.erro or (output_error(exc, self.saida) if isinstance(exc, OSError) else
+                                                    LedgerError("não foi possível ler o livro de editais para o "
+                                                                f"manifesto ({sqlite_cause(exc, 'livro')}).",
+                                                                file=str(ledger.location)))
 
 
 #: in the output folder: the run lock of the folder, and which ledger numbers the editais written in it
