@@ -152,6 +152,20 @@ def test_wrong_act_kind_infraction_or_penalty_for_the_law_fails(schema: dict[str
     assert any("hroa" in e for e in _errors(schema, unknown))
 
 
+@pytest.mark.parametrize(("numero", "ok"), [("17/2026", True), ("0017/2026", True), ("0/2026", False),
+                                          ("31/1899", False), ("31", False), ("../x", False), ("٣١/2026", False)])
+def test_the_editor_knows_the_rule_of_the_auto_number(schema: dict[str, Any], numero: str, ok: bool) -> None:
+    """The rule applied on reading (autos.processo.case.check_act_number) in the schema: the auto's number is
+    N/AAAA, from 1, year from 1900, digits 0–9; another act's may be free text."""
+    sample = _load(SAMPLES / "processos" / "timoteo-mg" / "sim-2026-000150-recurso-pago.yaml")
+    auto = copy.deepcopy(sample)
+    auto["atos"][0]["numero"] = numero
+    assert (_errors(schema, auto) == []) == ok, _errors(schema, auto)
+    other = copy.deepcopy(sample)
+    other["atos"][1]["numero"] = f"AR-{numero}"
+    assert _errors(schema, other) == []
+
+
 def _properties(node: Any, where: str = "") -> list[tuple[str, dict[str, Any]]]:
     out: list[tuple[str, dict[str, Any]]] = []
     if isinstance(node, dict):

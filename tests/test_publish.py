@@ -32,9 +32,9 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader, PdfWriter
 
+from autos.app.manifest import MANIFEST_CSV_FIELDS
 from autos.app.publish import (
     FAULT_ENV,
-    MANIFEST_CSV_FIELDS,
     Options,
     Published,
     Publisher,

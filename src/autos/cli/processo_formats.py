@@ -14,7 +14,8 @@ from autos.app.processo import MigrationResult, PendingReport
 from autos.base.ptbr import count_noun, money_full
 from autos.checks.processo import FineDecision, ProcessoFine
 from autos.cli.describe import describe_fines
-from autos.compute.timeline import Timeline, timeline_strip
+from autos.compute.strip import timeline_strip
+from autos.compute.timeline import Timeline
 from autos.render.timeline_svg import timeline_svg
 from autos.rules.calendar import format_date
 from autos.store.csv_dialect import csv_bytes
