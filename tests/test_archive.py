@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
+from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 
 from autos.app.pipeline import Autos
 from autos.cli import main
@@ -65,6 +66,28 @@ def _fonts(reader: PdfReader) -> list[tuple[str, Any]]:
     return out
 
 
+def _image_dicts(reader: PdfReader) -> list[DictionaryObject]:
+    """Every image dictionary reachable from the trailer: page resources, their form XObjects, soft masks,
+    annotation appearances — each object visited once."""
+    images: list[DictionaryObject] = []
+    seen: set[tuple[int, int]] = set()
+    todo: list[Any] = [reader.trailer]
+    while todo:
+        obj = todo.pop()
+        if isinstance(obj, IndirectObject):
+            if (obj.idnum, obj.generation) in seen:
+                continue
+            seen.add((obj.idnum, obj.generation))
+            obj = obj.get_object()
+        if isinstance(obj, DictionaryObject):
+            if obj.get("/Subtype") == "/Image":
+                images.append(obj)
+            todo.extend(v for k, v in obj.items() if k != "/Parent")
+        elif isinstance(obj, ArrayObject):
+            todo.extend(obj)
+    return images
+
+
 @pytest.fixture(scope="module")
 def archived(tmp_path_factory: pytest.TempPathFactory) -> PdfReader:
     out = tmp_path_factory.mktemp("arquivo")
@@ -113,6 +136,16 @@ def test_fonts_are_embedded(archived: PdfReader) -> None:
         assert descriptor is not None, name
         descriptor = descriptor.get_object()
         assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), name
+
+
+def test_no_image_of_a_pdfa_asks_for_interpolation(archived: PdfReader) -> None:
+    """ISO 19005-2/-3, § 6.2.8 (PDF/A-2 and PDF/A-3): an image dictionary's /Interpolate, if present, is false —
+    the letterhead (a PNG with transparency: the image and its /SMask) included."""
+    images = _image_dicts(archived)
+    assert any("/SMask" in image for image in images), "the letterhead and its mask were not found"
+    assert len(images) >= 2
+    for image in images:
+        assert image.get("/Interpolate") in (None, False), image  # pypdf's BooleanObject compares with ==
 
 
 def test_archive_has_the_same_text_as_the_ordinary_pdf(tmp_path: Path) -> None:

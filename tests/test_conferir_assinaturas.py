@@ -221,7 +221,7 @@ CASES = [
          ["NÃO VÁLIDA — ANA SEM USO", "certificado SEM uso de chave para assinatura"],
          json_sigs=[(False, "uso_de_chave_indevido", "nao_se_aplica", "nenhuma")]),
     Case("alterado-depois", lambda p, f: change_page_after_signing(sign(_base(p, f), p.signer)), 1,
-         ["VÁLIDA SÓ PARA A REVISÃO QUE ASSINOU", "cobre a revisão 2 de 3",
+         ["VÁLIDA SÓ PARA A REVISÃO QUE ASSINOU (documento alterado depois dela)", "cobre a revisão 2 de 3",
           "depois dela o CONTEÚDO foi ALTERADO", "ALTERADO DEPOIS DA ÚLTIMA ASSINATURA",
           "NÃO CONFERE: o documento foi alterado depois da última assinatura."],
          json_sigs=[(False, "confiavel", "sem_lcr", "conteudo")], changed_after_last=True),

@@ -28,7 +28,7 @@ from autos.processo import load_processo
 from autos.processo.load_case import load_case
 
 from .conftest import CASOS, DATA, ROOT, TODAY
-from .textutil import docx_text, pdf_text
+from .textutil import docx_pdf_differences, docx_text, pdf_text
 
 CALCULADOS = "calculados"  # key of the computed values (not an element code)
 DOCS = DATA / "documents"
@@ -421,6 +421,14 @@ def test_element_values_are_in_the_document(sample: str, fmt: str) -> None:
     for code, values in EXPECTED[sample].items():
         for value in values:
             assert value in text, f"{sample} [{fmt}] {code}: {value!r} missing"
+
+
+@pytest.mark.parametrize("sample", sorted(EXPECTED))
+def test_docx_and_pdf_say_the_same(sample: str) -> None:
+    """Each kind's DOCX (edited by the clerk) and PDF (signed, published) say the same: labels, headings,
+    citations, signature blocks (page headers and footers aside; tests/textutil.docx_pdf_differences)."""
+    by_ext = _generated(sample)  # the files the element tests read
+    assert docx_pdf_differences(by_ext[".docx"], by_ext[".pdf"]) == []
 
 
 @pytest.mark.parametrize("sample", sorted(EXPECTED))

@@ -27,6 +27,7 @@ from autos.cli import main
 from autos.store.ledger import SCHEMA_VERSION, Ledger, case_key
 
 from .conftest import DATA, ROOT, TODAY
+from .textutil import spreadsheet_rows
 
 SCENARIOS = yaml.safe_load((DATA / "edital_corrections" / "cenarios.yaml").read_text(encoding="utf-8"))
 PROCESSOS = DATA / "publish" / "processos"
@@ -213,7 +214,8 @@ def test_cancel_frees_the_cases_keeps_the_files_and_conferir_says_why(work: Path
     own = json.loads((work / "editais" / "manifesto-editais-2026-10-06.json").read_text(encoding="utf-8"))
     entry = next(e for e in own["editais"] if e["lei"] == FERRAZ)
     assert entry["cancelamento"]["data"] == "2026-10-09"
-    assert "cancelado,ferraz" in (work / "editais" / "manifesto-editais-2026-10-06.csv").read_text(encoding="utf-8")
+    rows = spreadsheet_rows((work / "editais" / "manifesto-editais-2026-10-06.csv").read_bytes())
+    assert ("cancelado", FERRAZ) in {(r["situacao"], r["lei"]) for r in rows}
     that_day = json.loads((work / "editais" / "manifesto-editais-2026-10-09.json").read_text(encoding="utf-8"))
     assert [c["edital"] for c in that_day["cancelados"]] == ["1/2026"]
 

@@ -8,17 +8,19 @@ in the rules, R$ 156,1935 (example value): 20 × 156,1935 = R$ 3.123,87. Appeal 
 
 from __future__ import annotations
 
-import csv
 import json
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from autos.app.debts import COLUMNS
 from autos.cli import main
 
 from .conftest import ROOT
 from .test_reincidencia import ferraz
+from .textutil import pt_number, spreadsheet_rows
 
 BASE = ["--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"), "--hoje", "2026-11-30"]
 NO = "    reincidente: false\n"
@@ -81,10 +83,15 @@ def test_exports_final_unpaid_fines_with_hand_computed_amounts(folder: Path, tmp
     assert (b["valor_unidades"], b["valor_reais"], b["vencimento"], b["definitiva_em"]) == (
         "9.6035", "1500.00", "2026-09-17", "2026-09-01")
     assert b["valor_fixado_por"] == "decisão do recurso nº DEC-1/2026 de 01/09/2026"
-    with (tmp_path / "saida" / "debitos.csv").open(encoding="utf-8-sig", newline="") as fh:
-        rows = list(csv.DictReader(fh, delimiter=";"))
+    # the CSV, read as a pt-BR spreadsheet opens it (BOM, ';', CRLF): the amounts are numbers with a decimal comma
+    rows = spreadsheet_rows((tmp_path / "saida" / "debitos.csv").read_bytes(), COLUMNS)
     assert [r["processo"] for r in rows] == ["FV-2026/0300", "FV-2026/0301"]
-    assert rows[0]["valor_reais"] == "3123.87" and rows[1]["valor_unidades"] == "9.6035"
+    assert [(r["valor_unidades"], r["valor_unidade_reais"], r["valor_reais"]) for r in rows] == [
+        ("20", "156,1935", "3123,87"), ("9,6035", "156,1935", "1500,00")]
+    for r, d in zip(rows, doc["debitos"], strict=True):  # the same numbers as the JSON's exact text (with a point)
+        for k in ("valor_unidades", "valor_unidade_reais", "valor_reais"):
+            assert pt_number(r[k]) == Decimal(d[k]), k
+    assert rows[0]["autuado_nome"] == "Sebastião Nunes Ribeiro"
 
 
 def test_desde_keeps_only_debts_due_on_or_after_it(folder: Path, tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from autos.rules.procedure import load_procedure
 from autos.rules.statute import load_rules
 
 from .conftest import CASOS, ROOT
-from .textutil import document_text
+from .textutil import document_text, docx_pdf_differences
 
 # one worker runs this module: its documents are generated once and shared (--dist loadgroup)
 pytestmark = pytest.mark.xdist_group("test_ferraz_coverage")
@@ -258,6 +258,9 @@ DOCS = Path(__file__).resolve().parent / "data" / "processo" / "documentos"
 SUS_STEM = "ferraz-de-vasconcelos-sp-pm-fv-2026-006300"
 
 
+_FOLDERS: dict[Path, Path] = {}  # where _generated wrote the documents of each file
+
+
 def _generated(tmp: Path, file: Path) -> dict[str, str]:
     if file not in _GENERATED:
         result = CliRunner().invoke(main, ["--regras", str(ROOT / "rules"), "--hoje", "2026-11-30", "gerar",
@@ -265,6 +268,7 @@ def _generated(tmp: Path, file: Path) -> dict[str, str]:
         assert result.exit_code == 0, result.output
         _GENERATED[file] = {p.name: document_text(p) for p in sorted(tmp.iterdir())
                             if p.suffix in (".pdf", ".docx")}
+        _FOLDERS[file] = tmp
     return _GENERATED[file]
 
 
@@ -492,6 +496,16 @@ def test_termo_de_ocorrencia_art53_p1(tmp_path_factory: pytest.TempPathFactory, 
         assert "Guarda Civil Municipal" in text.split("TERMO DE OCORRÊNCIA")[0]
         assert "Fiscalização de Posturas" not in text
         assert "Fiscalização de Posturas" in docs[f"auto-de-infracao-{TO_STEM}-ato-02.{ext}"]
+
+
+def test_termo_de_ocorrencia_docx_and_pdf_say_the_same(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The termo de ocorrência and the auto that follows it: each DOCX says what its PDF says (page headers and
+    footers aside), the minor's guardian signing "por …" on a line of its own in both."""
+    _generated(tmp_path_factory.mktemp("fv-to"), DOCS / "fv-termo-ocorrencia.yaml")
+    docs = sorted(_FOLDERS[DOCS / "fv-termo-ocorrencia.yaml"].glob("*.docx"))
+    assert len(docs) == 2
+    for doc in docs:
+        assert docx_pdf_differences(doc.read_bytes(), doc.with_suffix(".pdf").read_bytes()) == [], doc.name
 
 
 @pytest.mark.parametrize("ext", ["pdf", "docx"])

@@ -9,6 +9,7 @@ import json
 import os
 import shutil
 import threading
+from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
@@ -17,6 +18,7 @@ import yaml
 from click.testing import CliRunner
 from pydantic import ValidationError
 
+from autos.app import edital_jobs as jobs
 from autos.app.pipeline import Autos
 from autos.app.schemas import case_json_schema
 from autos.base.schema import _FALLBACK, _MESSAGES, MAX_COUNT, _message, parse_amount, parse_count
@@ -24,6 +26,7 @@ from autos.base.yamlio import MAX_FILE_BYTES, MAX_TEXT_CHARS, parse_yaml
 from autos.cli import main
 from autos.errors import InputError, RulesError, os_error_pt
 from autos.processo.case import Case
+from autos.processo.load import load_processo
 from autos.processo.load_case import parse_case
 from autos.rules.statute import load_rules
 
@@ -163,6 +166,71 @@ def test_hostile_case_exits_2_in_portuguese(autos: Autos, tmp_path: Path, name: 
     with pytest.raises(InputError) as info:
         autos.load(file)
     assert info.value.line == exp["linha"] and name in str(info.value)
+
+
+HOSTILE_PROCESSOS = yaml.safe_load((HOSTILE / "processos" / "expectations.yaml").read_text(encoding="utf-8"))
+
+
+def test_every_hostile_processo_has_an_expectation() -> None:
+    files = {p.name for p in (HOSTILE / "processos").glob("*.yaml")} - {"expectations.yaml"}
+    assert files == set(HOSTILE_PROCESSOS)
+
+
+@pytest.mark.parametrize("command", ["validar", "gerar", "multa"])
+@pytest.mark.parametrize("name", sorted(HOSTILE_PROCESSOS))
+def test_hostile_processo_exits_2_in_portuguese(tmp_path: Path, name: str, command: str) -> None:
+    exp = HOSTILE_PROCESSOS[name]
+    file = HOSTILE / "processos" / name
+    out_dir = tmp_path / "saida"
+    extra = ["-o", str(out_dir)] if command == "gerar" else []
+    _assert_refused([*CLI_BASE, "--regras", str(ROOT / "rules"), command, str(file), *extra], out_dir,
+                    {"contem": [name, *exp["contem"]]}, exp["linha"])
+    with pytest.raises(InputError) as info:  # the API says the same (file, field, line) as the command line
+        load_processo(file)
+    assert info.value.line == exp["linha"] and name in str(info.value)
+
+
+def test_the_night_refuses_a_hostile_processo_with_the_same_message() -> None:
+    """``publicar-editais`` reads processos through the same model: the act number has one rule everywhere."""
+    params = jobs.RunParams(date(2026, 11, 27), date(2026, 11, 27), str(ROOT / "rules"), str(ROOT / "templates"),
+                            date(2026, 11, 29), jornais=(("timoteo-mg", "Jornal Diário do Aço"),))
+    files = [HOSTILE / "processos" / name for name in sorted(HOSTILE_PROCESSOS)]
+    with jobs.inline_engine(str(ROOT / "rules"), str(ROOT / "templates"), date(2026, 11, 29)):
+        prepared = jobs.prepare_many([str(f) for f in files], params)
+    for file, done in zip(files, prepared, strict=True):
+        with pytest.raises(InputError) as info:
+            load_processo(file)
+        assert done.estado == "recusado" and done.motivos == [info.value.render()], done.motivos
+        assert not _english(" ".join(done.motivos))
+
+
+def test_verificar_lists_hostile_processos_and_reports_the_others(tmp_path: Path) -> None:
+    folder = tmp_path / "pasta"
+    folder.mkdir()
+    for name in HOSTILE_PROCESSOS:
+        shutil.copy(HOSTILE / "processos" / name, folder / name)
+    good = ROOT / "samples" / "processos" / "timoteo-mg" / "sim-2026-000171-sem-defesa.yaml"
+    shutil.copy(good, folder / good.name)
+    html = tmp_path / "relatorio.html"
+    result = CliRunner().invoke(main, [*CLI_BASE, "--regras", str(ROOT / "rules"), "verificar", str(folder),
+                                       "--sem-registro", "--json", "--html", str(html)])
+    out = result.output
+    assert result.exit_code == 2, out
+    data = json.loads(result.stdout)
+    cases = {Path(c["arquivo"]).name: c for c in data["casos"]}
+    assert set(cases) == {*HOSTILE_PROCESSOS, good.name}
+    assert data["totais"]["ilegiveis"] == len(HOSTILE_PROCESSOS)
+    assert cases[good.name]["situacao"] != "ilegivel" and cases[good.name]["prescricao"] is not None
+    page = html.read_text(encoding="utf-8")
+    for name, exp in HOSTILE_PROCESSOS.items():
+        assert cases[name]["situacao"] == "ilegivel"
+        error = cases[name]["erro_de_leitura"]
+        assert error["linha"] == exp["linha"], error
+        text = f"{error['arquivo']}, linha {error['linha']}, campo '{error['caminho']}': {error['mensagem']}"
+        for words in exp["contem"]:
+            assert words in text, (words, text)
+        assert name in page
+    assert not _english(out)
 
 
 def _hostile_rules(tmp_path: Path, exp: dict[str, object]) -> tuple[Path, int | None]:
@@ -320,6 +388,7 @@ def test_json_schema_states_the_bounds() -> None:
     assert f'"maxLength": {MAX_TEXT_CHARS}' in schema
     assert "\\\\d{1,12}(\\\\.\\\\d{1,4})?" in schema
     assert f'"maximum": {MAX_COUNT}' in schema
+    assert '"pattern": "^(19|2[0-9])[0-9]{2}-[0-9]{2}-[0-9]{2}$"' in schema  # the years of a date
 
 
 def test_os_errors_are_told_in_portuguese() -> None:

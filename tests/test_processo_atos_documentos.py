@@ -16,7 +16,7 @@ from autos.base import ptbr
 from autos.cli import main
 
 from .conftest import DATA, ROOT, SAMPLES
-from .textutil import document_text
+from .textutil import document_text, docx_pdf_differences
 
 BASE = ["--regras", str(ROOT / "rules"), "--hoje", "2026-11-30"]
 DOCS = DATA / "processo" / "documentos"
@@ -86,13 +86,25 @@ def test_timoteo_certificate_of_publication_art_21_p3(tmp_path: Path) -> None:
     assert "até 30 de junho de 2026 (Lei nº 3.844/2022, art. 20, § 1º, V)" in text and "EXEMPLO" in text
 
 
+SAMPLE_EDITAL = SAMPLES / "processos" / "timoteo-mg" / "sim-2026-000188-edital.yaml"
+SAMPLE_EDITAL_STEM = "timoteo-mg-sim-2026-000188-ato-04"  # after the AR returned and the registers searched
+
+
+@pytest.fixture(scope="module")
+def sample_edital(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The edital act of the shipped Timóteo sample and its certidão, DOCX and PDF, generated once (the tests that
+    read them are one xdist group)."""
+    out = tmp_path_factory.mktemp("edital-amostra")
+    generate(out, SAMPLE_EDITAL, "4", "ambos")  # the edital follows the AR and the search (art. 21, III, § 2º)
+    return out
+
+
+@pytest.mark.xdist_group("sample_edital")
 @pytest.mark.parametrize("ext", ["pdf", "docx"])
-def test_timoteo_sample_edital_published_on_two_days_is_final_art_21_p3(tmp_path: Path, ext: str) -> None:
+def test_timoteo_sample_edital_published_on_two_days_is_final_art_21_p3(sample_edital: Path, ext: str) -> None:
     # the shipped sample: official press on 02/06/2026 (Tuesday), local newspaper on 04/06/2026 (Thursday)
-    sample = SAMPLES / "processos" / "timoteo-mg" / "sim-2026-000188-edital.yaml"
-    generate(tmp_path, sample, "4", ext)  # after the AR returned and the registers searched (art. 21, § 2º)
-    stem = "timoteo-mg-sim-2026-000188-ato-04"
-    assert sorted(p.name for p in tmp_path.iterdir()) == [
+    tmp_path, stem = sample_edital, SAMPLE_EDITAL_STEM
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == f".{ext}") == [
         f"certidao-publicacao-edital-{stem}.{ext}", f"edital-notificacao-{stem}.{ext}"]  # final: no MINUTA
     edital = document_text(tmp_path / f"edital-notificacao-{stem}.{ext}")
     assert "Diário Oficial Eletrônico do Município de Timóteo, em 2 de junho de 2026" in edital
@@ -107,6 +119,16 @@ def test_timoteo_sample_edital_published_on_two_days_is_final_art_21_p3(tmp_path
     assert "Notificação considerada feita em 15 de junho de 2026" in certidao
     # art. 20, § 1º, V: defence in 15 dias corridos (EXEMPLO) from 15/06 → 30/06/2026 (Tuesday)
     assert "até 30 de junho de 2026 (Lei nº 3.844/2022, art. 20, § 1º, V)" in certidao
+
+
+@pytest.mark.xdist_group("sample_edital")
+def test_edital_and_certidao_docx_and_pdf_say_the_same(sample_edital: Path) -> None:
+    """The edital de notificação and the certidão de publicação: each DOCX says what its PDF says (page headers
+    and footers aside)."""
+    docs = sorted(sample_edital.glob("*.docx"))
+    assert len(docs) == 2
+    for doc in docs:
+        assert docx_pdf_differences(doc.read_bytes(), doc.with_suffix(".pdf").read_bytes()) == [], doc.name
 
 
 def test_cuiaba_certificate_of_publication_by_analogy(tmp_path: Path) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import shutil
 from html.parser import HTMLParser
@@ -16,6 +14,7 @@ from click.testing import CliRunner
 from autos.cli import main
 
 from .conftest import CASOS, DATA, ROOT, SAMPLES
+from .textutil import spreadsheet_rows
 
 BASE = ["--regras", str(ROOT / "rules"), "--hoje", "2026-11-30"]
 PROC = DATA / "processo"
@@ -24,6 +23,8 @@ SAMPLE = SAMPLES / "processos"
 
 def run(*args: str) -> tuple[int, str]:
     result = CliRunner().invoke(main, [*BASE, *args])
+    if "--csv" in args:  # the bytes of stdout, as a file redirected from it has them (click's .stdout folds CRLF)
+        return result.exit_code, result.stdout_bytes.decode("utf-8")
     return result.exit_code, result.stdout if "--json" in args else result.output  # JSON is stdout; notices go to stderr
 
 
@@ -81,8 +82,13 @@ def test_prazos_on_an_old_case_file_works_as_before() -> None:
 # --- autos pendencias -------------------------------------------------------------------------------
 
 
+PENDING_COLUMNS = ["urgencia", "vence", "processo", "lei", "autuado", "agente", "quem", "acao", "base_legal",
+                   "situacao", "erros", "arquivo"]
+
+
 def _rows(out: str) -> list[dict[str, str]]:
-    return list(csv.DictReader(io.StringIO(out)))
+    """The rows of ``autos pendencias --csv`` as a pt-BR spreadsheet reads them (the dialect checked)."""
+    return spreadsheet_rows(out.encode("utf-8"), PENDING_COLUMNS)
 
 
 def test_pendencias_samples_show_every_bucket_in_order() -> None:
@@ -159,6 +165,20 @@ def test_pendencias_csv_neutralises_formulas(tmp_path: Path) -> None:
     assert all(r["processo"] == "'+55 & <b>" for r in rows)
     for r in rows:
         assert not any(v[:1] in "=+-@" for v in r.values() if v), r
+
+
+def test_pendencias_csv_opens_in_columns_with_accents_in_a_pt_br_spreadsheet() -> None:
+    """UTF-8 with a BOM, ``;``, CRLF (README, "Arquivos CSV"): the accents of the name survive, a legal basis with
+    a ``;`` inside stays one cell, the count of errors is a number."""
+    code, out = run("pendencias", str(SAMPLE / "timoteo-mg" / "sim-2026-000142-pj-completo.yaml"), "--csv")
+    assert code == 0, out
+    assert out.startswith("\ufeffurgencia;vence;processo;")
+    [row] = _rows(out)
+    assert (row["processo"], row["autuado"]) == ("SIM-2026/000142", "Laticínios Vale do Aço Ltda.")
+    # judgment 30 days after the defence term (Lei 9.784/1999, art. 49, by analogy), as in the samples' list above
+    assert row["base_legal"] == ("Lei federal nº 9.784/1999, art. 49 (por analogia; Lei nº 3.844/2022, arts. 19 e 31, "
+                                 "parágrafo único, j)")
+    assert row["erros"] == "0"
 
 
 class _Collect(HTMLParser):

@@ -147,5 +147,46 @@ def test_an_error_about_a_later_act_does_not_block_an_earlier_document(tmp_path:
     code, out = run("validar", str(file))
     assert code == 1 and "PRAZO-NAO-VENCIDO" in out and "campo 'atos[2].data'" in out
     code, out = run("gerar", str(file), "--formato", "docx", "-o", str(tmp_path / "out"))
-    assert code == 0, out  # the auto (16/10) and the letter (19/10) do not depend on an act of 26/10
+    # the auto (16/10) and the letter (19/10) do not depend on an act of 26/10: both are written; the error of the
+    # act without a document is listed and the processo is not complete (exit 1, as validar)
     assert len(list((tmp_path / "out").iterdir())) == 2
+    assert code == 1 and "PRAZO-NAO-VENCIDO" in out and "campo 'atos[2].data'" in out, out
+
+
+# --- errors that no document carries: exit 1, with the findings ---------------------------------------------------
+SEM_DEFESA = ROOT / "samples" / "processos" / "timoteo-mg" / "sim-2026-000171-sem-defesa.yaml"
+
+
+def test_an_error_in_an_act_without_document_is_reported_and_exits_1(tmp_path: Path) -> None:
+    """The auto and the apprehension are complete and their documents are written as of their dates; an act the
+    law does not provide for (Timóteo: no 'oficio' in the rite), after them, has no document to refuse — gerar
+    still says the processo has an error, as validar does, and exits 1."""
+    file = tmp_path / "oficio-depois.yaml"
+    file.write_text(SEM_DEFESA.read_text(encoding="utf-8") + "  - {tipo: oficio, data: 2026-10-02}\n", encoding="utf-8")
+    out = tmp_path / "saida"
+    code, text = run("gerar", str(file), "--formato", "docx", "-o", str(out))
+    assert code == 1, text
+    assert sorted(p.name for p in out.iterdir()) == [
+        "auto-de-infracao-timoteo-mg-sim-2026-000171-ato-01.docx",
+        "termo-apreensao-timoteo-mg-sim-2026-000171-ato-02.docx"]
+    assert "o processo tem 1 erro que nenhum documento mostra" in text
+    assert "[ERRO] ATO-NAO-PREVISTO: a Lei nº 3.844/2022 não prevê o ato 'oficio'." in text
+    line = len(SEM_DEFESA.read_text(encoding="utf-8").splitlines()) + 1  # the act appended after the sample's lines
+    assert f"linha {line}, campo 'atos[3].tipo'" in text
+
+
+def test_a_processo_whose_failing_act_replaces_the_auto_exits_1_with_the_findings(tmp_path: Path) -> None:
+    """An 'oficio' where the auto should be: no act has a document (the notice cites no auto), nothing is written,
+    and the timeline's errors are the answer (Timóteo art. 20: every processo starts with the auto)."""
+    text = SEM_DEFESA.read_text(encoding="utf-8").replace("  - tipo: auto\n", "  - tipo: oficio\n")
+    start, end = text.index("  - tipo: apreensao\n"), text.index("  - tipo: notificacao_pessoal\n")
+    file = tmp_path / "oficio.yaml"
+    file.write_text(text[:start] + text[end:], encoding="utf-8")
+    code, out = run("gerar", str(file), "-o", str(tmp_path / "saida"))
+    assert code == 1, out
+    assert not (tmp_path / "saida").exists()
+    for words in ("[ERRO] SEM-AUTO: o processo não tem auto de infração", "(Lei nº 3.844/2022, art. 20)",
+                  "[ERRO] ATO-NAO-PREVISTO", "campo 'atos[0].tipo'", "Como corrigir: corrija-os"):
+        assert words in out, (words, out)
+    code, _ = run("gerar", str(file), "--minuta", "-o", str(tmp_path / "saida"))
+    assert code == 0  # a minuta is asked for despite the pendências: nothing is refused

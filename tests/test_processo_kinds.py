@@ -29,7 +29,7 @@ from autos.app.publish import Options, Publisher
 from autos.cli import main
 
 from .conftest import DATA, ROOT
-from .textutil import document_text
+from .textutil import document_text, docx_pdf_differences
 
 # one worker runs this module: its documents are generated once and shared (--dist loadgroup)
 pytestmark = pytest.mark.xdist_group("test_processo_kinds")
@@ -57,6 +57,19 @@ def generated(tmp: Path, file: Path, hoje: str = "2026-11-30") -> Path:
         assert code == 0, out
         _GENERATED[(file, hoje)] = tmp
     return _GENERATED[(file, hoje)]
+
+
+@pytest.mark.parametrize("name", ["fv-advertencia.yaml", "tim-condenacao-suspensao.yaml", "cui-apreensao-sem-auto.yaml",
+                                  "cui-ar.yaml", "tim-cassacao.yaml"])
+def test_docx_and_pdf_of_each_act_say_the_same(tmp_path: Path, name: str) -> None:
+    """The documents this module reads (advertência escrita, termos de condenação and de medida, a termo de
+    apreensão without a known owner, AR letter, cassação): each DOCX says what its PDF says (page headers and
+    footers aside), the signature blocks included — a block the PDF leaves out, the DOCX leaves out."""
+    folder = generated(tmp_path, DOCS / name)
+    docs = sorted(folder.glob("*.docx"))
+    assert docs
+    for doc in docs:
+        assert docx_pdf_differences(doc.read_bytes(), doc.with_suffix(".pdf").read_bytes()) == [], doc.name
 
 
 def report(hoje: str, file: Path) -> dict[str, object]:

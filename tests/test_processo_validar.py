@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
+from collections.abc import Callable
+from datetime import date, timedelta
 from pathlib import Path
 
 from click.testing import CliRunner
 
+from autos.app.pipeline import Autos
 from autos.cli import main
 
 from .conftest import CASOS, DATA, ROOT, SAMPLES
@@ -149,3 +153,56 @@ def test_auto_with_absent_autuado_states_the_later_notice_by_ar_art21(tmp_path: 
     code, out = run("validar", str(only))
     assert code == 1, out
     assert "autuado ausente na lavratura e sem notificação por AR ou edital registrada" in out
+
+
+# --- a processo with many acts: the work grows with the number of acts, not with its square --------------------
+_CYCLE = (  # after the sample's own acts, each citing what the rite makes it cite (as bench/bench_processo.py --atos)
+    '  - {{tipo: notificacao_ar, numero: "AR-{i}/2026", postagem: {d}, recebimento: {d}, juntada: {d}, '
+    'referente: "10/2026", local: "Timóteo/MG"}}',
+    '  - {{tipo: defesa, numero: "PROT-{i}/2026", data: {d}, referente: "10/2026"}}',
+    '  - {{tipo: julgamento, numero: "DEC-{i}/2026", data: {d}, referente: "10/2026", resultado: mantida, '
+    'autoridade: "Diretor do SIM"}}',
+    '  - {{tipo: notificacao_pessoal, data: {d}, referente: "DEC-{j}/2026"}}',
+    '  - {{tipo: recurso, numero: "REC-{i}/2026", data: {d}, referente: "DEC-{k}/2026"}}',
+    '  - {{tipo: pagamento, data: {d}, valor: "1.00"}}',
+)
+
+
+def _many_acts(folder: Path, n: int) -> Path:
+    text = SIM150.read_text(encoding="utf-8").rstrip("\n")
+    first, span = date(2026, 11, 13), 15  # from the sample's last act to the day before the reference date
+    lines = [text, *(_CYCLE[i % 6].format(i=i, d=first + timedelta(days=i * span // n), j=i - 1, k=i - 2)
+                     for i in range(n))]
+    target = folder / f"processo-{n}.yaml"
+    target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return target
+
+
+def _python_calls(fn: Callable[[], object]) -> int:
+    """How many Python functions ``fn`` calls (a measure of work that no other process on the machine changes)."""
+    count = 0
+
+    def profile(_frame: object, event: str, _arg: object) -> None:
+        nonlocal count
+        count += event == "call"
+
+    sys.setprofile(profile)
+    try:
+        fn()
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+def test_checking_a_processo_is_linear_in_its_acts(autos: Autos, tmp_path: Path) -> None:
+    """Twice the acts, about twice the work: the timeline and every act's document (what ``validar`` checks, and
+    what ``gerar`` checks before rendering). Each act used to look at every other (the act it cites, the
+    deadlines, the acts before it), so 2,000 acts took 4.5 s and 10,000 ran past 300 s; the figures are in
+    ``bench/bench_processo.py --atos``, this counts calls, not seconds."""
+    autos.validate(SIM150)  # every code path once, before counting
+    small, large = _many_acts(tmp_path, 120), _many_acts(tmp_path, 240)
+    report = autos.validate(large)
+    assert report.error is None and not report.errors, report.errors[:3]  # a sound processo: every deadline counted
+    for work in (autos.validate, autos.processo_documents):
+        ratio = _python_calls(lambda f=large, w=work: w(f)) / _python_calls(lambda f=small, w=work: w(f))
+        assert ratio < 2.3, (work.__name__, ratio)  # linear: 1.9; it was 3.1 (validate) from 120 to 240 acts

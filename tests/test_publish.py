@@ -32,7 +32,15 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader, PdfWriter
 
-from autos.app.publish import FAULT_ENV, Options, Published, Publisher, PublishResult, place_option
+from autos.app.manifest import MANIFEST_CSV_FIELDS
+from autos.app.publish import (
+    FAULT_ENV,
+    Options,
+    Published,
+    Publisher,
+    PublishResult,
+    place_option,
+)
 from autos.cli import main
 from autos.compute.edital import classify
 from autos.processo.load_case import parse_case
@@ -40,7 +48,7 @@ from autos.render.gazette import CODE_RE, verification_code
 from autos.store.ledger import EditalRecord, FileRecord, Ledger, LedgerError, PlannedCase
 
 from .conftest import DATA, ROOT, TODAY, Where
-from .textutil import docx_text, pdf_text
+from .textutil import docx_text, pdf_text, pt_number, spreadsheet_rows
 
 CASES = DATA / "publish" / "casos"
 DATA_PUB = date(2026, 10, 6)
@@ -225,9 +233,13 @@ def test_manifest_lists_every_file_hash_case_and_refusal(published: tuple[Path, 
     reasons = {c["auto"]: c["motivo_edital"] for e in doc["editais"] for c in e["casos"]}
     assert reasons["302/2026"] == "carta com AR devolvida sem entrega (motivo: Mudou-se)"
     assert reasons["301/2026"].startswith("domicílio desconhecido")
-    rows = (out / "manifesto-editais-2026-10-06.csv").read_text(encoding="utf-8").splitlines()
-    assert rows[0].startswith("situacao,lei,edital,tipo,caso,codigo,caminho,sha256")
-    assert sum(r.startswith("publicado,") for r in rows) == 12 and sum(r.startswith("recusado,") for r in rows) == 4
+    # the CSV, as a pt-BR spreadsheet reads it (BOM, ';', CRLF): the same files and hashes, the sizes as numbers
+    rows = spreadsheet_rows((out / "manifesto-editais-2026-10-06.csv").read_bytes(), MANIFEST_CSV_FIELDS)
+    assert [r["situacao"] for r in rows].count("publicado") == 12 and [r["situacao"] for r in rows].count(
+        "recusado") == 4
+    assert {r["caminho"]: r["sha256"] for r in rows if r["situacao"] == "publicado"} == listed
+    sizes = {f["caminho"]: f["bytes"] for e in doc["editais"] for f in e["arquivos"]}
+    assert all(pt_number(r["bytes"]) == sizes[r["caminho"]] for r in rows if r["situacao"] == "publicado")
 
 
 # --------------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ changed each."""
 
 from __future__ import annotations
 
-import csv
+import errno
 import hashlib
 import io
 import os
@@ -24,16 +24,19 @@ from click.testing import CliRunner
 
 from autos.app import edital_jobs as jobs
 from autos.app import publish as pub
-from autos.app.publish import FAULT_ENV, FOLDER_LOCK_NAME, CaseProblem, PublishResult, write_manifest
+from autos.app.manifest import MANIFEST_CSV_FIELDS, CaseProblem, write_manifest
+from autos.app.publish import FAULT_ENV, FOLDER_LOCK_NAME, PublishResult
 from autos.cli import main
-from autos.errors import InputError
+from autos.errors import InputError, OutputError
 from autos.processo.case import document_key
 from autos.processo.load_case import parse_case
 from autos.store.ledger import FileRecord, Ledger, LedgerError, PlannedCase, RunLock, case_key
+from autos.web.state import load_secret
 
 from .conftest import ROOT, TODAY, Where
 from .procs import group, state, until
 from .test_publish import CASES, DATA_JORNAL, DATA_PUB, FERRAZ, TIMOTEO, publish, published_files
+from .textutil import spreadsheet_rows
 
 F301 = CASES / "ferraz" / "auto-301-domicilio-desconhecido.yaml"
 F302 = CASES / "ferraz" / "auto-302-ar-mudou-se.yaml"
@@ -162,7 +165,8 @@ def test_a_case_that_fails_to_render_is_refused_and_its_edital_planned_again(
         (TIMOTEO, 2, "publicado", ["32/2026"])]
     failed = [c for c in result.recusados if c.caso == bad]
     assert len(failed) == 1 and "gerar o edital individual" in failed[0].motivos[0]
-    assert "XML compatible" in failed[0].motivos[0]
+    assert "erro interno ao tratar este caso" in failed[0].motivos[0]
+    assert "XML compatible" not in failed[0].motivos[0]  # lxml's wording stays in the log
     _assert_files_match_ledger(out)
 
 
@@ -382,6 +386,69 @@ def test_real_full_disk_under_the_ledger(tmp_path: Path, small_fs: Path) -> None
     assert _ledger_state(ledger) == []
 
 
+def test_a_full_disk_leaves_no_temporary_file_of_the_manifest_the_probe_or_the_web_key(tmp_path: Path,
+                                                                                       small_fs: Path) -> None:
+    """Every writer of the night (and the web application's key) on a really full disk: the write fails with the
+    cause in Portuguese and nothing part-written stays behind — the manifest's JSON and CSV, the probe of the
+    output folder, the folder's ledger marker, the secret key of autos servir."""
+    ledger = Ledger(tmp_path / "l.sqlite3")
+    folder = small_fs / "editais"
+    folder.mkdir()
+    _fill(small_fs)
+    result = PublishResult(data=DATA_PUB, recusados=[CaseProblem("casos/a.yaml", None, ["x" * 8192])])
+    with pytest.raises(OSError):
+        write_manifest(ledger, DATA_PUB, result, folder)
+    ledger.close()
+    with pytest.raises(OutputError) as err:
+        pub._ensure_writable(folder)
+    assert "disco cheio" in err.value.message
+    with pytest.raises(OutputError):
+        pub._claim_folder(folder, tmp_path / "l.sqlite3", write=True)
+    with pytest.raises(InputError) as err:
+        load_secret(small_fs / "chave-web")
+    assert "disco cheio" in err.value.message
+    assert sorted(p.name for p in small_fs.rglob("*") if p.name != "enchimento") == ["editais"]
+
+
+@pytest.mark.parametrize("failing", [1, 2])
+def test_a_manifest_that_cannot_be_put_in_place_leaves_no_temporary_file(tmp_path: Path, failing: int,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The JSON's or the CSV's fsync fails (a full disk, an I/O error): neither temporary file survives."""
+    calls = []
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        calls.append(fd)
+        if len(calls) == failing:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real(fd)
+
+    monkeypatch.setattr("autos.app.manifest.os.fsync", fsync)
+    ledger = Ledger(tmp_path / "l.sqlite3")
+    out = tmp_path / "editais"
+    out.mkdir()
+    with pytest.raises(OSError):
+        write_manifest(ledger, DATA_PUB, PublishResult(data=DATA_PUB), out)
+    ledger.close()
+    assert not [p for p in out.iterdir() if p.name.endswith(".tmp")], sorted(out.iterdir())
+
+
+def test_a_folder_marker_that_cannot_be_renamed_leaves_no_temporary_file(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    real = os.replace
+
+    def refuse(src: Path, dst: Path) -> None:  # the marker's rename fails (the temporary file was written)
+        if Path(dst).name == pub.FOLDER_LEDGER_NAME:
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        real(src, dst)
+
+    monkeypatch.setattr(os, "replace", refuse)
+    with pytest.raises(OutputError) as err:
+        pub._claim_folder(tmp_path, tmp_path / "l.sqlite3", write=True)
+    assert "erro de entrada e saída do disco" in err.value.message
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_read_only_ledger(tmp_path: Path, small_fs: Path) -> None:
     ledger = small_fs / "livro.sqlite3"
     Ledger(ledger).close()
@@ -450,8 +517,7 @@ def test_manifest_csv_neutralises_formulas(tmp_path: Path) -> None:
     ])
     paths = write_manifest(ledger, DATA_PUB, result, tmp_path)
     ledger.close()
-    with open(paths[1], encoding="utf-8", newline="") as fh:
-        rows = list(csv.DictReader(fh))
+    rows = spreadsheet_rows(paths[1].read_bytes(), MANIFEST_CSV_FIELDS)  # as a pt-BR spreadsheet reads it
     assert [r["arquivo_caso"] for r in rows] == ["'=HYPERLINK(\"http://x\")", "'\tcaso.yaml", "casos/normal.yaml"]
     assert rows[0]["caso"] == "'+cmd|' /C calc'!A0" and rows[0]["motivos"] == "'-2+3 | @SUM(A1)"
     assert rows[1]["motivos"] == "'\rlinha" and rows[2]["motivos"] == "motivo comum - com hífen"

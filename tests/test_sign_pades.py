@@ -379,3 +379,24 @@ def test_signs_inside_a_running_event_loop(pki, plain_pdf):
     with ThreadPoolExecutor(max_workers=1) as pool:  # a thread of its own: the test's loop is the only one there
         data = pool.submit(lambda: asyncio.run(inside())).result()
     assert validate(pki, data)[0].bottom_line
+
+
+def test_a_font_subset_that_cannot_be_written_leaves_no_temporary_file(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """No room for the block's font subset (a full temporary folder): the whole font is used, nothing is left."""
+    import tempfile
+
+    from fontTools.ttLib import TTFont
+
+    font = next((f for f in pades._FONT_CANDIDATES if Path(f).is_file()), None)
+    if font is None:
+        pytest.skip("DejaVu Sans não instalada")
+
+    def full(self: TTFont, file: object, *args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(TTFont, "save", full)
+    monkeypatch.setattr(pades, "_SUBSETS", {})
+    assert pades._latin_subset(font) == font
+    assert list(tmp_path.iterdir()) == []

@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from autos.cli import main
 
 from .conftest import ROOT, SAMPLES
-from .textutil import document_text, fold
+from .textutil import document_text, docx_pdf_differences, fold
 
 # one worker runs this module: its documents are generated once and shared (--dist loadgroup)
 pytestmark = pytest.mark.xdist_group("test_style")
@@ -46,6 +46,17 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 @pytest.fixture(scope="session")
 def texts(generated: dict[str, Path]) -> dict[str, str]:
     return {name: document_text(path) for name, path in generated.items()}
+
+
+def test_docx_and_pdf_of_each_document_say_the_same(generated: dict[str, Path]) -> None:
+    """The clerk edits the DOCX; the PDF is what is signed, published and archived. Both come from one context and
+    say the same — every label, heading, citation and signature block, in the same order, in the same case; only
+    the page furniture differs (the PDF's running header and footer, the DOCX's header and footer)."""
+    pairs = sorted(n for n in generated if n.endswith(".docx"))
+    assert len({n.split("-ferraz")[0].split("-cuiaba")[0].split("-timoteo")[0] for n in pairs}) >= 10  # kinds
+    for name in pairs:
+        pdf = generated[name.removesuffix(".docx") + ".pdf"]
+        assert docx_pdf_differences(generated[name].read_bytes(), pdf.read_bytes()) == [], name
 
 
 def _one(texts: dict[str, str], prefix: str, suffix: str = ".pdf") -> str:

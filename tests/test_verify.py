@@ -6,6 +6,7 @@ import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -81,6 +82,36 @@ def test_unreadable_case_exits_2_and_is_listed_with_its_error() -> None:
     # counted under the law it declares
     assert "Lei nº 3.844/2022 (Timóteo/MG): 3 casos, 1 sem erro, 1 com erro, 1 ilegível;" in out
     assert "INCOMPLETO: há casos ilegíveis" in out
+
+
+def test_a_file_that_crashes_the_check_costs_only_its_own_report(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failure that is not an AutosError (a library crashing on a value, a defect) makes that one file unreadable,
+    with the reason in Portuguese; every other file is reported, in the text, the JSON and the HTML."""
+    folder = tmp_path / "pasta"
+    folder.mkdir()
+    for name in ("sim-2026-000171-sem-defesa.yaml", "sim-2026-000150-recurso-pago.yaml"):
+        (folder / name).write_bytes((SAMPLES / "processos" / "timoteo-mg" / name).read_bytes())
+    real = Autos.check_processo
+
+    def crashing(self: Autos, loaded: Any) -> Any:
+        if loaded.file.name.startswith("sim-2026-000171"):
+            raise ValueError("year 10004 is out of range")
+        return real(self, loaded)
+
+    monkeypatch.setattr(Autos, "check_processo", crashing)
+    html = tmp_path / "r.html"
+    code, out = run("verificar", str(folder), "--sem-registro", "--html", str(html))
+    assert code == 2, out
+    assert "2 casos: 1 sem erro, 0 com erro, 1 ilegível." in out
+    assert "sim-2026-000171-sem-defesa.yaml: ILEGÍVEL" in out
+    assert "não foi possível verificar o arquivo: erro interno ao tratar este caso; os demais casos seguiram" in out
+    assert "sim-2026-000150-recurso-pago.yaml — Processo administrativo nº SIM-2026/000150" in out
+    assert "Traceback" not in out
+    assert "SIM-2026/000150" in html.read_text(encoding="utf-8")
+    code, out = run("verificar", str(folder), "--sem-registro", "--json")
+    data = json.loads(out)
+    assert [c["situacao"] for c in data["casos"]] == ["sem_erro", "ilegivel"]
 
 
 def test_english_alias_check() -> None:

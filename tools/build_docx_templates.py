@@ -27,8 +27,8 @@ from docx import Document
 from docx.enum.section import WD_ORIENT
 from docx.enum.table import WD_TABLE_ALIGNMENT
 from docx.enum.text import WD_ALIGN_PARAGRAPH
-from docx.oxml import OxmlElement
-from docx.oxml.ns import qn
+from docx.oxml import OxmlElement, parse_xml
+from docx.oxml.ns import nsdecls, qn
 from docx.shared import Mm, Pt, RGBColor
 from PIL import Image, ImageDraw
 
@@ -327,21 +327,65 @@ def _clausulas(doc) -> None:  # type: ignore[no-untyped-def]
     _for(doc, "c in clausulas", lambda d: _p(d, "{{ c.texto }} ({{ c.citacao }})", style="Quote"))
 
 
-def _signatures(doc, blocks: list[list[str]], witnesses: bool = True) -> None:  # type: ignore[no-untyped-def]
-    """Place and date, then one signature column per block (lines under a rule), then the witnesses."""
-    _p(doc, "{{ local_data_assinatura }}")
+def _block(box, lines: list[str], first=None) -> None:  # type: ignore[no-untyped-def]
+    """One signature block, as the HTML's ``assinatura`` macro: a line each, the first under the rule one signs on
+    (a border, as the PDF draws it, not underscores that only the DOCX would print). A line ``{%p if … %}text`` is
+    printed only when its condition holds; ``first``: a table cell's own first paragraph."""
+    pending = [first] if first is not None else []
+
+    def para(text: str):  # type: ignore[no-untyped-def]
+        p = pending.pop() if pending else box.add_paragraph(style="Body Text")
+        p.add_run(text)
+        return p
+    for i, line in enumerate(lines):
+        cond, _, text = line.partition("%}") if line.startswith("{%p if") else ("", "", line)
+        if cond:
+            para(cond + "%}")
+        p = para(text)
+        if i == 0:
+            p.paragraph_format.space_before = Pt(24)
+            ppr = p._p.get_or_add_pPr()  # pBdr right after pStyle: the schema's order, which Word enforces
+            ppr.insert(1, parse_xml(f'<w:pBdr {nsdecls("w")}><w:top w:val="single" w:sz="4" w:space="1" '
+                                    'w:color="000000"/></w:pBdr>'))
+        if cond:
+            para("{%p endif %}")
+
+
+def _signatures(doc, blocks: list[list[str]], witnesses: bool = True,  # type: ignore[no-untyped-def]
+                place: bool = True) -> None:
+    """As the HTML's ``assinaturas``: place and date (unless printed above), a signature column per block, then
+    each witness's block (name, CPF, "Testemunha")."""
+    if place:
+        _p(doc, "{{ local_data_assinatura }}")
     table = doc.add_table(rows=1, cols=len(blocks))
     for cell, lines in zip(table.rows[0].cells, blocks, strict=True):
-        cell.paragraphs[0].add_run("\n\n______________________________________")
-        for line in lines:
-            cell.add_paragraph(line, style="Body Text")
+        cell.paragraphs[0].style = doc.styles["Body Text"]
+        _block(cell, lines, first=cell.paragraphs[0])
     if witnesses:
-        def one(d: Doc) -> None:
-            _p(d, "\n______________________________________")
-            _p(d, "{{ t.nome }}{% if t.cpf %} — CPF {{ t.cpf }}{% endif %} — Testemunha")
-        _for(doc, "t in testemunhas", one)
+        _for(doc, "t in testemunhas", lambda d: _block(d, WITNESS))
 
 
+def _titled(doc, cond: str, title: str, body: Body, level: int = 1) -> None:  # type: ignore[no-untyped-def]
+    """A section printed only when ``cond`` holds: its heading, then ``body``."""
+    _if(doc, cond, lambda d: (_heading(d, title, level), body(d)))
+
+
+def _observacoes(doc) -> None:  # type: ignore[no-untyped-def]
+    _if(doc, "observacoes", lambda d: _text_section(d, "Observações", "{{ observacoes }}"))
+
+
+def _closing(doc) -> None:  # type: ignore[no-untyped-def]
+    """The law's clauses, then the observations: how each kind's HTML ends before its signatures."""
+    _clausulas(doc)
+    _observacoes(doc)
+
+
+def _if_named(lines: list[str]) -> list[str]:
+    """The autuado's signature block, printed only when the autuado is named (as the HTML's termos)."""
+    return ["{%p if autuado.nome %}" + line for line in lines]
+
+
+WITNESS = ["{{ t.nome }}", "{%p if t.cpf %}CPF {{ t.cpf }}", "Testemunha"]
 AGENTE = ["{{ agente.nome }}", "{{ agente.cargo }}",
           "Matrícula {{ agente.matricula }}{% if agente.crmv %} — {{ agente.crmv }}{% endif %}"]
 
@@ -363,16 +407,13 @@ def auto_de_infracao() -> Doc:
     _heading(doc, "2. Local, data e hora da lavratura")
     _local_data_hora(doc)
     _labelled(doc, "Data da infração:", "{{ data_infracao }}")
-    _heading(doc, "3. Descrição do fato infracional")
-    _p(doc, "{{ fatos }}")
+    _text_section(doc, "3. Descrição do fato infracional", "{{ fatos }}")
     _if(doc, "notificacao_citada", lambda d: _p(d, "{{ notificacao_citada }}"))
     _heading(doc, "4. Dispositivo legal ou regulamentar infringido")
     _infracoes(doc)
 
-    def circ(d: Doc) -> None:
-        _heading(d, "Circunstâncias consideradas", level=2)
-        _for(d, "c in circunstancias", lambda d2: _p(d2, "{{ c.tipo }}: {{ c.descricao }} ({{ c.citacao }})."))
-    _if(doc, "circunstancias", circ)
+    _titled(doc, "circunstancias", "Circunstâncias consideradas", lambda d: _for(
+        d, "c in circunstancias", lambda d2: _p(d2, "{{ c.tipo }}: {{ c.descricao }} ({{ c.citacao }}).")), level=2)
     _heading(doc, "5. Penalidades e medidas aplicadas")
     _penalidades(doc)
 
@@ -399,16 +440,12 @@ def auto_de_infracao() -> Doc:
                                                 "efetivada em {{ notificacao.data }}{% endif %}."))
     _clausulas(doc)
 
-    def obs(d: Doc) -> None:
-        _heading(d, "Observações")
-        _p(d, "{{ observacoes }}")
-    _if(doc, "observacoes", obs)
+    _observacoes(doc)
     _small(doc, "{{ assinatura_autuado }}")
     _if(doc, "documento.nulidade", lambda d: _small(d, "Este auto não contém emendas, rasuras ou omissões "
                                                     "({{ documento.nulidade }})."))
     _signatures(doc, [[*AGENTE, "Agente autuante"],
-                      ["{{ autuado.nome }}{% if autuado.representado %} — por "
-                       "{{ autuado.responsavel_nome }}{% endif %}",
+                      ["{{ autuado.nome }}", "{%p if autuado.representado %}por {{ autuado.responsavel_nome }}",
                        "Autuado{% if recusa %} — RECUSOU-SE A ASSINAR{% endif %}"]])
     return doc
 
@@ -463,8 +500,7 @@ def notificacao_preliminar() -> Doc:
     _identificacao(doc)
     _heading(doc, "2. Local, data e hora da constatação")
     _local_data_hora(doc)
-    _heading(doc, "3. Irregularidade constatada")
-    _p(doc, "{{ fatos }}")
+    _text_section(doc, "3. Irregularidade constatada", "{{ fatos }}")
     _heading(doc, "4. Providência exigida e prazo para cumpri-la")
     p = _p(doc, "Fica o notificado obrigado a ")
     p.add_run("{{ exigencia.descricao }}").bold = True
@@ -485,8 +521,7 @@ def notificacao_preliminar() -> Doc:
         _valor_multa(d, "Multa cominada, calculada com os valores em vigor na data desta notificação: ")
         _memoria(d)
     _if(doc, "multa", fine)
-    _clausulas(doc)
-    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _closing(doc)
     _signatures(doc, [[*AGENTE, "Agente fiscal"],
                       ["{{ autuado.nome }}", "Notificado — recebi a 1ª via em ____/____/______"]])
     return doc
@@ -531,7 +566,7 @@ def notificacao_ar() -> Doc:
     _prazos(doc)
     _clausulas(doc)
     _p(doc, "Atenciosamente,")
-    _signatures(doc, [[*AGENTE, "Responsável pela notificação"]], witnesses=False)
+    _signatures(doc, [[*AGENTE, "Responsável pela notificação"]], witnesses=False, place=False)  # dated above
     _small(doc, "Anexo: cópia do {{ auto_ref.texto }}.{% if carta.postagem %} Carta postada em {{ carta.postagem }}."
                 "{% endif %}{% if documento.processo %} Processo {{ documento.processo }}.{% endif %}")
     return doc
@@ -568,8 +603,7 @@ def termo_apreensao() -> Doc:
             "{% if b.depositario.qualificacao %}, {{ b.depositario.qualificacao }}{% endif %}"
             "{% if b.depositario.endereco %}, {{ b.depositario.endereco }}{% endif %}"))
     _for(doc, "b in bens", goods)
-    _heading(doc, "Motivo da apreensão")
-    _p(doc, "{{ fatos }}")
+    _text_section(doc, "Motivo da apreensão", "{{ fatos }}")
     _infracoes(doc)
     _heading(doc, "Penalidades e medidas")
     _for(doc, "pen in penalidades", lambda d: _labelled(d, "{{ pen.nome }}", "({{ pen.citacao }})."))
@@ -590,24 +624,13 @@ def termo_apreensao() -> Doc:
         _memoria(d, "custas.memoria", "Memória de cálculo (retirada no último dia)")
     _if(doc, "custas", costs)
 
-    def deadlines(d: Doc) -> None:
-        _heading(d, "Prazos")
-        _prazos(d)
-    _if(doc, "prazos", deadlines)
-    _clausulas(doc)
-    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _titled(doc, "prazos", "Prazos", _prazos)
+    _closing(doc)
     _signatures(doc, [[*AGENTE, "Agente responsável pela apreensão"],
-                      ["{{ autuado.nome }}", "Proprietário ou responsável"]], witnesses=False)
-
-    def depositary(d: Doc) -> None:
-        _p(d, "\n______________________________________")
-        _p(d, "{{ b.depositario.nome }} — Fiel depositário — aceito o encargo")
-    _for(doc, "b in bens", lambda d: _if(d, "b.depositario", depositary))
-
-    def witness(d: Doc) -> None:
-        _p(d, "\n______________________________________")
-        _p(d, "{{ t.nome }}{% if t.cpf %} — CPF {{ t.cpf }}{% endif %} — Testemunha")
-    _for(doc, "t in testemunhas", witness)
+                      _if_named(["{{ autuado.nome }}", "Proprietário ou responsável"])], witnesses=False)
+    _for(doc, "b in bens", lambda d: _if(d, "b.depositario", lambda d2: _block(
+        d2, ["{{ b.depositario.nome }}", "Fiel depositário — aceito o encargo"])))
+    _for(doc, "t in testemunhas", lambda d: _block(d, WITNESS))
     return doc
 
 
@@ -670,8 +693,7 @@ def demonstrativo_debito() -> Doc:
                                                    "{% endif %}."))
         _prazos(d)
     _if(doc, "prazos or notificacao", deadlines)
-    _clausulas(doc)
-    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _closing(doc)
     _signatures(doc, [[*AGENTE, "Responsável pelo cálculo"]], witnesses=False)
     return doc
 
@@ -704,8 +726,7 @@ def decisao() -> Doc:
             _prazos(d2, "prazos_documento")
         _if(d, "prazos_documento", deadlines)
     _if(doc, "decisao", body)
-    _clausulas(doc)
-    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _closing(doc)
     _signatures(doc, [["{{ decisao.autoridade if decisao else '' }}", "Autoridade julgadora"]], witnesses=False)
     return doc
 
@@ -728,8 +749,7 @@ def certidao_juntada_ar() -> Doc:
                    "{% endif %}")
         p2.add_run("{% if certidao.data_notificacao %}{{ certidao.data_notificacao }}.{% endif %}").bold = True
     _if(doc, "not certidao.devolvido", received)
-    _clausulas(doc)
-    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _closing(doc)
     _signatures(doc, [[*AGENTE, "Responsável pela juntada"]], witnesses=False)
     return doc
 
@@ -748,12 +768,8 @@ def certidao_publicacao_edital() -> Doc:
     p2.add_run("{% if certidao_edital.data_notificacao %}{{ certidao_edital.data_notificacao }}."
                "{% endif %}").bold = True
 
-    def deadlines(d: Doc) -> None:
-        _heading(d, "Prazos que correm da notificação")
-        _prazos(d, "prazos_documento")
-    _if(doc, "prazos_documento", deadlines)
-    _clausulas(doc)
-    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _titled(doc, "prazos_documento", "Prazos que correm da notificação", lambda x: _prazos(x, "prazos_documento"))
+    _closing(doc)
     _signatures(doc, [[*AGENTE, "Responsável pela certidão"]], witnesses=False)
     return doc
 
@@ -772,13 +788,9 @@ def notificacao_decisao() -> Doc:
                  "feita em {% endif %}")
     p2.add_run("{% if notif_decisao.data_notificacao %}{{ notif_decisao.data_notificacao }}.{% endif %}").bold = True
 
-    def deadlines(d: Doc) -> None:
-        _heading(d, "3. Prazos")
-        _prazos(d, "prazos_documento")
-    _if(doc, "prazos_documento", deadlines)
+    _titled(doc, "prazos_documento", "3. Prazos", lambda x: _prazos(x, "prazos_documento"))
     _if(doc, "not prazos_documento and not notif_decisao.devida", lambda d: _p(d, "Não há multa a recolher."))
-    _clausulas(doc)
-    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _closing(doc)
     _signatures(doc, [[*AGENTE, "Responsável pela notificação"]], witnesses=False)
     return doc
 
@@ -795,13 +807,9 @@ def protocolo() -> Doc:
                   "no Processo Administrativo nº {{ documento.processo }}.")
         _if(d, "protocolo.situacao", lambda d2: _p(d2, "{{ protocolo.situacao }}", bold=True))
 
-        def deadlines(d2: Doc) -> None:
-            _heading(d2, "Prazo da decisão")
-            _prazos(d2, "prazos_documento")
-        _if(d, "prazos_documento", deadlines)
+        _titled(d, "prazos_documento", "Prazo da decisão", lambda x: _prazos(x, "prazos_documento"))
     _if(doc, "protocolo", body)
-    _clausulas(doc)
-    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _closing(doc)
     _signatures(doc, [["Responsável pelo protocolo"]], witnesses=False)
     return doc
 
@@ -814,6 +822,14 @@ def _prazos_section(doc: Doc, title: str) -> None:
 def _text_section(doc: Doc, title: str, text: str) -> None:
     _heading(doc, title)
     _p(doc, text)
+
+
+def _medida(d: Doc) -> None:
+    """The measure a termo imposes: what it imposes, the termo's number, the description."""
+    _heading(d, "Medida")
+    _p(d, "{{ medida.impoe }}", bold=True)
+    _if(d, "medida.numero", lambda d2: _labelled(d2, "Termo nº:", "{{ medida.numero }}"))
+    _if(d, "medida.descricao", lambda d2: _labelled(d2, "Descrição:", "{{ medida.descricao }}"))
 
 
 def _termo_opening(doc: Doc) -> None:
@@ -829,21 +845,16 @@ def termo_medida() -> Doc:
     doc = _base()
     _termo_opening(doc)
 
-    def measure(d: Doc) -> None:
-        _heading(d, "Medida")
-        _p(d, "{{ medida.impoe }}", bold=True)
-        _if(d, "medida.numero", lambda d2: _labelled(d2, "Termo nº:", "{{ medida.numero }}"))
-        _if(d, "medida.descricao", lambda d2: _labelled(d2, "Descrição:", "{{ medida.descricao }}"))
+    def measure(d: Doc) -> None:  # the measure, and the conditions for lifting an interdiction (Timóteo art. 5º, IV)
+        _medida(d)
         _if(d, "condicoes_levantamento", lambda d2: _labelled(d2, "Condições para o levantamento:",
                                                              "{{ condicoes_levantamento }}"))
     _if(doc, "medida", measure)
-    _heading(doc, "Motivo")
-    _p(doc, "{{ fatos }}")
+    _text_section(doc, "Motivo", "{{ fatos }}")
     _infracoes(doc)
     _if(doc, "prazos_documento", lambda d: _prazos_section(d, "Prazo"))
-    _clausulas(doc)
-    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
-    _signatures(doc, [[*AGENTE, "Agente responsável"], ["{{ autuado.nome }}", "Responsável — ciente"]],
+    _closing(doc)
+    _signatures(doc, [[*AGENTE, "Agente responsável"], _if_named(["{{ autuado.nome }}", "Responsável — ciente"])],
                 witnesses=False)
     return doc
 
@@ -867,11 +878,10 @@ def termo_levantamento() -> Doc:
         _if(d, "medida.no_prazo", lambda d2: _p(d2, "{{ medida.no_prazo }}"))
     _if(doc, "medida", measure)
     _if(doc, "prazos_documento", lambda d: _prazos_section(d, "Prazo da medida"))
-    _clausulas(doc)
-    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _closing(doc)
     _signatures(doc, [[*AGENTE, "Agente responsável"],
-                      ["{{ autuado.nome }}", "Responsável — {% if medida and medida.tipo == 'apreensao' %}recebi"
-                       "{% else %}ciente{% endif %}"]], witnesses=False)
+                      _if_named(["{{ autuado.nome }}", "Responsável — {% if medida and medida.tipo == 'apreensao' %}"
+                                 "recebi{% else %}ciente{% endif %}"])], witnesses=False)
     return doc
 
 
@@ -882,20 +892,15 @@ def termo_condenacao() -> Doc:
     _termo_opening(doc)
 
     def measure(d: Doc) -> None:
-        _heading(d, "Medida")
-        _p(d, "{{ medida.impoe }}", bold=True)
-        _if(d, "medida.numero", lambda d2: _labelled(d2, "Termo nº:", "{{ medida.numero }}"))
-        _if(d, "medida.descricao", lambda d2: _labelled(d2, "Descrição:", "{{ medida.descricao }}"))
+        _medida(d)
         _loop_table(d, ["Descrição", "Quantidade", "Lote / identificação"], "i in medida.itens",
                     ["{{ i.descricao }}", "{{ i.quantidade }}", "{{ i.lote }}"])
         _labelled(d, "Inutilização ou destinação final:", "{{ medida.destino }}")
     _if(doc, "medida", measure)
-    _heading(doc, "Motivo")
-    _p(doc, "{{ fatos }}")
+    _text_section(doc, "Motivo", "{{ fatos }}")
     _infracoes(doc)
-    _clausulas(doc)
-    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
-    _signatures(doc, [[*AGENTE, "Agente responsável"], ["{{ autuado.nome }}", "Responsável — ciente"]],
+    _closing(doc)
+    _signatures(doc, [[*AGENTE, "Agente responsável"], _if_named(["{{ autuado.nome }}", "Responsável — ciente"])],
                 witnesses=False)
     return doc
 
@@ -912,14 +917,13 @@ def advertencia_escrita() -> Doc:
     _heading(doc, "Local e data da constatação")
     _labelled(doc, "Local:", "{{ lavratura.local }}")
     _labelled(doc, "Data:", "{{ lavratura.data }}")
-    _heading(doc, "Fato constatado")
-    _p(doc, "{{ fatos }}")
+    _text_section(doc, "Fato constatado", "{{ fatos }}")
     _infracoes(doc)
     _heading(doc, "Advertência")
     _p(doc, "{{ advertencia.texto }}", bold=True)
     _clausulas(doc)
     _if(doc, "advertencia.ciencia", lambda d: _p(d, "{{ advertencia.ciencia }}"))
-    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _observacoes(doc)
     _signatures(doc, [[*AGENTE, "Agente fiscal"], ["{{ autuado.nome }}", "Advertido — recebi a 1ª via em "
                                                    "____/____/______"]], witnesses=False)
     return doc
@@ -938,14 +942,11 @@ def termo_ocorrencia() -> Doc:
     _heading(doc, "Local e data do evento")
     _labelled(doc, "Local:", "{{ lavratura.local }}")
     _labelled(doc, "Data:", "{{ lavratura.data }}")
-    _heading(doc, "Evento danoso")
-    _p(doc, "{{ fatos }}")
+    _text_section(doc, "Evento danoso", "{{ fatos }}")
     _infracoes(doc)
-    _clausulas(doc)
-    _if(doc, "observacoes", lambda d: _p(d, "Observações: {{ observacoes }}"))
+    _closing(doc)
     _signatures(doc, [[*AGENTE, "Agente da Guarda Civil Municipal"],
-                      ["{{ autuado.nome }}{% if autuado.representado %} — por "
-                       "{{ autuado.responsavel_nome }}{% endif %}",
+                      ["{{ autuado.nome }}", "{%p if autuado.representado %}por {{ autuado.responsavel_nome }}",
                        "Autor — recebi a 2ª via em ____/____/______"]], witnesses=False)
     return doc
 

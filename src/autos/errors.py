@@ -7,7 +7,11 @@ where known, the file, the YAML path and the line, what is wrong and how to fix 
 from __future__ import annotations
 
 import errno
+import logging
 from pathlib import Path
+
+#: where a library's own (English) wording of a failure is kept: never in the message, in the log for support
+_LOG = logging.getLogger("autos")
 
 
 class AutosError(Exception):
@@ -149,3 +153,30 @@ _OS_ERRORS = {
 def os_error_pt(exc: OSError) -> str:
     """The reason of an OS error in Portuguese (the system's ``strerror`` is in English)."""
     return _OS_ERRORS.get(exc.errno or 0, f"erro do sistema nº {exc.errno}" if exc.errno else "erro do sistema")
+
+
+def case_failure(exc: BaseException, stage: str) -> str:
+    """Why one case could not be used, in Portuguese, for an error that is not an :class:`AutosError` (a case
+    that crashes a library, or a defect): the case is refused (or listed as unreadable) with this reason and the
+    run goes on with the others."""
+    import decimal
+
+    if isinstance(exc, RecursionError):
+        why = ("o arquivo tem listas ou mapas aninhados em centenas de níveis, profundidade que um caso não tem; "
+               "confira a indentação e os colchetes")
+    elif isinstance(exc, (OverflowError, decimal.DecimalException)) or (
+            isinstance(exc, ValueError) and "integer string conversion" in str(exc)):
+        why = ("um número do caso é grande demais (ou inválido) para ser calculado; confira valores e quantidades "
+               "(p. ex. valor_base, quantidade)")
+    elif isinstance(exc, MemoryError):
+        why = "o caso é grande demais para a memória disponível"
+    else:
+        why = "erro interno ao tratar este caso; os demais casos seguiram — guarde o arquivo e chame o suporte"
+    keep_original(exc, f"não foi possível {stage}")
+    return f"não foi possível {stage}: {why}"
+
+
+def keep_original(exc: BaseException, what: str) -> None:
+    """Keep the library's own wording of ``exc`` (English: SQLite, psycopg, pyHanko, lxml…) in the log, at DEBUG, for
+    support; the user reads the Portuguese message alone."""
+    _LOG.debug("%s: %s: %s", what, type(exc).__name__, exc)

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from autos.base.ptbr import count_noun
-from autos.errors import AutosError, InputError
+from autos.errors import AutosError, InputError, keep_original, os_error_pt
 
 __all__ = ["WORKER_CONFIG", "ClusterError", "DaskExecutor", "dask_executor", "fingerprint", "tree_sha256"]
 
@@ -55,7 +55,8 @@ def _distributed() -> Any:
     try:
         import distributed
     except ImportError as exc:
-        raise ClusterError(f"--dask pede o pacote 'distributed' (Dask), que não está instalado ({exc}).",
+        keep_original(exc, "Dask")
+        raise ClusterError("--dask pede o pacote 'distributed' (Dask), que não está instalado.",
                            hint=_INSTALL_HINT) from None
     return distributed
 
@@ -273,8 +274,9 @@ class DaskExecutor(Executor):
         return outer
 
     def _lost(self, exc: BaseException | None = None) -> ClusterError:
-        detail = f" ({type(exc).__name__}: {exc})" if exc is not None else ""
-        return ClusterError(f"o cluster Dask em {self.address} deixou de responder ou perdeu a tarefa{detail}; o "
+        if exc is not None:
+            keep_original(exc, f"Dask {self.address}")
+        return ClusterError(f"o cluster Dask em {self.address} deixou de responder ou perdeu a tarefa; o "
                             "edital em curso foi desfeito e os anteriores ficaram publicados.",
                             hint="confira o agendador e os trabalhadores (docs/runbook-distribuido.md) e rode de "
                             "novo: a próxima execução conclui o que ficou reservado.")
@@ -307,8 +309,11 @@ def dask_executor(address: str, setup: Callable[..., None], setup_args: tuple[An
         try:
             client = distributed.Client(address, timeout=timeout, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
-            raise ClusterError(f"não foi possível conectar ao agendador Dask em {address} ({type(exc).__name__}: "
-                               f"{exc}); nada foi publicado nem reservado.",
+            keep_original(exc, f"Dask {address}")
+            why = ("não respondeu a tempo" if isinstance(exc, TimeoutError) else "endereço inválido"
+                   if isinstance(exc, ValueError) else os_error_pt(exc))
+            raise ClusterError(f"não foi possível conectar ao agendador Dask em {address} ({why}); nada foi publicado "
+                               "nem reservado.",
                                hint="confira o endereço (tcp://máquina:8786), se o agendador está no ar "
                                "(systemctl status autos-dask-agendador) e a rede; ou rode sem --dask.") from None
     try:
@@ -316,8 +321,9 @@ def dask_executor(address: str, setup: Callable[..., None], setup_args: tuple[An
             client.wait_for_workers(1, timeout=timeout)
             found = client.run(fingerprint, rules_dir, templates_dir)
         except (OSError, TimeoutError) as exc:
-            raise ClusterError(f"o agendador Dask em {address} não tem trabalhadores no ar ({type(exc).__name__}: "
-                               f"{exc}); nada foi publicado nem reservado.",
+            keep_original(exc, f"Dask {address}")
+            raise ClusterError(f"o agendador Dask em {address} não tem trabalhadores no ar (nenhum respondeu em "
+                               f"{timeout:g} s); nada foi publicado nem reservado.",
                                hint="inicie os trabalhadores (systemctl start autos-dask-trabalhador) e rode de "
                                "novo.") from None
         check_workers(found, fingerprint(rules_dir, templates_dir))

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from autos.base import ptbr
-from autos.errors import AutosError, InputError
+from autos.errors import AutosError, InputError, os_error_pt
 from autos.sign.validate import (
     Chain,
     Changes,
@@ -82,7 +82,7 @@ def signature_section(arquivo: Path, trust: Trust) -> SignatureSection | None:
     try:
         data = arquivo.read_bytes()
     except OSError as exc:
-        return SignatureSection(arquivo, None, InputError(f"não foi possível ler o arquivo ({exc.strerror}).",
+        return SignatureSection(arquivo, None, InputError(f"não foi possível ler o arquivo ({os_error_pt(exc)}).",
                                                           file=arquivo))
     if not is_pdf(data):
         return None
@@ -207,7 +207,7 @@ def signature_line(s: SignatureCheck, total: int, revisions: int) -> str:
     a = "a" if s.is_signature else "o"  # a assinatura, o carimbo do tempo
     verdict = f"VÁLID{a.upper()}" if s.ok else (
         f"VÁLID{a.upper()} SÓ PARA A REVISÃO QUE {'ASSINOU' if s.is_signature else 'CARIMBOU'} (documento alterado "
-        "depois del{a})" if s.valid_for_revision else f"NÃO VÁLID{a.upper()}")
+        f"depois del{a})" if s.valid_for_revision else f"NÃO VÁLID{a.upper()}")
     parts = [f"{verdict} — {who}, certificado emitido por {s.issuer}",
              f"íntegr{a}" if s.intact else f"NÃO íntegr{a}: o conteúdo assinado foi modificado ou {a} "
              f"{'assinatura' if s.is_signature else 'carimbo'} está corrompid{a}", _chain_text(s)]

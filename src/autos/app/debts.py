@@ -27,8 +27,6 @@ JSON (the exact values), written atomically (temporary file and rename), never o
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
@@ -44,8 +42,9 @@ from autos.base.yamlio import load_yaml, yaml_files_under
 from autos.compute.recidivism import finality_of
 from autos.errors import AutosError, InputError, OutputError
 from autos.processo.load import LoadedProcesso, from_doc, is_processo_data
+from autos.store.csv_dialect import csv_bytes
 from autos.store.database import Location
-from autos.store.files import csv_cell, ensure_dir, write_atomic, write_new_atomic
+from autos.store.files import ensure_dir, write_atomic, write_new_atomic
 from autos.store.register import normalize_document
 
 __all__ = ["COLUMNS", "Debt", "DebtExport", "export_debts", "parse_since"]
@@ -186,13 +185,15 @@ def _debt(autos: Autos, loaded: LoadedProcesso, rel: str) -> Debt | str | None:
                                 else cda.numero or "s/n") if cda else "")
 
 
+#: the columns that hold a number (Decimal as text in :class:`Debt`): in the CSV, with a decimal comma
+_NUMBERS = ("valor_unidades", "valor_unidade_reais", "valor_reais")
+
+
 def _csv(debts: list[Debt]) -> bytes:
-    buf = io.StringIO()
-    w = csv.writer(buf, delimiter=";", lineterminator="\r\n")
-    w.writerow(COLUMNS)
-    for d in debts:
-        w.writerow([csv_cell(v) for v in asdict(d).values()])
-    return ("\ufeff" + buf.getvalue()).encode("utf-8")
+    """The CSV in the project's dialect (:mod:`autos.store.csv_dialect`): the amounts are numbers to the
+    spreadsheet (``3123,87``); the JSON keeps them as exact text with a point."""
+    return csv_bytes(COLUMNS, ({k: Decimal(v) if k in _NUMBERS else v for k, v in asdict(d).items()}
+                               for d in debts))
 
 
 def _json(debts: list[Debt], desde: date, hoje: date) -> bytes:

@@ -34,14 +34,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from autos.app.edital_jobs import Engine, Prepared, RunParams, _row, write_tmp
+from autos.app.manifest import CaseProblem, write_manifest
 from autos.app.publish import (
-    CaseProblem,
     Options,
     Publisher,
     PublishResult,
     _fsync_dir,
     _lock_folder,
-    write_manifest,
 )
 from autos.base import ptbr
 from autos.base.yamlio import parse_yaml, read_limited
@@ -49,7 +48,7 @@ from autos.checks.acts import act_document
 from autos.compute.edital import auto_index, edital_kinds, edital_rule, needs_newspaper
 from autos.documents.context import ementa_clause, letterhead
 from autos.documents.counting import counting_clause
-from autos.errors import AutosError, InputError
+from autos.errors import AutosError, InputError, os_error_pt
 from autos.processo.load import from_doc as processo_from_doc
 from autos.processo.load import is_processo_data
 from autos.processo.load_case import LoadedCase, case_from_doc
@@ -197,7 +196,8 @@ def _rewrite_manifest(ledger: Ledger, data: date, saida: Path) -> list[Path]:
         try:
             doc = json.loads(old.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
-            raise CorrectionError(f"o manifesto existente não pôde ser lido ({exc}); o livro já registra a correção.",
+            why = os_error_pt(exc) if isinstance(exc, OSError) else "não é um JSON válido"
+            raise CorrectionError(f"o manifesto existente não pôde ser lido ({why}); o livro já registra a correção.",
                                   file=old, hint="confira o arquivo; o manifesto é refeito pela próxima correção "
                                   "ou publicação da data.") from None
         for key, target in (("recusados", result.recusados), ("ja_publicados", result.ja_publicados)):

@@ -38,7 +38,7 @@ from autos.compute.edital import (
     edital_rule,
     needs_newspaper,
 )
-from autos.errors import AutosError, InputError, OutputError, RefusedError, os_error_pt
+from autos.errors import AutosError, InputError, OutputError, RefusedError, case_failure, os_error_pt
 from autos.processo.load import LoadedProcesso, is_processo_data
 from autos.processo.load import from_doc as processo_from_doc
 from autos.processo.load_case import LoadedCase, case_from_doc
@@ -230,26 +230,6 @@ def prepare_one(path: str, params: RunParams) -> Prepared:
     return prepare_text(path, text, sha, params, numero=f"1/{params.data.year}")
 
 
-def case_failure(exc: BaseException, stage: str) -> str:
-    """Why one case could not be used, in Portuguese, for an error that is not an :class:`AutosError` (a case
-    that crashes a library, or a defect): the case is refused with this reason and the run goes on."""
-    import decimal
-
-    detail = f"{type(exc).__name__}: {exc}"[:300]
-    if isinstance(exc, RecursionError):
-        why = ("o arquivo tem listas ou mapas aninhados em centenas de níveis, profundidade que um caso não tem; "
-               "confira a indentação e os colchetes")
-    elif isinstance(exc, (OverflowError, decimal.DecimalException)) or (
-            isinstance(exc, ValueError) and "integer string conversion" in str(exc)):
-        why = ("um número do caso é grande demais (ou inválido) para ser calculado; confira valores e quantidades "
-               "(p. ex. valor_base, quantidade)")
-    elif isinstance(exc, MemoryError):
-        why = "o caso é grande demais para a memória disponível"
-    else:
-        why = "erro interno ao tratar este caso; os demais casos seguiram — guarde o arquivo e chame o suporte"
-    return f"não foi possível {stage}: {why} ({detail})"
-
-
 def prepare_text(path: str, text: str, sha: str, params: RunParams, *, numero: str) -> Prepared:
     """Select and validate one case (``numero``: the edital's number, a placeholder before reservation).
 
@@ -303,8 +283,9 @@ def _prepare_processo(eng: Engine, loaded: LoadedProcesso, text: str, sha: str, 
     out.auto_numero = sel.auto_numero
     out.caso = _key(p.lei, sel.auto_numero)
     if sel.decision.estado == "candidato" and out.caso is None:
-        out.motivos = [f"o auto do processo não tem número no formato N/AAAA (tem '{sel.auto_numero or ''}'); o "
-                       "edital precisa citá-lo — corrija o campo 'numero' do auto"]
+        # a number that is there is valid (the model checks it when the file is read): this one has none
+        out.motivos = ["o auto do processo não tem número; o edital precisa citá-lo — preencha o campo 'numero' do "
+                       "auto (número/ano, p. ex. 17/2026)"]
         return out
     if sel.auto is None:
         out.estado = sel.decision.estado

@@ -29,7 +29,7 @@ from typing import Any
 from autos.app.forms import UNREADABLE, _field_for, _plan, parse_processo_scalar, save_new_processo, validate_draft
 from autos.app.pipeline import Autos
 from autos.base.ptbr import count_noun
-from autos.errors import AutosError, InputError
+from autos.errors import AutosError, InputError, keep_original, os_error_pt
 from autos.processo.paths import field_info
 from autos.processo.text import dotted, parse_dotted
 from autos.store.register import Register
@@ -159,7 +159,10 @@ def _csv_rows(raw: bytes, file: Path) -> list[list[str]]:
             if len(rows) > MAX_ROWS + 1:
                 break
     except csv.Error as exc:
-        raise InputError(f"CSV malformado na linha {len(rows) + 1} ({exc}).", file=file,
+        keep_original(exc, f"CSV {file}")
+        why = ("caractere nulo (U+0000)" if "nul" in str(exc).lower() else "campo longo demais" if "limit" in
+               str(exc).lower() else "aspas que não fecham")
+        raise InputError(f"CSV malformado na linha {len(rows) + 1} ({why}).", file=file,
                          hint="confira as aspas da linha.") from None
     return rows
 
@@ -183,7 +186,8 @@ def _xlsx_rows(raw: bytes, file: Path) -> list[list[str]]:
     try:
         wb = load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a broken workbook
-        raise InputError(f"não foi possível ler a planilha ({type(exc).__name__}).", file=file,
+        keep_original(exc, f"planilha {file}")
+        raise InputError("não foi possível ler a planilha (o .xlsx está incompleto ou corrompido).", file=file,
                          hint="abra-a na planilha e salve-a de novo como .xlsx.") from None
     try:
         ws = wb.worksheets[0]
@@ -204,7 +208,7 @@ def read_sheet(file: Path, raw: bytes | None = None) -> tuple[list[str], list[tu
         try:
             size = file.stat().st_size
         except OSError as exc:
-            raise InputError(f"não foi possível ler a planilha ({exc.strerror}).", file=file) from None
+            raise InputError(f"não foi possível ler a planilha ({os_error_pt(exc)}).", file=file) from None
         if size > MAX_SHEET_BYTES:
             raise _too_big(file, size)
         raw = file.read_bytes()

@@ -24,6 +24,7 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
+from autos.app.archive import ARCHIVE_VARIANT, archive_metadata, source_attachment
 from autos.app.deadlines import DeadlineService
 from autos.app.processo import PendingReport, ProcessoService, is_processo_file
 from autos.app.workers import watch_parent
@@ -40,6 +41,7 @@ from autos.checks.processo import (
     debt_findings,
     inscribes_an_amount,
     processo_fine,
+    unreported_errors,
 )
 from autos.checks.result import CaseResult, check_case
 from autos.checks.validate import statute_for
@@ -47,10 +49,9 @@ from autos.compute.fines import FineResult, compute_fines, path_key
 from autos.compute.notice import CaseDeadlines
 from autos.compute.result import CaseComputation, compute_case
 from autos.compute.timeline import Timeline
-from autos.documents.context import EDITAL, build_context, municipality_id
+from autos.documents.context import build_context, municipality_id
 from autos.documents.lines import DeadlineLine
 from autos.documents.notice import document_lines
-from autos.documents.published import published_data
 from autos.errors import (
     AutosError,
     ComputeError,
@@ -71,11 +72,9 @@ from autos.store.files import ensure_dir, write_atomic
 if TYPE_CHECKING:  # the renderers import WeasyPrint and docxtpl (~0.75 s): only when a document is rendered
     from autos.app.signing import SignerSpec
     from autos.render.docx import DocxRenderer
-    from autos.render.pdf import EmbeddedFile, PdfMetadata, PdfRenderer
+    from autos.render.pdf import PdfRenderer
 
 Format = Literal["docx", "pdf", "ambos"]
-#: PDF variant of ``gerar --arquivo``: PDF/A-3 allows embedding the case file (ISO 19005-3), level B
-ARCHIVE_VARIANT = "pdf/a-3b"
 
 
 @dataclass
@@ -331,7 +330,9 @@ class Autos:
         else:
             loaded = load_processo(file)
         out: list[tuple[int, Generated | AutosError]] = []
-        for piece in self._act_pieces(loaded, ato):
+        timeline = self.processos.check(loaded, self.today)
+        pieces = self._act_pieces(loaded, ato, timeline)
+        for piece in pieces:
             if piece.report is None:
                 assert piece.erro is not None
                 out.append((piece.ato, piece.erro))
@@ -350,6 +351,9 @@ class Autos:
                                                     file=loaded.file, hint=exc.hint)))
             except AutosError as exc:  # the case's own errors point into the processo; a template's, to the template
                 out.append((piece.ato, piece.located(exc)))
+        unreported = unreported_errors(loaded, timeline, [p.report for p in pieces if p.report is not None])
+        if ato is None and not draft and unreported is not None:  # an error no document refused for: exit 1
+            out.append((0, unreported))
         return out
 
     def processo_documents(self, file: str | Path, *, ato: int | None = None,
@@ -362,10 +366,11 @@ class Autos:
             return self._act_pieces(load_processo(file), ato)
         return self._act_pieces(processo_from_doc(decode_yaml(source, file, InputError)), ato)
 
-    def _act_pieces(self, loaded: LoadedProcesso, ato: int | str | None) -> list[ActPiece]:
+    def _act_pieces(self, loaded: LoadedProcesso, ato: int | str | None,
+                    timeline: Timeline | None = None) -> list[ActPiece]:
         """The document of each act of ``loaded`` that has one (or of act ``ato``, 1-based, or ``"ultimo"``), with
         its report as of the act's date, or the error that kept it from being checked."""
-        timeline = self.processos.check(loaded, self.today)
+        timeline = timeline or self.processos.check(loaded, self.today)
         lei = loaded.processo.lei
         proc, statute = self.processos.procedure(lei), self.rules.get(lei)
         acts = document_acts(loaded, proc, statute)
@@ -440,9 +445,9 @@ class Autos:
             if source is not None:
                 stamp = (now or datetime.now()).astimezone()
                 pdf = self.pdf_renderer.pdf(doc.template, doc.context, pdf_variant=ARCHIVE_VARIANT,
-                                            attachments=[_source_attachment(loaded, source, stamp, doc.template,
+                                            attachments=[source_attachment(loaded, source, stamp, doc.template,
                                                                             doc.context)],
-                                            metadata=_archive_metadata(loaded, doc.statute, stamp))
+                                            metadata=archive_metadata(loaded, doc.statute, stamp))
             else:
                 pdf = self.pdf_renderer.pdf(doc.template, doc.context)
             rendered.append((out / f"{stem}.pdf", pdf))
@@ -761,8 +766,8 @@ class Autos:
         if formato in ("pdf", "ambos") and source is not None:
             stamp = (now or datetime.now()).astimezone()
             pdf = self.pdf_renderer.pdf(template, context, pdf_variant=ARCHIVE_VARIANT,
-                                        attachments=[_source_attachment(loaded, source, stamp, template, context)],
-                                        metadata=_archive_metadata(loaded, statute, stamp))
+                                        attachments=[source_attachment(loaded, source, stamp, template, context)],
+                                        metadata=archive_metadata(loaded, statute, stamp))
             rendered.append((out / f"{stem}.pdf", pdf))
         elif formato in ("pdf", "ambos"):
             rendered.append((out / f"{stem}.pdf", self.pdf_renderer.pdf(template, context)))
@@ -957,50 +962,6 @@ def _only_act(loaded: LoadedProcesso, acts: list[tuple[int, str]], ato: int) -> 
                          path=f"atos[{ato - 1}]", line=loaded.line_of(("atos", ato - 1)),
                          hint=f"atos com documento neste processo: {with_doc}.")
     return chosen
-
-
-def _ascii_name(name: str) -> str:
-    """``caso com espaço.yaml`` → ``caso-com-espaco.yaml``: PDF readers show non-ASCII file names badly."""
-    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return re.sub(r"[^A-Za-z0-9._-]+", "-", plain).strip("-") or "caso.yaml"
-
-
-def _source_attachment(loaded: LoadedCase, source: bytes, stamp: datetime, template: str,
-                       context: dict[str, Any]) -> EmbeddedFile:
-    """The file an archival PDF embeds: the case or processo file it came from; for an edital, only the data it
-    publishes and the SHA-256 of that file (LGPD art. 6º, III: :mod:`autos.documents.published`)."""
-    from autos.render.pdf import EmbeddedFile
-
-    if EDITAL in (loaded.case.documento, template):
-        return EmbeddedFile(name=f"dados-publicados-{_ascii_name(loaded.file.name)}",
-                            data=published_data(context, loaded.file.name, source), mime="application/yaml",
-                            relationship="Data", when=stamp,
-                            description="Dados que este edital publica, com o SHA-256 do arquivo do processo (o "
-                            "arquivo não vai anexado: LGPD, art. 6º, III)")
-    return EmbeddedFile(name=_ascii_name(loaded.file.name), data=source, mime="application/yaml",
-                        relationship="Source", when=stamp,
-                        description=f"Caso '{loaded.file.name}' (fatos em YAML) a partir do qual este documento "
-                        "foi gerado pelo autos")
-
-
-def _archive_metadata(loaded: LoadedCase, statute: Statute, stamp: datetime) -> PdfMetadata:
-    from autos.render.pdf import PdfMetadata
-
-    case, lei = loaded.case, statute.lei
-    kind = statute.documentos[case.documento]
-    numero = case.numero or "s/n"
-    keywords = [kind.titulo, lei.label, statute.id, f"{lei.municipio}/{lei.uf}", f"nº {numero}"]
-    if case.processo:
-        keywords.append(f"processo {case.processo}")
-    keywords.append(lei.urn)
-    return PdfMetadata(
-        titulo=f"{kind.titulo} nº {numero} — {lei.municipio}/{lei.uf}",
-        autor=f"Prefeitura Municipal de {lei.municipio} — {case.agente.nome or 'agente não informado'}",
-        assunto=f"{kind.titulo} nº {numero} — {lei.label} ({lei.municipio}/{lei.uf}) — autuado: "
-        f"{case.autuado.nome or 'não informado'}",
-        palavras_chave=keywords,
-        criado_em=stamp,
-    )
 
 
 def _fines_or_none(computed: CaseComputation) -> FineResult | None:

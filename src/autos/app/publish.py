@@ -32,10 +32,7 @@ the processo file's edital act (:mod:`autos.store.processo_file`) and ``autos co
 from __future__ import annotations
 
 import contextlib
-import csv
 import errno
-import hashlib
-import io
 import json
 import os
 import re
@@ -66,6 +63,7 @@ from autos.app.edital_jobs import (
     render_consolidated,
     write_tmp,
 )
+from autos.app.manifest import CaseProblem, file_sha256, write_manifest
 from autos.app.pipeline import Autos
 from autos.app.signing import SignerSpec, batch_signer
 from autos.base import ptbr
@@ -77,7 +75,6 @@ from autos.render.gazette import GAZETTE_CODE_LABEL, GazetteBuilder, verificatio
 from autos.rules.deadlines import NoticeFormRule
 from autos.rules.statute import Statute
 from autos.store.database import DatabaseUrl, Location
-from autos.store.files import csv_cell
 from autos.store.ledger import (
     DEFAULT_LEDGER_NAME,
     Correction,
@@ -89,6 +86,7 @@ from autos.store.ledger import (
     RunLock,
 )
 from autos.store.processo_file import EditalAct, RecordError, record_edital
+from autos.store.sqlite_errors import sqlite_cause
 
 EXIT_OK = 0  #: every selected case published (or nothing to publish)
 EXIT_REJECTED = 1  #: the batch ran to the end, but some cases were refused (listed in the manifest)
@@ -143,16 +141,6 @@ class Options:
     @property
     def ledger_path(self) -> Location:
         return self.livro if self.livro is not None else self.saida / DEFAULT_LEDGER_NAME
-
-
-@dataclass
-class CaseProblem:
-    arquivo: str
-    caso: str | None
-    motivos: list[str]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"arquivo": self.arquivo, "caso": self.caso, "motivos": self.motivos}
 
 
 @dataclass
@@ -315,7 +303,7 @@ def _recheck(written: dict[str, Written], tmp_of: dict[str, Path]) -> None:
     for caminho, w in written.items():
         tmp = tmp_of[caminho]
         try:
-            sha, size = _file_sha256(tmp), tmp.stat().st_size
+            sha, size = file_sha256(tmp), tmp.stat().st_size
         except OSError as exc:
             raise output_error(exc, tmp) from None
         if (sha, size) != (w.sha256, w.bytes):
@@ -403,8 +391,8 @@ class Publisher:
             import traceback
 
             self.log("".join(traceback.format_exception(exc)).rstrip())
-            self.result.erro = AutosError(f"erro inesperado ({type(exc).__name__}: {exc}); o edital em curso foi "
-                                          "desfeito e os anteriores ficaram publicados.",
+            self.result.erro = AutosError("erro inesperado (um defeito do programa; o rastro está no log acima); o "
+                                          "edital em curso foi desfeito e os anteriores ficaram publicados.",
                                           hint="guarde o log e o livro e chame o suporte.")
         finally:
             restore()
@@ -1047,8 +1035,10 @@ class Publisher:
         except AutosError as exc:
             self.result.erro = self.result.erro or exc
         except (OSError, sqlite3.Error) as exc:
-            self.result.erro = self.result.erro or (output_error(exc, self.saida) if isinstance(exc, OSError)
-                                                    else LedgerError(f"livro de editais: {exc}"))
+            self.result.erro = self.result.erro or (output_error(exc, self.saida) if isinstance(exc, OSError) else
+                                                    LedgerError("não foi possível ler o livro de editais para o "
+                                                                f"manifesto ({sqlite_cause(exc, 'livro')}).",
+                                                                file=str(ledger.location)))
 
 
 #: in the output folder: the run lock of the folder, and which ledger numbers the editais written in it
@@ -1095,6 +1085,8 @@ def _claim_folder(folder: Path, ledger_path: Location, *, write: bool, identity:
         try:
             os.replace(tmp, marker)
         except OSError as exc:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
             raise output_error(exc, marker) from None
 
 
@@ -1106,9 +1098,12 @@ def _ensure_writable(folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         probe = folder / f".autos-escrita-{os.getpid()}.tmp"
-        with open(probe, "wb") as fh:
-            fh.write(b"ok")
-        probe.unlink()
+        try:
+            with open(probe, "wb") as fh:
+                fh.write(b"ok")
+        finally:  # also when the write fails (a full disk fails the close that flushes it)
+            with contextlib.suppress(OSError):
+                probe.unlink()
     except OSError as exc:
         raise OutputError(f"a pasta de saída não pode ser usada ({os_error_pt(exc)}).", file=folder,
                           hint="escolha uma pasta em que você tenha permissão de escrita (-o PASTA); nada foi "
@@ -1145,173 +1140,11 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-# --------------------------------------------------------------------------------------------------
-# manifest
-
-
-class _Sink:
-    """A file written to a temporary name; renamed into place only if its content changed (by SHA-256), so
-    a re-run that has nothing new leaves the manifest exactly as it was (same bytes, same mtime)."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.tmp = path.with_name(f".{path.name}.tmp")
-        self.fh = open(self.tmp, "wb")  # noqa: SIM115 - closed in close() or abort()
-        self.digest = hashlib.sha256()
-
-    def write(self, text: str) -> None:
-        data = text.encode()
-        self.fh.write(data)
-        self.digest.update(data)
-
-    def close(self) -> None:
-        self.fh.flush()
-        os.fsync(self.fh.fileno())
-        self.fh.close()
-        if self.path.is_file() and _file_sha256(self.path) == self.digest.hexdigest():
-            self.tmp.unlink()
-        else:
-            os.replace(self.tmp, self.path)
-
-    def abort(self) -> None:
-        self.fh.close()
-        with contextlib.suppress(OSError):
-            self.tmp.unlink()
-
-
-def _file_sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
-class _SafeCsvWriter:
-    """``csv.DictWriter`` whose every cell goes through :func:`csv_cell`."""
-
-    def __init__(self, out: io.StringIO, fieldnames: list[str]) -> None:
-        # RFC 4180 line ends: a cell with a carriage return or a line feed inside is quoted (with "\n" alone, a
-        # bare "\r" in a reason would split the row for a reader)
-        self.writer = csv.DictWriter(out, fieldnames=fieldnames, lineterminator="\r\n")
-
-    def writeheader(self) -> None:
-        self.writer.writeheader()
-
-    def writerow(self, row: dict[str, Any]) -> None:
-        self.writer.writerow({k: csv_cell(v) for k, v in row.items()})
-
-
-MANIFEST_CSV_FIELDS = ["situacao", "lei", "edital", "tipo", "caso", "codigo", "caminho", "sha256", "bytes",
-                       "arquivo_caso", "motivos"]
-
-
-def edital_manifest(e: EditalRecord) -> dict[str, Any]:
-    return {
-        "lei": e.lei,
-        "edital": f"{e.numero}/{e.ano}",
-        "data_publicacao": e.data_publicacao.isoformat(),
-        "data_jornal": e.data_jornal.isoformat() if e.data_jornal else None,
-        "data_edital": e.data_edital.isoformat(),
-        "veiculo": e.veiculo,
-        "jornal": e.jornal,
-        "publicado_em": e.publicado_em.isoformat() if e.publicado_em else None,
-        "casos": [{"caso": c.caso, "auto": c.auto_numero, "arquivo_caso": c.arquivo, "sha256_caso": c.sha256_caso,
-                   "motivo_edital": c.motivo} for c in e.casos],
-        "arquivos": [{"tipo": f.tipo, "caminho": f.caminho, "caso": f.caso, "codigo": f.codigo, "sha256": f.sha256,
-                      "bytes": f.bytes} for f in e.arquivos],
-        **correction_manifest(e),
-    }
-
-
 def correction_note(rec: EditalRecord) -> str:
     """What a republicação prints under its number (recorded with it in the ledger), or ``""``."""
     if rec.tipo != "republicacao" or not rec.alteracoes:
         return ""
     return str(json.loads(rec.alteracoes).get("nota", ""))
-
-
-def correction_manifest(e: EditalRecord) -> dict[str, Any]:
-    """The correction fields of an edital's manifest entry (none for an edital never corrected nor cancelled, so
-    the manifest of an ordinary publication keeps its bytes): what it corrects and why, what changed, and its
-    cancellation."""
-    out: dict[str, Any] = {}
-    if e.tipo != "edital":
-        out["tipo"] = e.tipo
-        out["corrige"] = e.corrige
-        out["motivo"] = e.motivo
-        if e.alteracoes:
-            out["alteracoes"] = json.loads(e.alteracoes)
-    if e.cancelamento is not None:
-        out["cancelamento"] = {"data": e.cancelamento.data.isoformat(), "motivo": e.cancelamento.motivo,
-                               "registrado_em": e.cancelamento.cancelado_em.isoformat()}
-    return out
-
-
-def write_manifest(ledger: Ledger, data: date, result: PublishResult, saida: Path) -> list[Path]:
-    """The date's manifest (JSON and CSV): every published edital of ``data`` — from the ledger, one edital at a
-    time, so a re-run writes the same bytes and memory does not grow with the date's size — then the cases
-    this run refused and those it found already published on another date or changed since."""
-    stem = saida / f"manifesto-editais-{data.isoformat()}"
-    js, cs = _Sink(stem.with_suffix(".json")), _Sink(stem.with_suffix(".csv"))
-    try:
-        js.write('{\n  "data_publicacao": ' + json.dumps(data.isoformat()) + ',\n  "editais": [')
-        row = io.StringIO()
-        writer = _SafeCsvWriter(row, MANIFEST_CSV_FIELDS)
-        writer.writeheader()
-        first = True
-        for e in ledger.iter_editais(data_publicacao=data):
-            if e.estado != "publicado":
-                continue
-            doc = edital_manifest(e)
-            js.write(("\n" if first else ",\n") + _indent(json.dumps(doc, ensure_ascii=False, indent=2), 4))
-            first = False
-            files_of = {c["caso"]: c["arquivo_caso"] for c in doc["casos"]}
-            situacao = "cancelado" if e.cancelamento is not None else (e.tipo if e.tipo != "edital" else "publicado")
-            for f in doc["arquivos"]:
-                writer.writerow({"situacao": situacao, "lei": doc["lei"], "edital": doc["edital"], "tipo": f["tipo"],
-                                 "caso": f["caso"] or "", "codigo": f["codigo"] or "", "caminho": f["caminho"],
-                                 "sha256": f["sha256"], "bytes": f["bytes"],
-                                 "arquivo_caso": files_of.get(f["caso"], ""), "motivos": ""})
-            cs.write(row.getvalue())
-            row.seek(0)
-            row.truncate()
-        js.write("\n  ]" if not first else "]")
-        cancelled = ledger.cancelled_on(data)
-        if cancelled:  # editais cancelled on this date (each is also in the manifest of its own date, marked)
-            listed = json.dumps([{"lei": e.lei, "edital": f"{e.numero}/{e.ano}",
-                                  "data_publicacao": e.data_publicacao.isoformat(), **correction_manifest(e)}
-                                 for e in cancelled], ensure_ascii=False, indent=2)
-            js.write(',\n  "cancelados": ' + _indent(listed, 2).lstrip())
-            for e in cancelled:
-                assert e.cancelamento is not None
-                writer.writerow({"situacao": "cancelamento", "lei": e.lei, "edital": f"{e.numero}/{e.ano}",
-                                 "motivos": e.cancelamento.motivo})
-        for situacao, key, items in (("recusado", "recusados", result.recusados),
-                                     ("ja_publicado", "ja_publicados", result.ja_publicados)):
-            listed = json.dumps([c.to_dict() for c in items], ensure_ascii=False, indent=2)
-            js.write(f',\n  "{key}": ' + _indent(listed, 2).lstrip())
-            for c in items:
-                writer.writerow({"situacao": situacao, "caso": c.caso or "", "arquivo_caso": c.arquivo,
-                                 "motivos": " | ".join(c.motivos)})
-        js.write("\n}\n")
-        cs.write(row.getvalue())
-    except BaseException:
-        js.abort()
-        cs.abort()
-        raise
-    js.close()
-    cs.close()
-    return [js.path, cs.path]
-
-
-def _indent(text: str, n: int) -> str:
-    pad = " " * n
-    return "\n".join(pad + line for line in text.splitlines())
-
-
-# --------------------------------------------------------------------------------------------------
-# command line (``autos publicar-editais``): progress, log lines and the summary
 
 
 _MUNICIPIO_DIR = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*-[a-z]{2}$")

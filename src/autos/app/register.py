@@ -21,7 +21,7 @@ from autos.base.ptbr import count_noun
 from autos.base.yamlio import iter_yaml_files, load_yaml
 from autos.checks.finding import Finding, Report
 from autos.checks.processo import ProcessoReport
-from autos.errors import AutosError, InputError, OutputError
+from autos.errors import AutosError, InputError, OutputError, os_error_pt
 from autos.processo.case import document_key
 from autos.processo.load import LoadedProcesso, from_doc, is_processo_data, load_processo
 from autos.rules.procedure import Procedure
@@ -116,7 +116,7 @@ def _entries(register: Register, folder: Path, falhas: list[AutosError]) -> Iter
         except AutosError as exc:
             falhas.append(exc)
         except OSError as exc:
-            falhas.append(InputError(f"não foi possível ler o arquivo ({exc.strerror}).", file=f))
+            falhas.append(InputError(f"não foi possível ler o arquivo ({os_error_pt(exc)}).", file=f))
 
 
 def _entry(register: Register, loaded: LoadedProcesso, raw: bytes) -> IndexEntry:
@@ -339,7 +339,7 @@ def verify_document(file: Path, registro: Location) -> Verification:
     try:
         data = file.read_bytes()
     except OSError as exc:
-        raise InputError(f"não foi possível ler o arquivo ({exc.strerror}).", file=file) from None
+        raise InputError(f"não foi possível ler o arquivo ({os_error_pt(exc)}).", file=file) from None
     sha = sha256_of(data)
     codes = [code for _label, code in claimed_codes(data)]
     with Register.open(registro, readonly=True) as register:

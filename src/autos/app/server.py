@@ -34,6 +34,7 @@ The file (every key optional; relative paths are relative to the file's folder):
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -42,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from autos.base.resources import default_samples_dir
-from autos.errors import AutosError, InputError, os_error_pt
+from autos.errors import AutosError, InputError, keep_original, os_error_pt
 from autos.store.database import BANCO_ENV, DatabaseUrl, Location
 from autos.store.register import DEFAULT_REGISTER_NAME
 
@@ -153,8 +154,12 @@ def _read(file: Path) -> WebConfig:
     except UnicodeDecodeError:
         raise InputError("o arquivo de configuração não está em UTF-8.", file=file,
                          hint="salve-o em UTF-8.") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise InputError(f"o arquivo de configuração não é TOML válido ({exc}).", file=file,
+    except tomllib.TOMLDecodeError as exc:  # its wording is English: only where it is, in Portuguese
+        keep_original(exc, f"TOML {file}")
+        at = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+        where = f" (coluna {at[2]})" if at else ""
+        raise InputError(f"o arquivo de configuração não é TOML válido{where}.", file=file,
+                         line=int(at[1]) if at else None,
                          hint="confira aspas, colchetes e o sinal de igual na linha indicada.") from None
     base = file.resolve().parent
     for section, value in data.items():

@@ -44,7 +44,7 @@ from autos.base.yamlio import load_yaml
 from autos.checks.cross import Filed
 from autos.checks.finding import Finding, Report
 from autos.compute.prescription import PrescriptionState
-from autos.errors import AutosError, RenderError
+from autos.errors import AutosError, InputError, RenderError, case_failure
 from autos.processo.load import from_doc as processo_from_doc
 from autos.processo.load import is_processo_data
 from autos.processo.load_case import case_from_doc
@@ -383,7 +383,21 @@ def _flat(text: str) -> str:
 
 
 def check_case(autos: Autos, file: Path) -> CaseCheck:
-    """Read (once) and validate one case or processo; a file that cannot be read is kept, with its error."""
+    """Read (once) and validate one case or processo; a file that cannot be read is kept, with its error.
+
+    The boundary of one file: a failure that is not an :class:`AutosError` (a library crashing on what the file
+    holds, or a defect) lists the file as unreadable, with the reason in Portuguese, and never costs the report of
+    the others."""
+    try:
+        return _check_case(autos, file)
+    except AutosError:
+        raise  # the rules' fault (a RulesError) stops the run: no case can be checked against them
+    except Exception as exc:
+        error = InputError(case_failure(exc, "verificar o arquivo"), file=file)
+        return CaseCheck(Report(file=file, statute=None, findings=[], error=error), None, None, None)
+
+
+def _check_case(autos: Autos, file: Path) -> CaseCheck:
     try:
         doc = load_yaml(file)
     except AutosError as exc:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import difflib
 import re
+from datetime import date
 from decimal import Decimal
 from typing import Annotated, Any, TypeVar, get_args
 
-from pydantic import BaseModel, BeforeValidator, ValidationError, WithJsonSchema
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ValidationError, WithJsonSchema
 
 from autos.base.yamlio import PathKey, YamlDoc, format_path
 from autos.errors import AutosError
@@ -93,6 +94,27 @@ Count = Annotated[int, BeforeValidator(parse_count), WithJsonSchema({
     "anyOf": [{"type": "integer", "maximum": MAX_COUNT, "minimum": -MAX_COUNT},
               {"type": "string", "pattern": r"^[+-]?\d{1,6}$"}],
     "description": f"número inteiro, até {MAX_COUNT}",
+})]
+
+#: the years of a date typed in a case or processo file: those a municipal calendar may cover (``anos`` of
+#: ``calendario.yaml``), so that no deadline or prescription counted from it leaves the calendar (9999-12-31 + 5
+#: years is no date at all)
+FIRST_YEAR = 1900
+LAST_YEAR = 2999
+
+
+def check_year(value: date) -> date:
+    """``value`` if its year is from :data:`FIRST_YEAR` to :data:`LAST_YEAR`; ValueError in Portuguese otherwise."""
+    if not FIRST_YEAR <= value.year <= LAST_YEAR:
+        raise ValueError(f"data {value.isoformat()} fora dos anos aceitos ({FIRST_YEAR} a {LAST_YEAR}); confira o "
+                         "ano digitado (uma data desconhecida fica em branco, nunca 9999-12-31)")
+    return value
+
+
+#: a date typed by the user (AAAA-MM-DD), with a year from :data:`FIRST_YEAR` to :data:`LAST_YEAR`
+Day = Annotated[date, AfterValidator(check_year), WithJsonSchema({
+    "type": "string", "format": "date", "pattern": r"^(19|2[0-9])[0-9]{2}-[0-9]{2}-[0-9]{2}$",
+    "description": f"data AAAA-MM-DD, ano de {FIRST_YEAR} a {LAST_YEAR}",
 })]
 
 #: Portuguese message of every pydantic error type a case or rules file can produce (the others, which

@@ -18,6 +18,7 @@ No file I/O, no clock, no renderer.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, Literal
@@ -44,6 +45,7 @@ from autos.processo.case import (
     PrazoDoAto,
     PublicacaoEdital,
     ReferenciaAuto,
+    is_document_number,
     returned_for_unknown_address,
 )
 from autos.processo.load import LoadedProcesso
@@ -57,7 +59,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ActDocument", "act_document", "document_acts", "document_kind"]
 
-_NUMERO = re.compile(r"^\d{1,6}/\d{4}$")
 #: act kind → document kind (the notices only when they carry the auto to the autuado)
 _NOTICE_DOCUMENTS = {"ar": "notificacao_ar", "edital": "edital_notificacao"}
 #: act kinds that decide on the auto (first instance) or on an appeal → the instance in the decision document
@@ -152,8 +153,7 @@ def _parse_path(dotted: str) -> PathKey:
 
 
 def _auto_index(p: LoadedProcesso, proc: Procedure) -> int | None:
-    initial = proc.initial_kind()
-    return next((i for i, a in enumerate(p.processo.atos) if a.tipo == initial), None)
+    return p.first_of_kind(proc.initial_kind())
 
 
 def document_kind(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Statute) -> str | None:
@@ -196,31 +196,32 @@ def document_acts(loaded: LoadedProcesso, proc: Procedure, statute: Statute) -> 
     """``(index, document kind)`` of every act that has a document: a decision (judgement, decision on
     appeal) has its own document, the decision, before the debit statement of a decision that keeps or
     reduces the fine; an edital, once published, its certificate of publication after the edital itself."""
+    return [(i, kind) for i in range(len(loaded.processo.atos)) for kind in _act_kinds(loaded, i, proc, statute)]
+
+
+def _act_kinds(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Statute) -> list[str]:
+    """The document kinds of act ``i``, in the order :func:`document_acts` lists them."""
+    a = loaded.processo.atos[i]
     out = []
-    for i, a in enumerate(loaded.processo.atos):
-        if a.tipo in _DECISIONS and a.tipo in proc.atos:
-            if DECISION in statute.documentos:
-                out.append((i, DECISION))
-            if a.resultado in _DUE and STATEMENT in statute.documentos:
-                out.append((i, STATEMENT))
-        kind = document_kind(loaded, i, proc, statute)
-        if kind is not None:
-            out.append((i, kind))
-        rule = proc.atos.get(a.tipo)
-        if (rule is not None and rule.forma == "ar" and a.juntada is not None and AR_CERTIFICATE in statute.documentos
-                and (j := _referenced(loaded, i)) is not None and j == _auto_index(loaded, proc)):
-            out.append((i, AR_CERTIFICATE))  # dated the juntada: what the AR said is in the processo from then
-        if (rule is not None and rule.forma == "edital" and a.publicacoes
-                and PUBLICATION_CERTIFICATE in statute.documentos):
-            out.append((i, PUBLICATION_CERTIFICATE))  # dated the last publication: the edital is complete
+    if a.tipo in _DECISIONS and a.tipo in proc.atos:
+        if DECISION in statute.documentos:
+            out.append(DECISION)
+        if a.resultado in _DUE and STATEMENT in statute.documentos:
+            out.append(STATEMENT)
+    kind = document_kind(loaded, i, proc, statute)
+    if kind is not None:
+        out.append(kind)
+    rule = proc.atos.get(a.tipo)
+    if (rule is not None and rule.forma == "ar" and a.juntada is not None and AR_CERTIFICATE in statute.documentos
+            and (j := _referenced(loaded, i)) is not None and j == _auto_index(loaded, proc)):
+        out.append(AR_CERTIFICATE)  # dated the juntada: what the AR said is in the processo from then
+    if rule is not None and rule.forma == "edital" and a.publicacoes and PUBLICATION_CERTIFICATE in statute.documentos:
+        out.append(PUBLICATION_CERTIFICATE)  # dated the last publication: the edital is complete
     return out
 
 
 def _referenced(loaded: LoadedProcesso, i: int) -> int | None:
-    ref = loaded.processo.atos[i].referente
-    if ref is None:
-        return None
-    return next((j for j, b in enumerate(loaded.processo.atos[:i]) if b.numero == ref), None)
+    return loaded.referenced(i)
 
 
 def _known(d: date | None, as_of: date) -> date | None:
@@ -273,7 +274,7 @@ class _Builder:
         fields: dict[str, Any] = {
             "lei": p.lei, "documento": self.kind, "processo": p.numero, "autuado": p.autuado,
             "fatos": p.fatos, "infracoes": p.infracoes, "observacoes": a.observacoes,
-            "numero": a.numero if a.numero and _NUMERO.match(a.numero) else None,
+            "numero": a.numero if is_document_number(a.numero) else None,
         }
         rule = self.proc.atos.get(a.tipo)
         if p.data_infracao is not None and (rule is None or not rule.precede_infracao or p.data_infracao <= self.as_of):
@@ -285,8 +286,8 @@ class _Builder:
         if self.auto is not None and auto is not None:
             k = self.auto
             if k != i:
-                fields["auto"] = ReferenciaAuto(numero=auto.numero if auto.numero and _NUMERO.match(auto.numero)
-                                                else None, data=auto.data_do_ato)
+                fields["auto"] = ReferenciaAuto(numero=auto.numero if is_document_number(auto.numero) else None,
+                                                data=auto.data_do_ato)
                 self.paths.update({("auto",): ("atos", k), ("auto", "numero"): ("atos", k, "numero"),
                                    ("auto", "data"): ("atos", k, self.date_field(k))})
             for name in ("circunstancias", "assinaturas"):
@@ -300,7 +301,7 @@ class _Builder:
             fields["agente"] = agente
         self.paths[("agente",)] = ("atos", at, "agente")
         fields["lavratura"] = self.lavratura()
-        if a.numero and not _NUMERO.match(a.numero):  # "P-77/2026", "D-12/2026": printed as typed
+        if a.numero and not is_document_number(a.numero):  # "P-77/2026", "D-12/2026": printed as typed
             fields["ato"] = AtoProcesso(numero=a.numero)
             self.paths[("ato", "numero")] = ("atos", i, "numero")
         getattr(self, f"_{self.kind}")(fields)
@@ -324,9 +325,9 @@ class _Builder:
     # --- per document kind ------------------------------------------------------------------------
     def _auto_de_infracao(self, fields: dict[str, Any]) -> None:
         """The auto states the notice given by its date (the autuado's dated signature, a refusal…)."""
-        notices = [j for j, b in enumerate(self.p.atos) if self.known(j) and j != self.i
-                   and (r := self.proc.atos.get(b.tipo)) is not None and r.forma is not None
-                   and b.referente is not None and b.referente == self.act.numero]
+        cited = self.loaded.citing(self.act.numero) if self.act.numero is not None else []
+        notices = [j for j in cited if self.known(j) and j != self.i
+                   and (r := self.proc.atos.get(self.p.atos[j].tipo)) is not None and r.forma is not None]
         self.cited_notice(fields)
         if not notices:
             self._announced_notice(fields)
@@ -383,8 +384,8 @@ class _Builder:
         # absent, or refusing where the refusal is not a notice (Ferraz art. 76, I): the later AR or edital
         if sig is None or sig.situacao not in ("ausente", "recusou"):
             return
-        later = [j for j, b in enumerate(self.p.atos) if j > self.i and b.referente == self.act.numero
-                 and (r := self.proc.atos.get(b.tipo)) is not None and r.forma in ("ar", "edital")]
+        later = [j for j in self.loaded.citing(self.act.numero) if j > self.i
+                 and (r := self.proc.atos.get(self.p.atos[j].tipo)) is not None and r.forma in ("ar", "edital")]
         if later:
             forma = self.proc.atos[self.p.atos[later[0]].tipo].forma
             assert forma in ("ar", "edital")
@@ -453,9 +454,10 @@ class _Builder:
         a = self.p.autuado
         typed = self.loaded.line_of(("autuado", "endereco_desconhecido")) != self.loaded.line_of(("autuado",))
         if not a.endereco_desconhecido and not typed and any(
-                (r := self.proc.atos.get(b.tipo)) is not None and r.forma == "ar" and b.referente == self.act.referente
+                (r := self.proc.atos.get((b := self.p.atos[j]).tipo)) is not None and r.forma == "ar"
                 and b.devolucao is not None and b.devolucao.data <= self.as_of
-                and returned_for_unknown_address(b.devolucao.motivo) for b in self.p.atos[:self.i]):
+                and returned_for_unknown_address(b.devolucao.motivo)
+                for j in self.loaded.citing(self.act.referente) if j < self.i):
             fields["autuado"] = a.model_copy(update={"endereco_desconhecido": True})
 
     def _demonstrativo_debito(self, fields: dict[str, Any]) -> None:
@@ -553,7 +555,7 @@ class _Builder:
         met = False  # on time only when the timeline matched it to a term it met (none counted: unknown)
         if self.timeline is not None and i < len(self.timeline.atos):
             late = self.timeline.atos[i].intempestivo
-            met = any(ds.cumprido_por == i for ds in self.timeline.prazos)
+            met = i in self.timeline.met_by
         rule = self.proc.atos.get(a.tipo)
         prazos = [] if late is not None and rule is not None and rule.preclusivo else [
             PrazoDoAto(prazo=d, inicio=self.as_of) for d in self.started(i)]
@@ -600,9 +602,12 @@ class _Builder:
         if j is not None and self.p.atos[j].tipo in ("defesa", "recurso"):
             return j
         ref = self.act.referente
-        filed = [k for k, b in enumerate(self.p.atos[:self.i]) if b.tipo == "defesa" and self.known(k)
-                 and (ref is None or b.referente == ref)]
-        return filed[-1] if filed else None
+        filed = self.loaded.of_kind("defesa") if ref is None else self.loaded.citing(ref)
+        for n in range(bisect_left(filed, self.i) - 1, -1, -1):  # the last one before this act
+            k = filed[n]
+            if self.p.atos[k].tipo == "defesa" and self.known(k):
+                return k
+        return None
 
     def _termo_apreensao(self, fields: dict[str, Any]) -> None:
         a, i = self.act, self.i
@@ -675,7 +680,7 @@ class _Builder:
             fields["medida"] = Medida(tipo=_ENDS[self.act.tipo], fim=self.as_of)
             self.paths[("medida",)] = ("atos", self.i, "referente")
         self.paths[("medida", "fim")] = ("atos", self.i, "data")
-        decided = [k for k, b in enumerate(self.p.atos[:self.i]) if b.tipo in _DECISIONS and self.known(k)]
+        decided = [k for k in self.loaded.of_kind(*_DECISIONS) if k < self.i and self.known(k)]
         if decided:
             k = decided[-1]
             b = self.p.atos[k]
@@ -771,7 +776,7 @@ def act_document(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Statu
     or appeal it decides was filed on time."""
     if kind is None:
         kind = document_kind(loaded, i, proc, statute)
-    elif (i, kind) not in document_acts(loaded, proc, statute):
+    elif kind not in _act_kinds(loaded, i, proc, statute):
         return None
     a = loaded.processo.atos[i]
     if kind is None or _document_date(a, kind) is None:

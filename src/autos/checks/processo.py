@@ -11,7 +11,7 @@ this module renders nothing and reads no file.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
@@ -25,7 +25,7 @@ from autos.checks.result import CaseResult
 from autos.compute.fines import FineResult
 from autos.compute.timeline import Finding as TimelineFinding
 from autos.compute.timeline import Timeline
-from autos.errors import AutosError
+from autos.errors import AutosError, RefusedError
 from autos.processo.load import LoadedProcesso
 from autos.processo.load_case import LoadedCase
 from autos.rules.calendar import format_date
@@ -33,7 +33,7 @@ from autos.rules.procedure import Procedure
 from autos.rules.statute import Statute
 
 __all__ = ["ActReport", "FineDecision", "ProcessoFine", "ProcessoReport", "act_report", "check_processo",
-           "debt_findings", "processo_fine"]
+           "debt_findings", "processo_fine", "unreported_errors"]
 
 #: the act that inscribes the unpaid fine in dívida ativa (its ``valor``: the amount inscribed, in reais)
 DEBT_ACT = "inscricao_divida_ativa"
@@ -129,9 +129,7 @@ def act_report(doc: ActDocument, loaded: LoadedProcesso, timeline: Timeline, che
     checked = check(doc.loaded)
     own = [doc.finding(f) for f in checked.findings]
     relevant: list[Finding] = []
-    for f in timeline.achados:
-        if f.severidade != "erro":
-            continue
+    for f in timeline.errors:
         m = _ACT_PATH.match(f.caminho)
         if m is not None:
             later = loaded.processo.atos[int(m.group(1))].data_do_ato
@@ -141,6 +139,21 @@ def act_report(doc: ActDocument, loaded: LoadedProcesso, timeline: Timeline, che
     computed = checked.computed if isinstance(checked, CaseResult) else None
     return CaseResult(file=loaded.file, statute=statute, findings=relevant + own, computed=computed,
                       timeline=timeline)
+
+
+def unreported_errors(loaded: LoadedProcesso, timeline: Timeline, reports: Iterable[Report]) -> RefusedError | None:
+    """The refusal of a processo whose timeline has errors that no document's report carries — in an act without a
+    document (an ``oficio`` where the auto should be), or after the last act with one (a document answers only for
+    the processo up to its date) — with them listed; ``None`` when every error is in some report. ``gerar`` adds it
+    to the documents it wrote or refused, so that such a processo never comes out as complete."""
+    shown = {(f.codigo, f.caminho, f.linha) for r in reports for f in r.findings}
+    missing = [g for f in timeline.errors if ((g := _from_timeline(f, loaded)).codigo, g.caminho, g.linha) not in shown]
+    if not missing:
+        return None
+    lines = "\n".join("  " + f.render().replace("\n", "\n  ") for f in missing)
+    return RefusedError(f"o processo tem {ptbr.count_noun(len(missing), 'erro', 'erros')} que nenhum documento mostra "
+                        f"(em atos sem documento ou depois do último documento):\n{lines}\n", file=loaded.file,
+                        hint="corrija-os; `autos validar` mostra todos os achados do processo.")
 
 
 # --- the fine --------------------------------------------------------------------------------------

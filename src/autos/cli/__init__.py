@@ -399,7 +399,7 @@ def pendencias(ctx: click.Context, pastas: tuple[Path, ...], hoje: Any, lei: str
     if as_json:
         click.echo(json.dumps(pending_json(report), ensure_ascii=False, indent=2))
     elif as_csv:
-        click.echo(pending_csv(report), nl=False)
+        click.echo(pending_csv(report), nl=False)  # bytes, written as they are (BOM, CRLF), whatever the terminal
     else:
         click.echo(pending_text(report))
     if html is not None:

@@ -6,9 +6,7 @@ no external links, every value escaped.
 
 from __future__ import annotations
 
-import csv
 import html
-import io
 from datetime import date
 from typing import Any
 
@@ -16,10 +14,11 @@ from autos.app.processo import MigrationResult, PendingReport
 from autos.base.ptbr import count_noun, money_full
 from autos.checks.processo import FineDecision, ProcessoFine
 from autos.cli.describe import describe_fines
-from autos.compute.timeline import Timeline, timeline_strip
+from autos.compute.strip import timeline_strip
+from autos.compute.timeline import Timeline
 from autos.render.timeline_svg import timeline_svg
 from autos.rules.calendar import format_date
-from autos.store.files import csv_cell
+from autos.store.csv_dialect import csv_bytes
 
 __all__ = ["fine_text", "migration_text", "pending_csv", "pending_html", "pending_json", "pending_text",
            "timeline_json", "timeline_text"]
@@ -119,13 +118,9 @@ _CSV_FIELDS = ["urgencia", "vence", "processo", "lei", "autuado", "agente", "que
                "situacao", "erros", "arquivo"]
 
 
-def pending_csv(report: PendingReport) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\r\n")
-    w.writerow(_CSV_FIELDS)
-    for row in _row_dict(report):
-        w.writerow([csv_cell(row[k]) for k in _CSV_FIELDS])
-    return buf.getvalue()
+def pending_csv(report: PendingReport) -> bytes:
+    """The clerk's list as a CSV file in the project's dialect (:mod:`autos.store.csv_dialect`)."""
+    return csv_bytes(_CSV_FIELDS, _row_dict(report))
 
 
 _STYLE = """body{font-family:sans-serif;margin:2em;color:#222}table{border-collapse:collapse;width:100%}

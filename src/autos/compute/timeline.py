@@ -18,10 +18,13 @@ What it reports:
 
 from __future__ import annotations
 
+import heapq
+from bisect import bisect_right
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
+from functools import cached_property
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from autos.base.ptbr import count_noun
 from autos.base.yamlio import PathKey, format_path
@@ -37,13 +40,9 @@ __all__ = [
     "DeadlineState",
     "Finding",
     "Pending",
-    "StripAct",
-    "StripDeadline",
     "Timeline",
-    "TimelineStrip",
     "Urgency",
     "check_timeline",
-    "timeline_strip",
     "urgency_of",
 ]
 
@@ -55,17 +54,6 @@ URGENCY_ORDER: dict[str, int] = {"vencido": 0, "hoje": 1, "esta semana": 2, "dep
 #: deadline by (id, start date), the date a notice takes effect by its facts (only when valid: an error names
 #: the file)
 DeadlineMemo = dict[tuple[str, date] | NoticeFacts, Deadline]
-
-#: every optional field of an act defaults to empty, so the fields a clerk filled in are among those set
-_ACT_DEFAULTS_EMPTY = all(f.is_required() or (f.default_factory is None and f.default is None)
-                          for f in Ato.model_fields.values())
-
-
-def _given(a: Ato) -> set[str]:
-    """:meth:`Ato.given`, looking only at the fields the file set."""
-    if not _ACT_DEFAULTS_EMPTY:  # pragma: no cover - a field with a non-empty default was added to Ato
-        return a.given()
-    return {name for name in a.model_fields_set if getattr(a, name) not in (None, [], "")}
 
 #: which NoticeFacts field is which act field (for error paths)
 _FACT_FIELDS = {
@@ -193,9 +181,18 @@ class Timeline:
         """The most urgent thing due."""
         return self.pendencias[0] if self.pendencias else None
 
+    @cached_property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.achados if f.severidade == "erro"]
+
     @property
     def has_errors(self) -> bool:
-        return any(f.severidade == "erro" for f in self.achados)
+        return bool(self.errors)
+
+    @cached_property
+    def met_by(self) -> frozenset[int]:
+        """The acts (indexes) that met some deadline."""
+        return frozenset(ds.cumprido_por for ds in self.prazos if ds.cumprido_por is not None)
 
     def exit_code(self) -> int:
         return 1 if self.has_errors else 0
@@ -242,6 +239,14 @@ class _Checker:
         self.findings: list[Finding] = []
         self.acts: list[ActState] = []
         self.deadlines: list[DeadlineState] = []
+        # the deadlines by what may still change them, so that no act looks at all (the check stays linear in the
+        # acts); a list drops, when read, those met or moot for good (acts run in date order: see run_act's step 4)
+        self._same: dict[tuple[str, int | None], list[DeadlineState]] = {}  # (id, objeto): a later count replaces
+        self._meets: dict[str, list[DeadlineState]] = {}  # act kind → the deadlines it meets
+        self._moots: dict[str, list[DeadlineState]] = {}  # act kind → the deadlines it makes moot
+        self._by_id: dict[str, list[DeadlineState]] = {}
+        self._open: list[DeadlineState] = []  # what a closing act may still make moot
+        self._lapsing: list[tuple[date, int, DeadlineState]] = []  # heap by end: those whose lapse starts others
         self.by_number: dict[str, int] = {}
         self.ref_index: dict[int, int] = {}  # act index -> index of the act it cites
         self.ended: dict[int, int] = {}  # act index -> the act that ended it (encerra_citado)
@@ -271,11 +276,8 @@ class _Checker:
     def infraction_date(self) -> date | None:
         if self.p.data_infracao is not None:
             return self.p.data_infracao
-        initial = self.proc.initial_kind()
-        for a in self.p.atos:
-            if a.tipo == initial:
-                return a.data_do_ato
-        return None
+        auto = self.loaded.first_of_kind(self.proc.initial_kind())
+        return self.p.atos[auto].data_do_ato if auto is not None else None
 
     # ---- structure -------------------------------------------------------------------------------
     def check_structure(self) -> None:
@@ -301,7 +303,10 @@ class _Checker:
         first_auto = autos[0] if autos else None
         infr = self.infraction_date
         prev: tuple[int, date] | None = None
+        before: set[str] = set()  # the kinds of the acts before act i
         for i, a in enumerate(p.atos):
+            if i:
+                before.add(p.atos[i - 1].tipo)
             path: PathKey = ("atos", i)
             rr = proc.atos.get(a.tipo)
             d = a.data_do_ato
@@ -340,7 +345,7 @@ class _Checker:
                 self.add("ANTES-DO-AUTO", f"{self.label(i)} vem antes do {proc.atos[initial].nome}: "
                          f"a {proc.citacao} só o prevê depois da autuação ({proc.cite(r.citacao)}).", path,
                          proc.cite(r.citacao), "ponha o ato depois do auto.")
-            if r.segue and not any(p.atos[j].tipo in r.segue for j in range(i)):
+            if r.segue and before.isdisjoint(r.segue):
                 names = ", ".join(proc.atos[k].nome for k in r.segue)
                 self.add("FORA-DE-ORDEM", f"{self.label(i)} fora de ordem: pela {proc.cite(r.citacao)} ele vem "
                          f"depois de um destes atos, que o processo não tem antes dele: {names}.", path,
@@ -362,7 +367,7 @@ class _Checker:
 
     def check_fields(self, i: int, r: ActRule) -> None:
         a = self.p.atos[i]
-        given = _given(a)
+        given = a.given()
         allowed = self.proc.campos_aceitos[a.tipo]
         for name in sorted(given - allowed):
             self.add("CAMPO-NAO-CABE", f"o campo '{name}' não cabe em {r.nome}.", ("atos", i, name),
@@ -417,37 +422,51 @@ class _Checker:
         if dl is None:  # the same deadline from the same date is the same (nothing changes a computed one)
             dl = self.memo[(pid, start)] = compute(pid, start, self.proc.law, self.cal)
         new = DeadlineState(pid, b.acao, b.obrigado, dl, by, objeto)
-        for old in self.deadlines:  # a later notice of the same act: the later count replaces the earlier
-            if old.id == pid and old.objeto == objeto and self.is_live(old) and old.fim < dl.fim:
+        for old in self._live(self._same, (pid, objeto)):  # a later notice of the same act: the later count wins
+            if old.fim < dl.fim:
                 old.estado = "prejudicado"
                 old.prejudicado_por = by
                 old.nota = (f"substituído pelo prazo contado de {format_date(dl.inicio)}, com fim em "
                             f"{format_date(dl.fim)} (notificação posterior do mesmo ato)")
+        if b.ao_vencer:
+            heapq.heappush(self._lapsing, (dl.fim, len(self.deadlines), new))
         self.deadlines.append(new)
+        self._open.append(new)
+        self._same.setdefault((pid, objeto), []).append(new)
+        self._by_id.setdefault(pid, []).append(new)
+        for index, kinds in ((self._meets, b.cumprido_por), (self._moots, [c.ato for c in b.prejudicado_por])):
+            for kind in dict.fromkeys(kinds):
+                index.setdefault(kind, []).append(new)
         return new
+
+    def _live(self, index: dict[Any, list[DeadlineState]], key: Any) -> list[DeadlineState]:
+        """The deadlines of ``index[key]`` still live (in the order they were started), the others dropped."""
+        found = index.get(key, [])
+        found[:] = [ds for ds in found if self.is_live(ds)]
+        return found
 
     def lapse(self, before: date) -> None:
         """Deadlines that ended (unmet) before ``before``: start what their lapse starts."""
-        changed = True
-        while changed:
-            changed = False
-            for ds in list(self.deadlines):
-                if (ds.estado == "em curso" and self.is_live(ds) and ds.fim < before
-                        and not ds.ao_vencer_iniciado):
+        while self._lapsing and self._lapsing[0][0] < before:
+            ended = []  # in the order they were started, as one pass over the deadlines found them
+            while self._lapsing and self._lapsing[0][0] < before:
+                ended.append(heapq.heappop(self._lapsing))
+            for _fim, _n, ds in sorted(ended, key=lambda t: t[1]):
+                if ds.estado == "em curso" and self.is_live(ds) and not ds.ao_vencer_iniciado:
                     ds.ao_vencer_iniciado = True
                     for nxt in self.proc.prazos[ds.id].ao_vencer:
                         started = self.start(nxt, ds.fim, None, ds.objeto)
                         self.already_done(started, ds)
-                        changed = True
 
     def already_done(self, ds: DeadlineState, lapsed: DeadlineState) -> None:
         """An act that meets ``ds`` was done before ``lapsed`` (which starts ``ds``) ended: it counts, and if
         ``lapsed`` ran in the autuado's favour, the processo is warned that the act came early."""
         kinds = self.proc.prazos[ds.id].cumprido_por
         start = lapsed.iniciado_por if lapsed.iniciado_por is not None else -1
-        for k in range(start + 1, self.done):
-            a = self.p.atos[k]
-            if a.tipo in kinds and self.acts[k].intempestivo is None and self.matches(ds, k):
+        acts = self.loaded.of_kind(*kinds)
+        for n in range(bisect_right(acts, start), bisect_right(acts, self.done - 1)):
+            k = acts[n]
+            if self.acts[k].intempestivo is None and self.matches(ds, k):
                 ds.cumprido_por = k
                 ds.estado = "cumprido"
                 ds.nota = f"ato praticado antes do fim do prazo de {lapsed.acao}"
@@ -466,8 +485,8 @@ class _Checker:
     def auto_proposes(self, penalty: str) -> bool:
         """The processo's auto proposes ``penalty`` (its own act's penalties; none recorded: assume it does, so that
         a processo without the auto's penalties keeps every deadline)."""
-        initial = self.proc.initial_kind()
-        auto = next((a for a in self.p.atos if a.tipo == initial), None)
+        i = self.loaded.first_of_kind(self.proc.initial_kind())
+        auto = self.p.atos[i] if i is not None else None
         if auto is None or auto.penalidades is None:
             return True
         return any(x.tipo == penalty for x in auto.penalidades)
@@ -496,7 +515,7 @@ class _Checker:
         st = self.acts[i]
         # 0. exige_vencido (e.g. dívida ativa only after the payment term lapsed), before any effect
         for pid in r.exige_vencido:
-            same = [ds for ds in self.deadlines if ds.id == pid and ds.estado != "prejudicado"
+            same = [ds for ds in self._by_id.get(pid, []) if ds.estado != "prejudicado"
                     and ds.cumprido_por in (None, i)]
             lapsed = [ds for ds in same if ds.fim < d]
             running = [ds for ds in same if ds.fim >= d]
@@ -526,9 +545,7 @@ class _Checker:
                      f"({self.proc.cite(r.citacao)}); o processo cita: {cited}.", ("atos", i, "tipo"),
                      self.proc.cite(r.citacao), "confira o tipo do ato ou as infrações do processo.")
         # 1. does it meet an open deadline?
-        candidates = [ds for ds in self.deadlines
-                      if a.tipo in self.proc.prazos[ds.id].cumprido_por and self.is_live(ds)
-                      and self.matches(ds, i)]
+        candidates = [ds for ds in self._live(self._meets, a.tipo) if self.matches(ds, i)]
         in_time = [ds for ds in candidates if d <= ds.fim]
         late = [ds for ds in candidates if d > ds.fim]
         for ds in in_time:
@@ -556,8 +573,8 @@ class _Checker:
                     ds.nota = f"cumprido em {format_date(d)}, {late_by} depois do vencimento"
         # 2. does it make an open deadline moot?
         res = self.resultado_of(i)
-        for ds in self.deadlines:
-            if not self.is_live(ds) or ds.iniciado_por == i:
+        for ds in self._live(self._moots, a.tipo):
+            if ds.iniciado_por == i:
                 continue
             for c in self.proc.prazos[ds.id].prejudicado_por:
                 if c.ato == a.tipo and (not c.resultado or res in c.resultado):
@@ -606,12 +623,15 @@ class _Checker:
         if r.encerra or (r.encerra_se_resultado and a.resultado in r.encerra_se_resultado):
             if self.closed_by is None:
                 self.closed_by = i
-            for ds in self.deadlines:
+            for ds in self._open:
                 if (ds.estado == "em curso" and ds.cumprido_por is None and ds.iniciado_por != i
                         and ds.fim >= d):  # a deadline that had already lapsed stays lost
                     ds.prejudicado_por = i
                     ds.estado = "prejudicado"
                     ds.nota = f"processo encerrado por {self.label(i)}"
+            # only what this act started may still be closed by a later one (the others are moot, met or lapsed)
+            self._open = [ds for ds in self._open if ds.estado == "em curso" and ds.cumprido_por is None
+                          and ds.fim >= d]
 
     def notice(self, i: int, r: ActRule) -> tuple[date | None, bool]:
         """The date a notice takes effect (engine), ``None`` while incomplete; and whether it failed."""
@@ -681,7 +701,7 @@ class _Checker:
             pend.extend(self.waiting)
         pend.sort(key=lambda x: (URGENCY_ORDER[x.urgencia], x.vence or date.max, x.acao))
         p = self.p
-        auto_i = next((i for i, a in enumerate(p.atos) if a.tipo == self.proc.initial_kind()), None)
+        auto_i = self.loaded.first_of_kind(self.proc.initial_kind())
         agente = p.atos[auto_i].agente if auto_i is not None else None
         return Timeline(
             file=self.loaded.file, numero=p.numero, lei=p.lei, citacao_lei=self.proc.citacao, hoje=self.hoje,
@@ -738,70 +758,3 @@ def _signed(a: Ato) -> date | None:
     sig = a.assinaturas.autuado if a.assinaturas is not None else None
     return sig.data if sig is not None and sig.situacao == "assinou" else None
 
-
-# --------------------------------------------------------------------------------------------------
-# the calendar strip (the timeline drawn: ``render.timeline_svg``)
-
-
-@dataclass(frozen=True)
-class StripAct:
-    """An act on the strip (``data`` None: the act has no date and cannot be placed)."""
-
-    ordem: int  # 1-based, as ``autos prazos`` numbers the acts
-    nome: str
-    numero: str | None
-    data: date | None
-    base_legal: str | None
-
-
-@dataclass(frozen=True)
-class StripDeadline:
-    """A deadline on the strip, from the day it was counted from to the day it ends, in its state on ``hoje``."""
-
-    descricao: str
-    base_legal: str
-    prazo: str  # "15 dias", empty for a notice effective on its own date
-    inicio: date
-    fim: date
-    estado: State
-    iniciado_por: int | None  # 1-based act; None: started when another deadline lapsed
-    cumprido_em: date | None  # the date of the act that met it
-    nota: str | None
-
-
-@dataclass(frozen=True)
-class TimelineStrip:
-    """What the picture of a processo's timeline shows: every dated act and every deadline, as the timeline
-    counted them (nothing is counted again here), and the span of days that holds them and ``hoje``."""
-
-    numero: str
-    hoje: date
-    inicio: date
-    fim: date
-    atos: list[StripAct]
-    prazos: list[StripDeadline]
-    situacao: str
-    erros: int
-
-    def count(self, estado: State) -> int:
-        return sum(1 for d in self.prazos if d.estado == estado)
-
-
-def _day(d: date) -> date:
-    """A date; hour counts give datetimes (``Deadline.inicio``/``fim``): their day."""
-    return d.date() if isinstance(d, datetime) else d
-
-
-def timeline_strip(t: Timeline) -> TimelineStrip:
-    """The strip of ``t``: its acts and deadlines with the dates and states :func:`check_timeline` computed."""
-    atos = [StripAct(a.indice + 1, a.nome, a.numero, a.data, a.base_legal) for a in t.atos]
-    when = {a.indice: a.data for a in t.atos}
-    prazos = [StripDeadline(p.deadline.descricao, p.deadline.base_legal, p.deadline.prazo_texto(),
-                            _day(p.deadline.inicio), _day(p.fim), p.estado,
-                            None if p.iniciado_por is None else p.iniciado_por + 1,
-                            when.get(p.cumprido_por) if p.cumprido_por is not None else None, p.nota)
-              for p in t.prazos]
-    days = [t.hoje, *(a.data for a in atos if a.data is not None), *(d.inicio for d in prazos),
-            *(d.fim for d in prazos)]
-    return TimelineStrip(t.numero, t.hoje, min(days), max(days), atos, prazos, t.situacao,
-                         sum(1 for f in t.achados if f.severidade == "erro"))

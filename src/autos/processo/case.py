@@ -13,12 +13,12 @@ import unicodedata
 from datetime import date, time
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator, model_validator
 from stdnum.br import cnpj as stdnum_cnpj
 from stdnum.br import cpf as stdnum_cpf
 from stdnum.exceptions import ValidationError as StdnumError
 
-from autos.base.schema import Amount, Count
+from autos.base.schema import FIRST_YEAR, Amount, Count, Day
 from autos.base.yamlio import MAX_TEXT_CHARS
 
 
@@ -57,10 +57,10 @@ def check_cnpj(value: str) -> str:
         ) from None
 
 
-#: a document number as typed: number/year, ASCII digits only (the JSON Schema's pattern; checked below)
-DOCUMENT_NUMBER_PATTERN = r"^[0-9]{1,6}/[0-9]{4}$"
+#: a document number as typed (the JSON Schema's pattern; :func:`document_key` is the rule): number/year, ASCII
+#: digits only, up to 6 digits of number, not all zeros, a year from 1900
+DOCUMENT_NUMBER_PATTERN = r"^(?=[0-9]{1,6}/)0*[1-9][0-9]*/(19|[2-9][0-9])[0-9]{2}$"
 _DOCUMENT_NUMBER = re.compile(r"([0-9]{1,6})/([0-9]{4})")
-_FIRST_YEAR = 1900
 
 
 #: Correios return reasons that mean the address is not where the person can be found (folded: no accents)
@@ -75,26 +75,30 @@ def returned_for_unknown_address(motivo: str) -> bool:
     return any(k in folded for k in UNKNOWN_ADDRESS_RETURNS)
 
 
-def document_key(numero: str) -> tuple[int, int]:
-    """The identity of a document number: ``(number, year)`` as integers, so ``031/2026`` and ``31/2026`` are
-    the same document. The one place where numbers are compared (the edital ledger's case key uses it);
-    ``ValueError`` with a Portuguese message for anything that is not a valid ``N/AAAA``."""
-    text = numero.strip()
-    odd = sorted({c for c in text if c.isdigit() and not "0" <= c <= "9"})
+def _check_digits(numero: str) -> None:
+    odd = sorted({c for c in numero if c.isdigit() and not "0" <= c <= "9"})
     if odd:
         names = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in odd)
         raise ValueError(
             f"número '{numero}' com algarismos que não são os comuns 0–9: {names}; digite o número como está "
             "impresso no documento, com os algarismos 0 a 9 (o número não é convertido automaticamente)")
+
+
+def document_key(numero: str) -> tuple[int, int]:
+    """The identity of a document number: ``(number, year)`` as integers, so ``031/2026`` and ``31/2026`` are
+    the same document. The one place where numbers are compared (the edital ledger's case key uses it);
+    ``ValueError`` with a Portuguese message for anything that is not a valid ``N/AAAA``."""
+    text = numero.strip()
+    _check_digits(text)
     m = _DOCUMENT_NUMBER.fullmatch(text)
     if m is None:
         raise ValueError(f"número '{numero}' em formato inválido; use número/ano com algarismos 0–9, p. ex. 17/2026")
     number, year = int(m[1]), int(m[2])
     if number == 0:
         raise ValueError(f"número '{numero}' inválido: a numeração começa em 1; confira o número impresso")
-    if year < _FIRST_YEAR:
+    if year < FIRST_YEAR:
         raise ValueError(f"número '{numero}' inválido: o ano {m[2]} não é o de um documento (a partir de "
-                         f"{_FIRST_YEAR}); confira o ano impresso")
+                         f"{FIRST_YEAR}); confira o ano impresso")
     return number, year
 
 
@@ -103,6 +107,32 @@ def check_document_number(value: str | None) -> str | None:
     if value is not None:
         document_key(value)
     return value
+
+
+#: an act number written as a bare number/year, in any digits: a document number (held to :func:`document_key`)
+_BARE_NUMBER = re.compile(r"\d+/\d+")
+
+
+def is_document_number(numero: str | None) -> bool:
+    """Whether an act's number is a document number ``N/AAAA`` (printed as the document's own number) rather
+    than free text such as ``AR-302/2026`` (printed as typed)."""
+    return numero is not None and _BARE_NUMBER.fullmatch(numero.strip()) is not None
+
+
+def check_act_number(numero: str | None, *, auto: bool) -> str | None:
+    """The one rule for the number of a processo's act, applied when the file is read (every command reads
+    processos through :class:`autos.processo.model.Ato`): the auto's number is a document number ``N/AAAA``
+    (:func:`document_key`: from 1, year from 1900, digits 0–9); any other act's may be free text
+    (``AR-302/2026``, ``DEC-12/2026``), but never with digits other than 0–9, and one written as a bare
+    number/year is a document number, held to the same rule. ``ValueError`` in Portuguese otherwise; the
+    number is returned as typed."""
+    if numero is None:
+        return None
+    if auto or is_document_number(numero):
+        document_key(numero)
+    else:
+        _check_digits(numero)
+    return numero
 
 
 class Endereco(_Strict):
@@ -194,23 +224,27 @@ class Autuado(_Strict):
         return "CPF" if self.tipo == "pessoa_fisica" else "CNPJ"
 
 
+_HHMM = r"([01]\d|2[0-3]):[0-5]\d"
+
+
 def _check_hhmm(v: object) -> object:
-    if isinstance(v, str) and not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", v.strip()):
+    if isinstance(v, str) and not re.fullmatch(_HHMM, v.strip()):
         raise ValueError(f"hora '{v}' inválida; use HH:MM entre 00:00 e 23:59, por exemplo 14:30")
     return v
+
+
+#: a time of day written "HH:MM", 00:00 to 23:59 (``hora`` of an auto, a lavratura, an apprehension). Its JSON
+#: Schema is that pattern: pydantic would say ``format: time``, RFC 3339's full-time ("09:00:00Z"), which a
+#: validator checking formats (check-jsonschema, an editor's YAML language server) holds against "09:00"
+Hora = Annotated[time, BeforeValidator(_check_hhmm), WithJsonSchema({"type": "string", "pattern": f"^{_HHMM}$"})]
 
 
 class Lavratura(_Strict):
     """Where and when THIS document is drawn up (an auto, a notice, a letter, an edital, a termo…)."""
 
     local: str | None = Field(default=None, description="local da lavratura ou da emissão deste documento")
-    data: date | None = Field(default=None, description="data da lavratura ou da emissão deste documento")
-    hora: time | None = Field(default=None, description="hora da lavratura (HH:MM, entre aspas)")
-
-    @field_validator("hora", mode="before")
-    @classmethod
-    def _hora(cls, v: object) -> object:
-        return _check_hhmm(v)
+    data: Day | None = Field(default=None, description="data da lavratura ou da emissão deste documento")
+    hora: Hora | None = Field(default=None, description="hora da lavratura (HH:MM, entre aspas)")
 
 
 class NormaInfringida(_Strict):
@@ -297,7 +331,7 @@ class Testemunha(_Strict):
 
 class AssinaturaAutuado(_Strict):
     situacao: Literal["assinou", "recusou", "ausente"] | None = None
-    data: date | None = None
+    data: Day | None = None
     nome_de_quem_assinou: str | None = None
     certificacao_recusa: str | None = None
 
@@ -308,23 +342,23 @@ class Assinaturas(_Strict):
 
 
 class AvisoRecebimento(_Strict):
-    data_postagem: date | None = None
-    data_recebimento: date | None = None
-    data_juntada: date | None = None
+    data_postagem: Day | None = None
+    data_recebimento: Day | None = None
+    data_juntada: Day | None = None
     devolvido: bool = False
     motivo_devolucao: str | None = None
 
 
 class Edital(_Strict):
-    data_publicacao: date | None = None
+    data_publicacao: Day | None = None
     veiculo: str | None = None
-    data_publicacao_jornal: date | None = None
+    data_publicacao_jornal: Day | None = None
     jornal: str | None = None
 
 
 class Notificacao(_Strict):
     forma: Literal["pessoal", "recusa", "ar", "edital"]
-    data: date | None = None  # pessoal/recusa: date of the dated receipt or of the certification
+    data: Day | None = None  # pessoal/recusa: date of the dated receipt or of the certification
     ar: AvisoRecebimento | None = None
     edital: Edital | None = None
 
@@ -335,7 +369,7 @@ class ReferenciaAuto(_Strict):
     numero: str | None = Field(default=None, json_schema_extra={"pattern": DOCUMENT_NUMBER_PATTERN},
                                description="número/ano do auto de infração a que este documento se refere, "
                                "p. ex. 17/2026")
-    data: date | None = Field(default=None, description="data da lavratura desse auto de infração")
+    data: Day | None = Field(default=None, description="data da lavratura desse auto de infração")
 
     @field_validator("numero")
     @classmethod
@@ -358,21 +392,16 @@ class Apreensao(_Strict):
     are those of ``infracoes[].especie`` and ``infracoes[].quantidade`` (the size follows from the species,
     art. 11, § 4º)."""
 
-    data: date | None = Field(default=None, description="data da apreensão")
-    hora: time | None = Field(default=None, description="hora da apreensão (HH:MM, entre aspas)")
+    data: Day | None = Field(default=None, description="data da apreensão")
+    hora: Hora | None = Field(default=None, description="hora da apreensão (HH:MM, entre aspas)")
     local: str | None = Field(default=None, description="local da apreensão (via, logradouro ou imóvel)")
     descricao: str | None = Field(default=None, description="descrição dos animais apreendidos: raça, pelagem, "
                                   "sexo, idade aparente, sinais, coleira ou identificação")
-    data_recolhimento: date | None = Field(default=None, description="data em que o animal foi recolhido "
+    data_recolhimento: Day | None = Field(default=None, description="data em que o animal foi recolhido "
                                            "(entregue) ao Centro de Controle de Zoonoses; dela corre o prazo de "
                                            "resgate")
     local_recolhimento: str | None = Field(default=None, description="onde o animal fica sob guarda, p. ex. "
                                            "Centro de Controle de Zoonoses, com o endereço")
-
-    @field_validator("hora", mode="before")
-    @classmethod
-    def _hora(cls, v: object) -> object:
-        return _check_hhmm(v)
 
 
 class Impugnacao(_Strict):
@@ -380,7 +409,7 @@ class Impugnacao(_Strict):
 
     tipo: Literal["defesa", "recurso"] = Field(description="defesa (contra o auto) ou recurso (contra a decisão)")
     numero: str | None = Field(default=None, description="número do protocolo")
-    data: date | None = Field(default=None, description="data do protocolo")
+    data: Day | None = Field(default=None, description="data do protocolo")
     prazo_vencido_em: date | None = Field(default=None, description="intempestiva: a data em que o prazo venceu")
     tempestividade_conhecida: bool = Field(default=False, description="a linha do tempo do processo foi conferida")
 
@@ -390,7 +419,7 @@ class Decisao(_Strict):
 
     instancia: Literal["primeira", "recurso"]
     numero: str | None = None
-    data: date | None = None
+    data: Day | None = None
     resultado: Literal["mantida", "reduzida", "cancelada"] | None = None
     valor: Amount | None = Field(default=None, description="reduzida: o novo valor da multa, em reais")
     autoridade: str | None = Field(default=None, description="quem decide (nome e cargo)")
@@ -402,7 +431,7 @@ class Decisao(_Strict):
 class PublicacaoEdital(_Strict):
     """One publication of an edital, as the processo records it (the certificate of publication lists them)."""
 
-    data: date
+    data: Day
     meio: Literal["oficial", "jornal", "afixacao"] = "oficial"
     veiculo: str | None = None
 
@@ -445,7 +474,7 @@ class AtoProcesso(_Strict):
     numero: str | None = None
     forma: Literal["pessoal", "recusa", "ar", "edital"] | None = Field(
         default=None, description="notificação: a forma (também quando ainda não produz efeito, como o AR postado)")
-    postagem: date | None = Field(default=None, description="notificação por AR: a data da postagem")
+    postagem: Day | None = Field(default=None, description="notificação por AR: a data da postagem")
     publicacoes: list[PublicacaoEdital] = Field(default_factory=list)
     protocolo: Impugnacao | None = None
     prazos: list[PrazoDoAto] = Field(default_factory=list)
@@ -466,7 +495,7 @@ class Medida(_Strict):
     tipo: Literal["embargo", "interdicao", "apreensao", "condenacao", "suspensao", "cassacao"] = Field(
         description="a medida: embargo, interdicao, apreensao, condenacao, suspensao ou cassacao")
     numero: str | None = Field(default=None, description="número do termo da medida")
-    data: date | None = Field(default=None, description="data em que a medida foi imposta")
+    data: Day | None = Field(default=None, description="data em que a medida foi imposta")
     local: str | None = Field(default=None, description="onde a medida foi imposta (obra, estabelecimento)")
     descricao: str | None = Field(default=None, description="o que foi embargado, interditado ou apreendido")
     abrangencia: Literal["total", "parcial"] | None = Field(default=None, description="interdição: total ou "
@@ -494,7 +523,7 @@ class Case(_Strict):
     processo: str | None = None
     autuado: Autuado
     lavratura: Lavratura = Field(default_factory=Lavratura)
-    data_infracao: date | None = Field(default=None, description="data da infração, se diferente da data do auto "
+    data_infracao: Day | None = Field(default=None, description="data da infração, se diferente da data do auto "
                                        "de infração (ou da lavratura deste documento)")
     fatos: str | None = None
     infracoes: list[Infracao] = Field(default_factory=list)

@@ -8,50 +8,50 @@ only types, formats and unknown keys are checked.
 
 from __future__ import annotations
 
-import re
-from datetime import date, time
+from datetime import date
 from decimal import Decimal
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
+from autos.base.schema import Day
 from autos.processo.case import (
+    DOCUMENT_NUMBER_PATTERN,
     Agente,
     Assinaturas,
     Autuado,
     Circunstancias,
     Exigencia,
+    Hora,
     Infracao,
     ItemApreendido,
     PenalidadeProposta,
     Pessoa,
     Testemunha,
+    check_act_number,
 )
 
-__all__ = ["Ato", "Devolucao", "Processo", "Publicacao"]
+__all__ = ["AUTO_ACT", "Ato", "Devolucao", "Processo", "Publicacao"]
+
+#: the act that opens the processo (``inicial: true`` in the rules of each law): its number is a document number
+AUTO_ACT = "auto"
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
 
-def _check_hhmm(v: object) -> object:
-    if isinstance(v, str) and not re.fullmatch(r"([01]\d|2[0-3]):[0-5]\d", v.strip()):
-        raise ValueError(f"hora '{v}' inválida; use HH:MM entre 00:00 e 23:59, por exemplo 14:30")
-    return v
-
-
 class Devolucao(_Strict):
     """An AR that came back undelivered."""
 
-    data: date = Field(description="data em que o AR voltou sem entrega")
+    data: Day = Field(description="data em que o AR voltou sem entrega")
     motivo: str = Field(description="motivo lançado pelos Correios (mudou-se, desconhecido, ausente…)")
 
 
 class Publicacao(_Strict):
     """One publication of an edital."""
 
-    data: date
+    data: Day
     meio: Literal["oficial", "jornal", "afixacao"] = Field(
         default="oficial", description="órgão oficial de imprensa, jornal local ou afixação na sede")
     veiculo: str | None = Field(default=None, description="nome do órgão oficial ou do jornal, edição, página")
@@ -60,10 +60,17 @@ class Publicacao(_Strict):
 class Ato(_Strict):
     """One act of the processo. ``tipo`` is an act kind of the law's processo rules."""
 
+    # the editor is told the auto's number rule too (check_act_number is the rule, applied on reading)
+    model_config = ConfigDict(json_schema_extra={"allOf": [{
+        "if": {"properties": {"tipo": {"const": AUTO_ACT}}, "required": ["tipo"]},
+        "then": {"properties": {"numero": {
+            "anyOf": [{"type": "string", "pattern": DOCUMENT_NUMBER_PATTERN}, {"type": "null"}],
+            "description": "número/ano do auto de infração, p. ex. 17/2026 (em branco: a preencher)"}}}}]})
+
     tipo: str = Field(pattern=r"^[a-z_]+$", description="tipo do ato (veja autos regras mostrar LEI)")
     numero: str | None = Field(default=None, description="número do ato (auto, AR, protocolo, decisão, CDA…)")
-    data: date | None = Field(default=None, description="data do ato (defesa e recurso: data do protocolo)")
-    hora: time | None = Field(default=None, description="hora do ato (HH:MM, entre aspas)")
+    data: Day | None = Field(default=None, description="data do ato (defesa e recurso: data do protocolo)")
+    hora: Hora | None = Field(default=None, description="hora do ato (HH:MM, entre aspas)")
     referente: str | None = Field(default=None, description="número do ato a que este se refere (p. ex. o auto "
                                   "que a notificação leva ao autuado, o recurso que a decisão julga)")
     local: str | None = None
@@ -72,10 +79,10 @@ class Ato(_Strict):
     penalidades: list[PenalidadeProposta] | None = None
     assinaturas: Assinaturas | None = None
     testemunha: Testemunha | None = None
-    postagem: date | None = Field(default=None, description="AR: data da postagem")
-    recebimento: date | None = Field(default=None, description="AR: data de recebimento lançada no aviso")
+    postagem: Day | None = Field(default=None, description="AR: data da postagem")
+    recebimento: Day | None = Field(default=None, description="AR: data de recebimento lançada no aviso")
     devolucao: Devolucao | None = None
-    juntada: date | None = Field(default=None, description="AR: data da juntada do aviso aos autos")
+    juntada: Day | None = Field(default=None, description="AR: data da juntada do aviso aos autos")
     publicacoes: list[Publicacao] | None = None
     resultado: Literal["mantida", "reduzida", "cancelada"] | None = None
     valor: Decimal | None = Field(default=None, ge=0, description="valor em reais (multa decidida, pagamento, "
@@ -85,7 +92,7 @@ class Ato(_Strict):
     itens: list[ItemApreendido] | None = None
     fiel_depositario: Pessoa | None = None
     local_deposito: str | None = None
-    recolhimento: date | None = Field(default=None, description="apreensão de animal: data do recolhimento ao "
+    recolhimento: Day | None = Field(default=None, description="apreensão de animal: data do recolhimento ao "
                                       "Centro de Controle de Zoonoses")
     destino: str | None = None
     abrangencia: Literal["total", "parcial"] | None = None
@@ -96,10 +103,10 @@ class Ato(_Strict):
                                         "deve fazer e o id do prazo da lei para fazê-lo")
     observacoes: str | None = None
 
-    @field_validator("hora", mode="before")
+    @field_validator("numero")
     @classmethod
-    def _hora(cls, v: object) -> object:
-        return _check_hhmm(v)
+    def _numero(cls, v: str | None, info: ValidationInfo) -> str | None:
+        return check_act_number(v, auto=info.data.get("tipo") == AUTO_ACT)
 
     @property
     def data_do_ato(self) -> date | None:
@@ -113,8 +120,15 @@ class Ato(_Strict):
         return None
 
     def given(self) -> set[str]:
-        """Names of the fields the clerk filled in."""
-        return {name for name in type(self).model_fields if getattr(self, name) not in (None, [], "")}
+        """Names of the fields the clerk filled in (among those the file set: every optional field of an act
+        defaults to empty, :data:`_DEFAULTS_EMPTY`)."""
+        names = self.model_fields_set if _DEFAULTS_EMPTY else type(self).model_fields
+        return {name for name in names if getattr(self, name) not in (None, [], "")}
+
+
+#: every optional field of an act defaults to empty, so the fields a clerk filled in are among those the file set
+_DEFAULTS_EMPTY = all(f.is_required() or (f.default_factory is None and f.default is None)
+                      for f in Ato.model_fields.values())
 
 
 class Processo(_Strict):
@@ -124,7 +138,7 @@ class Processo(_Strict):
     numero: str = Field(min_length=1, description="número do processo administrativo")
     autuado: Autuado
     local: str | None = Field(default=None, description="local da infração")
-    data_infracao: date | None = Field(default=None, description="data da infração, se anterior à do auto")
+    data_infracao: Day | None = Field(default=None, description="data da infração, se anterior à do auto")
     fatos: str | None = None
     infracoes: list[Infracao] = Field(default_factory=list)
     atos: list[Ato] = Field(min_length=1)

@@ -42,7 +42,7 @@ import jinja2
 from docxtpl import DocxTemplate
 from lxml import etree
 
-from autos.errors import RenderError
+from autos.errors import RenderError, keep_original
 from autos.render.sandbox import BoundedEnvironment, NoIncludesLoader, template_error
 
 _FOOTNOTES_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.footnotes+xml"
@@ -302,9 +302,9 @@ class DocxRenderer:
             except _TooBig as exc:
                 raise RenderError(f"{exc} Um modelo assim é recusado para não esgotar a memória.", file=path,
                                   hint="salve o modelo de novo no Word, com imagens menores.") from None
-            except (zipfile.BadZipFile, zipfile.LargeZipFile, KeyError, ValueError, etree.XMLSyntaxError,
-                    EOFError, zlib.error, NotImplementedError) as exc:
-                raise RenderError(f"o modelo não é um documento Word válido ({exc}).", file=path,
+            except Exception as exc:  # an untrusted file: whatever python-docx or lxml raise on it is its fault
+                keep_original(exc, f"modelo {path}")
+                raise RenderError(f"o modelo não é um documento Word válido ({_docx_fault(exc)}).", file=path,
                                   hint="salve o modelo de novo no Word como .docx.") from None
         return compiled
 
@@ -314,7 +314,21 @@ class DocxRenderer:
         try:
             return compiled.render(context)
         except etree.XMLSyntaxError as exc:
-            raise RenderError(f"o modelo produziu um XML inválido ({exc}).", file=where,
+            keep_original(exc, f"modelo {where}")
+            raise RenderError(f"o modelo produziu um XML inválido (linha {exc.lineno} do XML do documento).",
+                              file=where,
                               hint="confira as marcas {% %} que abrem e fecham parágrafos e tabelas.") from None
         except Exception as exc:  # a template is untrusted: whatever it raises is its error, exit 2
             raise template_error(exc, where, docx=True) from None
+
+
+def _docx_fault(exc: BaseException) -> str:
+    """What is wrong with a file that is not a usable .docx, in Portuguese (zipfile's and lxml's words go to the
+    log)."""
+    if isinstance(exc, etree.XMLSyntaxError):
+        return f"XML malformado na linha {exc.lineno} de uma das suas partes"
+    if isinstance(exc, KeyError):
+        return "falta uma parte obrigatória, como word/document.xml"
+    if isinstance(exc, zipfile.BadZipFile | EOFError | zlib.error):
+        return "não é um arquivo .docx íntegro (o ZIP está truncado, corrompido ou não é um ZIP)"
+    return "faltam partes do documento ou elas estão malformadas"

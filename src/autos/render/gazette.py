@@ -53,8 +53,9 @@ class GazetteBuilder:
         from pypdf import PdfReader
 
         start = len(self.writer.pages)
-        self.writer.append(PdfReader(path), import_outline=False)
-        _drop_signatures(self.writer, start)
+        reader = PdfReader(path)
+        _without_signatures(reader)
+        self.writer.append(reader, import_outline=False)
         self.writer.add_outline_item(title=title, page_number=start)
 
     def finish(self, folio: Callable[[int, int], str], metadata: dict[str, str]) -> bytes:
@@ -66,20 +67,28 @@ class GazetteBuilder:
         return buf.getvalue()
 
 
-def _drop_signatures(writer: Any, start: int) -> None:
+def _without_signatures(reader: Any) -> None:
     """A part signed on its own (``--assinar``) brings its signature fields: in the gazette they would cover bytes
-    of another file (broken signatures). Its widgets and the form are dropped; the gazette is signed as a whole."""
+    of another file (broken signatures), and the gazette is signed as a whole. The part's signature widgets and its
+    form are taken out of the part as read, in memory, *before* it is merged: pypdf copies only what the pages and
+    the form reach, so the signature dictionaries (with their certificates), their appearance streams and fonts
+    never enter the gazette. Dropping them from the merged pages instead left them in the file, unreferenced —
+    which validators that scan the objects (endesive: "Invalid ByteRange markers") reject."""
     from pypdf.generic import ArrayObject, NameObject
 
-    for page in writer.pages[start:]:
+    def is_signature(annot: Any) -> bool:
+        annot = annot.get_object()
+        parent = annot.get("/Parent")
+        return bool(annot.get("/FT") == "/Sig" or (parent is not None and parent.get_object().get("/FT") == "/Sig"))
+
+    for page in reader.pages:
         annots = page.get("/Annots")
         if annots is None:
             continue
-        kept = [a for a in annots.get_object() if a.get_object().get("/FT") != "/Sig"
-                and (a.get_object().get("/Parent") or {}).get("/FT") != "/Sig"]
+        kept = [a for a in annots.get_object() if not is_signature(a)]
         if len(kept) != len(annots.get_object()):
             page[NameObject("/Annots")] = ArrayObject(kept)
-    writer.root_object.pop(NameObject("/AcroForm"), None)
+    reader.root_object.pop(NameObject("/AcroForm"), None)
 
 
 def _pdf_string(text: str) -> bytes:

@@ -3,6 +3,10 @@
 The renderer fetches nothing from the network and nothing outside the templates folder. For archiving,
 :meth:`PdfRenderer.pdf` also takes a PDF variant (``pdf/a-3b``), embedded files and identifying metadata
 (WeasyPrint writes them to the Info dictionary and to the XMP stream, with the PDF/A identification).
+
+A PDF/A is also rendered with :data:`PDFA_CSS`: WeasyPrint writes ``/Interpolate true`` on every image (and its
+soft mask) whose CSS ``image-rendering`` is ``auto``, the initial value, and PDF/A-2/3 (ISO 19005-2, § 6.2.8)
+forbid it; any other value gives ``/Interpolate false`` (Kozea/WeasyPrint#1661, #2278).
 """
 
 from __future__ import annotations
@@ -28,6 +32,11 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from autos.errors import RenderError
 from autos.render.sandbox import strict_html_env, template_error
+
+#: Added to a PDF/A as a user stylesheet: a user ``!important`` declaration wins over every author one (CSS
+#: Cascade, § 6.2), so a municipality's own templates (``--modelos``) cannot turn interpolation back on.
+#: ``image-rendering`` is inherited, so the page-margin boxes get it from the root.
+PDFA_CSS = "html, *, *::before, *::after { image-rendering: crisp-edges !important; }"
 
 
 class _LocalOnlyFetcher(URLFetcher):  # type: ignore[misc]
@@ -176,6 +185,7 @@ class PdfRenderer:
         self.fetcher = _LocalOnlyFetcher(self.folder)
         self._fonts: FontConfiguration | None = None
         self._css: dict[str, Any] = {}
+        self._pdfa_css: Any = None
 
     @property
     def fonts(self) -> FontConfiguration:
@@ -242,6 +252,10 @@ class PdfRenderer:
         finisher = _finisher([a for a in attachments or [] if isinstance(a, EmbeddedFile)])
         if pdf_variant:
             kwargs["pdf_variant"] = pdf_variant
+            if pdf_variant.startswith("pdf/a"):
+                if self._pdfa_css is None:
+                    self._pdfa_css = CSS(string=PDFA_CSS, font_config=self.fonts)
+                sheets.append(self._pdfa_css)
         if metadata is None:
             data = doc.write_pdf(finisher=finisher, stylesheets=sheets, font_config=self.fonts, **kwargs)
         else:

@@ -2,7 +2,7 @@
 
 Each act is a mark on the day it was done; each deadline it started is a bar from the day it counts from to the
 day it ends, in its state on the reference date (``cumprido``, ``em curso``, ``perdido``, ``prejudicado``) —
-the dates and states are :func:`autos.compute.timeline.timeline_strip`'s, nothing is counted here. The state is
+the dates and states are :func:`autos.compute.strip.timeline_strip`'s, nothing is counted here. The state is
 written in words beside every bar and drawn with a pattern of its own (not only a colour); the ``<title>`` and
 ``<desc>`` say the whole timeline in words for a screen reader. Every value from the processo is escaped; the
 SVG has no script, no link, nothing external (it goes inline in a page, in ``autos pendencias --html`` and in
@@ -16,7 +16,7 @@ from datetime import date
 from html import escape
 
 from autos.base.ptbr import count_noun
-from autos.compute.timeline import StripDeadline, TimelineStrip
+from autos.compute.strip import StripDeadline, TimelineStrip
 from autos.rules.calendar import format_date
 
 __all__ = ["STATE_WORDS", "timeline_svg"]

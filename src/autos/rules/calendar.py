@@ -31,7 +31,7 @@ from typing import Annotated, Literal, TypeVar, get_args
 import holidays
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from autos.base.schema import Count, build_model
+from autos.base.schema import FIRST_YEAR, LAST_YEAR, Count, build_model
 from autos.base.yamlio import PathKey, YamlDoc, load_yaml
 from autos.errors import AutosError, RulesError, RulesFileError
 
@@ -99,7 +99,7 @@ def parse_date(text: str) -> date | None:
 
 
 #: a calendar year (the ``holidays`` package and :class:`datetime.date` cover these)
-Year = Annotated[Count, Field(ge=1900, le=2999)]
+Year = Annotated[Count, Field(ge=FIRST_YEAR, le=LAST_YEAR)]
 
 
 class _Model(BaseModel):

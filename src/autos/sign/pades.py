@@ -41,7 +41,7 @@ from pyhanko.stamp import TextStampStyle
 from pyhanko_certvalidator import ValidationContext
 
 from autos.base import ptbr
-from autos.errors import SignatureError, os_error_pt
+from autos.errors import SignatureError, keep_original, os_error_pt
 from autos.sign.loop import outside_event_loop
 
 __all__ = [
@@ -196,7 +196,9 @@ def load_pkcs12(path: str | Path, password: bytes) -> LoadedSigner:
         signer = _KeptKeySigner(_key, signing_cert=loaded.signing_cert, signing_key=loaded.signing_key,
                                 cert_registry=loaded.cert_registry)
     except (ValueError, TypeError) as exc:  # an unsupported key type
-        raise SignatureError(f"a chave do certificado não pode ser usada para assinar ({exc}).", file=path) from None
+        keep_original(exc, f"chave de {path}")
+        raise SignatureError("a chave do certificado não pode ser usada para assinar (tipo de chave não suportado).",
+                             file=path) from None
     assert signer.signing_cert is not None
     chain = [c for c in signer.cert_registry if c != signer.signing_cert]
     return LoadedSigner(signer, signer.signing_cert, chain, f"arquivo {path}")
@@ -258,9 +260,11 @@ def open_token(lib: str | Path, token: str, key: str, pin: str) -> LoadedSigner:
                              hint="conecte o token ou cartão (e a leitora) e confira o rótulo em --token.") from None
     except (SigningError, pkcs11.exceptions.PKCS11Error, RuntimeError, OSError) as exc:
         missing = "No token" in str(exc) or isinstance(exc, SigningError)
+        keep_original(exc, f"token {token}")
+        why = os_error_pt(exc) if isinstance(exc, OSError) else "a biblioteca PKCS#11 recusou a operação"
         raise SignatureError(
             f"nenhum token com o rótulo '{token}' está conectado." if missing
-            else f"o token não pôde ser aberto ({type(exc).__name__}: {exc}).", file=lib,
+            else f"o token não pôde ser aberto ({why}).", file=lib,
             hint="conecte o token ou cartão (e a leitora) e confira o rótulo em --token e a biblioteca em "
             "--pkcs11.") from None
     try:
@@ -269,7 +273,8 @@ def open_token(lib: str | Path, token: str, key: str, pin: str) -> LoadedSigner:
     except (SigningError, pkcs11.exceptions.PKCS11Error) as exc:
         with contextlib.suppress(Exception):
             session.close()
-        raise SignatureError(f"a chave ou o certificado com o rótulo '{key}' não está no {where} ({exc}).",
+        keep_original(exc, f"chave {key}")
+        raise SignatureError(f"a chave ou o certificado com o rótulo '{key}' não está no {where}.",
                              hint="confira o rótulo em --chave (o programa do fabricante lista as chaves do "
                              "token).") from None
     assert cert is not None
@@ -327,7 +332,8 @@ def _revoked_in(cert: x509.Certificate, chain: Sequence[x509.Certificate], data:
         issuer = parsed.issuer
         entries = parsed["tbs_cert_list"]["revoked_certificates"]
     except ValueError as exc:
-        raise SignatureError(f"a lista de certificados revogados (LCR) está ilegível ({exc}).", path="--lcr",
+        keep_original(exc, "LCR")
+        raise SignatureError("a lista de certificados revogados (LCR) está ilegível.", path="--lcr",
                              hint="use a LCR em DER ou PEM baixada da autoridade certificadora.") from None
     if issuer != cert.issuer:
         return None
@@ -362,7 +368,9 @@ def validation_context(trust_roots: Sequence[Path], crls: Sequence[bytes] = (), 
     try:
         roots = list(load_certs_from_pemder([str(p) for p in trust_roots]))  # type: ignore[no-untyped-call]
     except (OSError, ValueError) as exc:
-        raise SignatureError(f"as âncoras de confiança não puderam ser lidas ({exc}).", path="--confianca",
+        keep_original(exc, "âncoras de confiança")
+        why = os_error_pt(exc) if isinstance(exc, OSError) else "não são certificados em PEM ou DER"
+        raise SignatureError(f"as âncoras de confiança não puderam ser lidas ({why}).", path="--confianca",
                              hint="dê os certificados raiz (PEM ou DER) da ICP-Brasil baixados do ITI.") from None
     return ValidationContext(trust_roots=roots, other_certs=list(others), crls=list(crls), allow_fetching=fetch,
                              revocation_mode="soft-fail")
@@ -389,7 +397,8 @@ def _open(data: bytes, source: str | Path) -> IncrementalPdfFileWriter:
         encrypted = writer.prev.encrypted
         _ = writer.root["/Pages"]
     except (pdf_misc.PdfError, ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
-        raise SignatureError(f"o PDF está danificado e não pode ser assinado ({type(exc).__name__}: {exc}).",
+        keep_original(exc, f"PDF {where}")
+        raise SignatureError("o PDF está danificado e não pode ser assinado.",
                              file=where, hint="gere o documento de novo (autos gerar) ou peça uma cópia íntegra.") \
             from None
     if encrypted:
@@ -435,9 +444,13 @@ def _latin_subset(font: str) -> str:
         subsetter.populate(unicodes=_BLOCK_UNICODES)
         subsetter.subset(tt)
         fd, tmp = tempfile.mkstemp(prefix="autos-fonte-assinatura-", suffix=".ttf")
-        with os.fdopen(fd, "wb") as fh:
-            tt.save(fh)
-    except Exception:  # an unusual font fontTools cannot subset: use it whole (slower, same result)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                tt.save(fh)
+        except BaseException:  # a full disk: no part-written font is left in the temporary folder
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except Exception:  # an unusual font fontTools cannot subset (or no room to write it): use it whole
         return font
     atexit.register(lambda: Path(tmp).unlink(missing_ok=True))
     _SUBSETS[font] = tmp
@@ -589,7 +602,8 @@ def _sign_pdf(data: bytes, loaded: LoadedSigner, settings: SignSettings, source:
         present = [sig.field_name for sig in writer.prev.embedded_signatures]
         box = _block_box(writer, data, len(present)) if settings.visible else None
     except (pdf_misc.PdfError, ValueError, KeyError, TypeError, IndexError) as exc:
-        raise SignatureError(f"o PDF está danificado e não pode ser assinado ({exc}).", file=str(source)) from None
+        keep_original(exc, f"PDF {source}")
+        raise SignatureError("o PDF está danificado e não pode ser assinado.", file=str(source)) from None
     if present and not settings.adicionar:
         raise SignatureError(
             f"o PDF já está assinado ({ptbr.count_noun(len(present), 'assinatura', 'assinaturas')}: "
@@ -627,7 +641,9 @@ def _sign_pdf(data: bytes, loaded: LoadedSigner, settings: SignSettings, source:
         raise SignatureError(f"a assinatura não pôde ser feita: {_signing_reason(exc)}", file=str(source),
                              hint=_signing_hint(exc)) from None
     except Exception as exc:  # token removed mid-way, TSA unreachable, a library error on this PDF
-        raise SignatureError(f"a assinatura não pôde ser feita ({type(exc).__name__}: {exc}).", file=str(source),
+        keep_original(exc, f"assinatura de {source}")
+        why = os_error_pt(exc) if isinstance(exc, OSError) else "o token, o servidor de carimbo do tempo ou o PDF"
+        raise SignatureError(f"a assinatura não pôde ser feita ({why}).", file=str(source),
                              hint="confira o token, o servidor de carimbo do tempo e o PDF; o arquivo original "
                              "não foi alterado.") from None
     return out.getvalue()
@@ -661,11 +677,13 @@ def _keep_metadata_consistent(writer: IncrementalPdfFileWriter, now: dt.datetime
 
 
 def _signing_reason(exc: BaseException) -> str:
-    text = str(exc)
-    if "validat" in text.lower() or "path" in text.lower() or "trust" in text.lower():
+    """Why pyHanko refused to sign, in Portuguese (its own wording goes to the log)."""
+    keep_original(exc, "assinatura")
+    text = str(exc).lower()
+    if "validat" in text or "path" in text or "trust" in text:
         return ("o certificado do signatário não foi validado até uma âncora de confiança informada (cadeia "
-                f"incompleta, raiz não confiável ou certificado revogado): {text}")
-    return text
+                "incompleta, raiz não confiável ou certificado revogado).")
+    return "a biblioteca de assinatura recusou o documento, o certificado ou a política de assinatura."
 
 
 def _signing_hint(exc: BaseException) -> str:

@@ -41,7 +41,7 @@ from pyhanko.sign.validation.status import SignatureCoverageLevel
 from pyhanko_certvalidator import ValidationContext
 from pyhanko_certvalidator.policy_decl import CertRevTrustPolicy, RevocationCheckingPolicy, RevocationCheckingRule
 
-from autos.errors import InputError
+from autos.errors import InputError, keep_original, os_error_pt
 from autos.sign.loop import outside_event_loop
 
 
@@ -91,7 +91,7 @@ def _read(path: Path, what: str) -> bytes:
     try:
         return path.read_bytes()
     except OSError as exc:
-        raise InputError(f"não foi possível ler o arquivo de {what} ({exc.strerror}).", file=path) from None
+        raise InputError(f"não foi possível ler o arquivo de {what} ({os_error_pt(exc)}).", file=path) from None
 
 
 def _der_blocks(data: bytes, pem_type: str) -> list[bytes]:
@@ -109,7 +109,8 @@ def _certs_of(path: Path) -> list[Any]:
             cert.public_key.native  # noqa: B018
             certs.append(cert)
     except (ValueError, TypeError, KeyError) as exc:
-        raise InputError(f"o arquivo não é um certificado X.509 legível em PEM ou DER ({exc}).", file=path,
+        keep_original(exc, f"certificado {path}")
+        raise InputError("o arquivo não é um certificado X.509 legível em PEM ou DER.", file=path,
                          hint="indique em --confiar o certificado da AC raiz (ou uma pasta com eles), p. ex. as "
                          "raízes da ICP-Brasil publicadas pelo ITI.") from None
     if not certs:
@@ -126,7 +127,8 @@ def _crl_of(path: Path) -> list[Any]:
             item["tbs_cert_list"]["issuer"].human_friendly  # noqa: B018 - parse now
             crls.append(item)
     except (ValueError, TypeError, KeyError) as exc:
-        raise InputError(f"o arquivo não é uma LCR (lista de certificados revogados) legível em PEM ou DER ({exc}).",
+        keep_original(exc, f"LCR {path}")
+        raise InputError("o arquivo não é uma LCR (lista de certificados revogados) legível em PEM ou DER.",
                          file=path, hint="indique em --lcr o arquivo .crl publicado pela AC emissora.") from None
     if not crls:
         raise InputError("o arquivo PEM não traz nenhuma LCR (BEGIN X509 CRL).", file=path,
@@ -422,13 +424,21 @@ def _timestamp(ts: Any) -> Timestamp | None:
     return Timestamp(ts.timestamp, bool(ts.intact and ts.valid), bool(ts.trusted), _cn(ts.signing_cert.subject))
 
 
+def _unreadable(exc: BaseException, what: str) -> str:
+    """Why a signature or timestamp could not be validated, in Portuguese (pyHanko's wording goes to the log)."""
+    keep_original(exc, what)
+    if isinstance(exc, SignatureValidationError):
+        return f"{what} usa um formato ou um algoritmo que não pode ser conferido"
+    return f"o conteúdo d{what} está corrompido"
+
+
 def _check_signature(order: int, emb: Any, trust: Trust, later_fields: set[str]) -> SignatureCheck:
     field = str(emb.field_name)
     revision = int(emb.signed_revision) + 1
     try:
         status = validate_pdf_signature(emb, _context(trust), key_usage_settings=_KEY_USAGE)
     except (SignatureValidationError, PdfError, ValueError) as exc:
-        return SignatureCheck(order, field, True, revision, unreadable=str(exc) or type(exc).__name__)
+        return SignatureCheck(order, field, True, revision, unreadable=_unreadable(exc, "a assinatura"))
     cert = status.signing_cert
     subject = _cn(cert.subject)
     name, tax_id = split_icp_name(subject)
@@ -474,7 +484,7 @@ def _check_doc_timestamp(order: int, emb: Any, trust: Trust, later_fields: set[s
     try:
         status = validate_pdf_timestamp(emb, _context(trust))
     except (SignatureValidationError, PdfError, ValueError) as exc:
-        return SignatureCheck(order, field, False, revision, unreadable=str(exc) or type(exc).__name__)
+        return SignatureCheck(order, field, False, revision, unreadable=_unreadable(exc, "o carimbo do tempo"))
     cert = status.signing_cert
     chain, detail = _chain(status, cert, status.timestamp, trust)
     changes, fields = _changes(status, later_fields)
@@ -503,7 +513,8 @@ def open_pdf(data: bytes, source: str | Path | None = None) -> Any:
         reader.root  # noqa: B018 - the catalogue: a file without one is damaged
         reader.xrefs.total_revisions  # noqa: B018
     except (PdfError, ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
-        raise InputError(f"o PDF está danificado e não pode ser lido ({exc or type(exc).__name__}).", file=source,
+        keep_original(exc, f"PDF {source}")
+        raise InputError("o PDF está danificado e não pode ser lido.", file=source,
                          hint="obtenha de novo o arquivo original (o recebido pode estar truncado ou corrompido).") \
             from None
     return reader
@@ -531,7 +542,8 @@ def _embedded(reader: Any) -> list[tuple[str, int, Any]]:
         try:
             found.append((str(name), revision, EmbeddedPdfSignature(reader, field, name)))
         except (PdfError, ValueError, KeyError, TypeError) as exc:
-            found.append((str(name), revision, f"o conteúdo da assinatura está corrompido ({exc})"))
+            keep_original(exc, f"assinatura {name}")
+            found.append((str(name), revision, "o conteúdo da assinatura está corrompido"))
     return sorted(found, key=lambda item: item[1])
 
 
@@ -546,7 +558,8 @@ def _validate_all(data: bytes, trust: Trust, source: str | Path | None) -> Signa
         try:
             embedded = _embedded(reader)
         except (PdfError, ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise InputError(f"os campos de assinatura do PDF estão danificados ({exc or type(exc).__name__}).",
+            keep_original(exc, f"PDF {source}")
+            raise InputError("os campos de assinatura do PDF estão danificados.",
                              file=source, hint="obtenha de novo o arquivo original.") from None
         names = [name for name, _rev, _emb in embedded]
         checks: list[SignatureCheck] = []

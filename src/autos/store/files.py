@@ -81,15 +81,3 @@ def open_atomic(target: Path) -> Iterator[BinaryIO]:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-
-
-_CSV_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def csv_cell(value: object) -> object:
-    """A CSV cell that a spreadsheet will not run as a formula: text starting with ``= + - @``, tab or carriage
-    return gets a leading apostrophe (OWASP's CSV injection advice), which spreadsheets show as text. Only the
-    CSV is changed: the JSON next to it keeps the exact values."""
-    if isinstance(value, str) and value.startswith(_CSV_FORMULA_START):
-        return "'" + value
-    return value

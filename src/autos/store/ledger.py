@@ -45,11 +45,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from autos.base import ptbr
-from autos.errors import AutosError, os_error_pt
+from autos.errors import AutosError, keep_original, os_error_pt
 from autos.processo.case import document_key
 from autos.store.database import DatabaseUrl
 from autos.store.register import Store
-from autos.store.sqlite_errors import sqlite_cause
+from autos.store.sqlite_errors import OwnDatabaseError, sqlite_cause
 
 if TYPE_CHECKING:
     from autos.store.postgres import Component
@@ -465,7 +465,7 @@ class SqliteLedgerStore:
             if version == 0:
                 tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
                 if tables:
-                    raise sqlite3.DatabaseError("o banco já tem tabelas que não são do autos")
+                    raise OwnDatabaseError("o banco já tem tabelas que não são do autos")
                 for statement in schema_statements():
                     self.db.execute(statement)
                 self.db.execute("PRAGMA user_version = 1")
@@ -514,7 +514,7 @@ class SqliteLedgerStore:
                               "versão).")
         ok = version == SCHEMA_VERSION or (self.readonly and 1 <= version < SCHEMA_VERSION)
         if not ok or app != _APPLICATION_ID:
-            raise sqlite3.DatabaseError(f"versão {version}, identificação {app:#x}")
+            raise OwnDatabaseError(f"versão {version}, identificação {app:#x}")
 
     # --- the interface ---------------------------------------------------------------------------
     def sql(self, name: str) -> str:
@@ -546,8 +546,9 @@ class SqliteLedgerStore:
                 self._rollback()
                 raise
         except sqlite3.IntegrityError as exc:
-            raise LedgerError(f"o livro recusou a gravação: ela repetiria um caso, um arquivo ou um código já "
-                              f"registrados ({exc}); nada desta operação foi registrado.", file=self.path,
+            keep_original(exc, "livro de editais")
+            raise LedgerError("o livro recusou a gravação: ela repetiria um caso, um arquivo ou um código já "
+                              "registrados; nada desta operação foi registrado.", file=self.path,
                               hint="é um defeito: guarde o livro e o log e chame o suporte; não apague nem edite "
                               "o livro.") from None
         except sqlite3.Error as exc:
@@ -571,7 +572,7 @@ def _migrate(db: sqlite3.Connection, version: int) -> None:
             db.execute(statement)
     broken = db.execute("PRAGMA foreign_key_check").fetchall()
     if broken:
-        raise sqlite3.DatabaseError(f"referências quebradas depois da migração: {broken[:3]}")
+        raise OwnDatabaseError(f"referências quebradas depois da migração: {broken[:3]}")
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
@@ -766,10 +767,9 @@ class Ledger:
                                   file=str(self.location))
             last = s.rows("max_number", (lei, ano))[0][0]
             if last != numero:
-                raise LedgerError(
-                    f"a reserva do edital Nº {numero}/{ano} não é a última da série; desfazê-la "
-                    "abriria um buraco na numeração.", file=str(self.location),
-                    hint="conclua a reserva rodando a publicação de novo (veja o runbook).")
+                raise LedgerError(f"a reserva do edital Nº {numero}/{ano} não é a última da série; desfazê-la "
+                                  "abriria um buraco na numeração.", file=str(self.location),
+                                  hint="conclua a reserva rodando a publicação de novo (veja o runbook).")
             s.run("delete_edital", (edital_id,))
 
     def cancel(self, edital_id: int, data: date, motivo: str, *, now: datetime | None = None) -> EditalRecord:

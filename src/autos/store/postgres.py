@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from autos.errors import AutosError
+from autos.errors import AutosError, keep_original
 from autos.store.database import DatabaseUrl
 
 if TYPE_CHECKING:
@@ -119,12 +119,14 @@ _CAUSES = (
 
 
 def _cause(exc: BaseException) -> str:
-    text = " ".join(str(exc).split())
-    folded = text.casefold()
+    """What went wrong, in Portuguese alone (libpq's and the server's wording go to the log)."""
+    keep_original(exc, "PostgreSQL")
+    folded = " ".join(str(exc).split()).casefold()
     for key, why in _CAUSES:
         if key in folded and not (key in ("role", "database") and "does not exist" not in folded):
-            return f"{why} ({text})"
-    return text
+            return why
+    code = getattr(exc, "sqlstate", None)
+    return f"erro do servidor PostgreSQL, código SQLSTATE {code}" if code else "erro de comunicação com o PostgreSQL"
 
 
 #: open connections of this process: a forked child detaches from them (see the module's docstring)
@@ -288,8 +290,9 @@ class PostgresStore:
                            "máquina reservando números ou publicando); nada foi gravado.", file=self.url.masked,
                            hint="espere a outra operação terminar e rode de novo.")
         if isinstance(exc, self._psycopg.IntegrityError):
-            return c.error(f"{c.noun} recusou a gravação ({' '.join(str(exc).split())}); nada desta operação foi "
-                           "gravado.", file=self.url.masked,
+            keep_original(exc, "PostgreSQL")
+            return c.error(f"{c.noun} recusou a gravação, que repetiria um registro já existente; nada desta operação "
+                           "foi gravado.", file=self.url.masked,
                            hint="é um defeito: guarde o log e chame o suporte; não edite as tabelas à mão.")
         extra = "; nada desta operação foi gravado" if verb == "gravar" else ""
         return c.error(f"não foi possível {verb} {c.noun} no banco ({_cause(exc)}){extra}.", file=self.url.masked,

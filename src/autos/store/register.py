@@ -38,9 +38,9 @@ from stdnum.br import cnpj as stdnum_cnpj
 from stdnum.br import cpf as stdnum_cpf
 from stdnum.exceptions import ValidationError as StdnumError
 
-from autos.errors import AutosError, os_error_pt
+from autos.errors import AutosError, keep_original, os_error_pt
 from autos.store.database import DatabaseUrl
-from autos.store.sqlite_errors import sqlite_cause
+from autos.store.sqlite_errors import OwnDatabaseError, sqlite_cause
 
 if TYPE_CHECKING:  # a clerk's process that only reserves numbers does not load the case models (start-up)
     from autos.processo.load import LoadedProcesso
@@ -324,8 +324,7 @@ _HINT_PATH = "confira o caminho de --registro (ou da variável AUTOS_REGISTRO), 
 class SqliteStore:
     """The register in one SQLite file (the default, and for now the only backend)."""
 
-    def __init__(self, path: Path, *, create: bool, readonly: bool = False,
-                 lock_timeout: float = LOCK_TIMEOUT) -> None:
+    def __init__(self, path: Path, *, create: bool, readonly: bool = False, lock_timeout: float = LOCK_TIMEOUT) -> None:
         self.path = path
         self.readonly = readonly
         self.lock_timeout = lock_timeout
@@ -377,7 +376,7 @@ class SqliteStore:
                 version = self.db.execute("PRAGMA user_version").fetchone()[0]
                 if version == 0:
                     if self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-                        raise sqlite3.DatabaseError("o banco já tem tabelas que não são do autos")
+                        raise OwnDatabaseError("o banco já tem tabelas que não são do autos")
                     for statement in _SCHEMA:
                         self.db.execute(statement)
                     self.db.execute(f"PRAGMA application_id = {_APPLICATION_ID}")
@@ -403,14 +402,14 @@ class SqliteStore:
         self.format = version  # a read-only opening of an older format reads only what that format has
         app = self.db.execute("PRAGMA application_id").fetchone()[0]
         if app != _APPLICATION_ID:
-            raise sqlite3.DatabaseError(f"identificação {app:#x}, esperada {_APPLICATION_ID:#x}")
+            raise OwnDatabaseError(f"identificação {app:#x}, esperada {_APPLICATION_ID:#x}")
         if version > SCHEMA_VERSION:
             raise RegisterError(f"o registro é de uma versão mais nova do autos (formato {version}; esta versão lê "
                                 f"até o formato {SCHEMA_VERSION}); nada foi lido nem gravado.", file=self.path,
                                 hint="atualize o autos nesta máquina (todos os servidores que usam o registro "
                                 "devem ter a mesma versão).")
         if version != SCHEMA_VERSION and not (self.readonly and 1 <= version < SCHEMA_VERSION):
-            raise sqlite3.DatabaseError(f"formato {version} desconhecido")
+            raise OwnDatabaseError(f"formato {version} desconhecido")
 
     def _rollback(self) -> None:
         if self.db.in_transaction:
@@ -462,9 +461,10 @@ class SqliteStore:
                     self._rollback()
                     raise
             except sqlite3.IntegrityError as exc:
-                raise RegisterError(f"o registro recusou a gravação ({exc}); nada desta operação foi gravado.",
-                                    file=self.path, hint="é um defeito: guarde o registro e chame o suporte; não o "
-                                    "apague nem o edite.") from None
+                keep_original(exc, "registro")
+                raise RegisterError("o registro recusou a gravação, que repetiria um registro já existente; nada foi "
+                                    "gravado.", file=self.path, hint="é um defeito: guarde o registro e chame o "
+                                    "suporte; não o apague nem o edite.") from None
             except sqlite3.Error as exc:
                 raise RegisterError(f"não foi possível gravar no registro ({_cause(exc)}); nada desta operação foi "
                                     "gravado.", file=self.path, hint=_HINT_PATH) from None

@@ -101,8 +101,15 @@ def load_secret(file: Path) -> bytes:
     except OSError as exc:
         raise InputError(f"não foi possível criar a chave secreta da aplicação web ({os_error_pt(exc)}).", file=file,
                          hint="indique em [servidor] chave um arquivo numa pasta com permissão de escrita.") from None
-    with os.fdopen(fd, "w", encoding="ascii") as fh:
-        fh.write(key.hex() + "\n")
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as fh:
+            fh.write(key.hex() + "\n")
+    except OSError as exc:  # a full disk: no empty or half-written key is left for the next start to refuse
+        with contextlib.suppress(OSError):
+            file.unlink()
+        raise InputError(f"não foi possível gravar a chave secreta da aplicação web ({os_error_pt(exc)}).",
+                         file=file, hint="libere espaço no disco ou indique em [servidor] chave um arquivo noutro "
+                         "disco.") from None
     return key
 
 

@@ -24,7 +24,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from autos.base.ptbr import format_date_short, money_full
-from autos.compute.timeline import Timeline, timeline_strip
+from autos.compute.strip import timeline_strip
+from autos.compute.timeline import Timeline
 from autos.render.sandbox import BoundedEnvironment, FolderLoader
 from autos.render.timeline_svg import timeline_svg
 from autos.web.auth import current_user
