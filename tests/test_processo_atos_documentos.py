@@ -141,7 +141,7 @@ def test_ferraz_notice_of_the_appeal_decision_starts_art_80(tmp_path: Path, ext:
     assert "REDUZIDA a multa para 30 (trinta) UFM, correspondentes a R$ 4.685,81" in text
     # Lei 9.784/1999, art. 26, § 1º (by analogy): the organ (I), the purpose (II), no appearance (III, IV), the
     # processo goes on regardless (V), the decision and where to read it (VI); no further appeal in the law
-    assert "Órgão: Departamento de Fiscalização de Posturas, da Prefeitura Municipal de Ferraz de Vasconcelos" in text
+    assert "Órgão: Fiscalização Municipal, da Prefeitura Municipal de Ferraz de Vasconcelos" in text
     assert "Finalidade: Dar ciência ao notificado da Decisão de recurso nº D-12/2026" in text
     assert "Argumento 1 (A multa do Auto nº 112/2026 ainda está em recurso: não há reincidência): ACOLHIDO" in text
     assert "O inteiro teor da decisão — relatório, razões e dispositivo — acompanha esta notificação" in text

@@ -40,7 +40,7 @@ from autos.processo.load import LoadedProcesso
 from autos.processo.model import Razao
 from autos.rules.calendar import format_date
 from autos.rules.procedure import Procedure
-from autos.rules.statute import Statute
+from autos.rules.statute import Statute, formula_for
 
 __all__ = ["contested_act", "fine_in_force", "reasons_findings"]
 
@@ -272,9 +272,17 @@ class _Checker:
                      "retire 'valor' (é calculado de valor_base) ou corrija-o.")
 
     def fine_basis(self) -> str:
-        """The provisions that fix the fine of the processo's infractions (in the law's fiscal unit)."""
+        """Where the law sets the fine of the processo's infractions in its fiscal unit (each one's formula: Ferraz
+        art. 68; Cuiabá art. 36; Timóteo's range, art. 16, II)."""
         st = self.statute
-        cites = [st.cite(r.citacao) for inf in self.p.infracoes if (r := st.infracoes.get(inf.regra)) is not None]
+        cites: list[str] = []
+        for inf in self.p.infracoes:
+            rule = st.infracoes.get(inf.regra)
+            formula = formula_for(st, rule, "multa") if rule is not None else None
+            if formula is not None:
+                cites.append(st.cite(formula.citacao))
+            elif (pen := st.penalidades.get("multa")) is not None:
+                cites.append(st.cite(pen.citacao))
         return "; ".join(dict.fromkeys(cites)) or st.lei.label
 
     def source(self, force: _Force) -> str:

@@ -36,7 +36,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from autos.base.citation import Citation
 from autos.base.schema import build_model
 from autos.base.yamlio import PathKey, YamlDoc, load_yaml
-from autos.errors import AutosError, RulesError
+from autos.errors import AutosError, RulesError, RulesFileError
 from autos.rules.calendar import format_date, load_rules_file
 from autos.rules.statute import RuleSet, Signatory, Statute
 
@@ -315,7 +315,9 @@ class Authorities:
         return out
 
     def error(self, path: PathKey, message: str, hint: str | None = None) -> AutosError:
-        return self.doc.error(RulesError, path, message, hint)
+        """A problem of the register found after it was read (against the law's processo rules): the run stops, as
+        for a problem found while reading it."""
+        return self.doc.error(RulesFileError, path, message, hint)
 
     def check_kinds(self, lei: str, kinds: set[str], interpretations: set[str]) -> None:
         """Every act kind the register names for ``lei`` is one of the law's processo rules (or
