@@ -156,7 +156,7 @@ def test_the_decision_by_delegation_needs_the_published_decree_ferraz_art79_pu(t
 def sim150(autos: Autos, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The documents of samples' SIM-2026/000150 (defence, judgement, appeal, decision), PDF and DOCX."""
     out = tmp_path_factory.mktemp("sim150")
-    for ato in (1, 4, 5, 6, 7):
+    for ato in (1, 4, 5, 6, 7, 8):
         for n, done in autos.generate_processo(ROOT / "samples" / "processos" / "timoteo-mg" /
                                                "sim-2026-000150-recurso-pago.yaml", out, "ambos", ato=ato):
             assert not isinstance(done, Exception), (n, done)
@@ -215,6 +215,15 @@ def test_the_notice_of_a_decision_has_what_lei9784_art26_p1_requires(sim150: Pat
     assert "O inteiro teor da decisão — relatório, razões e dispositivo — acompanha esta notificação" in text
     assert "Cabe recurso desta decisão" in text and "dirigido ao Secretário Municipal de Desenvolvimento" in text
     assert "cópia do auto" not in text
+
+
+def test_a_personal_notice_of_a_decision_speaks_of_the_decision_not_of_the_copy_of_the_auto(sim150: Path) -> None:
+    # Timóteo art. 20, § 2º (the dated signature on the copy of the auto is the notice) applies to the auto; the
+    # notice of a decision takes effect on the date the notified signs it (art. 21, I)
+    text = _text(sim150, "notificacao-decisao", "ato-08.pdf")
+    assert "considera-se feita na data aposta pelo notificado ao receber esta notificação, com o teor da decisão" in text
+    assert "cópia do auto" not in text
+    assert "Notificação considerada feita em 22 de outubro de 2026" in text
 
 
 def test_the_receipt_records_the_date_and_who_received_it_and_rules_on_no_timeliness(sim150: Path) -> None:

@@ -690,14 +690,16 @@ def _edital_case(computed: CaseComputation) -> str:
     return "estando o autuado em domicílio incerto ou desconhecido"
 
 
-def _notice_rule_text(computed: CaseComputation, forma: str) -> str:
-    """How the law says a notice of this form takes effect, from the law's prazos file."""
+def _notice_rule_text(computed: CaseComputation, forma: str, decision: bool = False) -> str:
+    """How the law says a notice of this form takes effect, from the law's prazos file (``decision``: the notice of
+    a decision, with the form's own wording for it when the rules have one)."""
     law = computed.law()
     rule = law.notificacao.formas.get(forma)
     if rule is None:
         return ""
     if rule.prazo_tipo is None:
-        return f"Nos termos da {rule.base_legal}, a notificação considera-se feita na {rule.base_descricao}."
+        base = rule.base_descricao_decisao if decision and rule.base_descricao_decisao else rule.base_descricao
+        return f"Nos termos da {rule.base_legal}, a notificação considera-se feita na {base}."
     unit = {"dias_corridos": ("dia corrido", "dias corridos"), "dias_uteis": ("dia útil", "dias úteis")}.get(
         rule.prazo_tipo, ("dia", "dias"))
     q = rule.prazo_quantidade
@@ -992,7 +994,7 @@ def _decision_notice(case: Case, statute: Statute, kind: DocumentKind, fines: Fi
         "devida": due,
         "forma": _FORMS[forma] if forma is not None else _or_missing(None, draft),
         "postagem": ptbr.format_date(postagem) if postagem else "",
-        "efeito": _notice_rule_text(computed, forma) if forma is not None else "",
+        "efeito": _notice_rule_text(computed, forma, decision=True) if forma is not None else "",
         "data_notificacao": notice_date or "",
     }
     return {"notif_decisao": decision_notice_sections(case, statute, fines, draft, notice, terms),
