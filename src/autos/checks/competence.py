@@ -152,6 +152,10 @@ def _who_may(auth: Authorities, proc: Procedure, kind: str, d: date) -> str:
     for pid in posts:
         c = auth.competences(pid, proc.lei, kind, d)[0]
         basis = c.citacao.full(proc.citacao) if c.citacao is not None else (c.ato.text() if c.ato else "")
+        if c.por == "delegacao" and c.ato is not None:
+            basis += f", por delegação ({c.ato.text()})"
+        if c.interpretacao:
+            basis += f" (escolha {c.interpretacao} das regras do processo)"
         out.append(f"{auth.post_label(pid)}, {basis}")
     return "; ".join(out)
 

@@ -181,7 +181,7 @@ def decision_sections(case: Case, statute: Statute, kind: DocumentKind, fines: F
 def appeal_sentence(d: Decisao, terms: list[dict[str, Any]], of: str) -> str:
     """Whether a further appeal lies, to whom and in what term, or that the instance is exhausted."""
     if d.ultima_instancia:
-        return ("Esta decisão encerra a instância administrativa: não cabe novo recurso administrativo na lei."
+        return ("Esta decisão encerra a instância administrativa: contra a decisão do recurso não cabe novo recurso."
                 if d.instancia == "recurso" else
                 "Esta decisão encerra a instância administrativa: a lei não prevê recurso contra ela.")
     term = next((t for t in terms if "recorrer" in t["descricao"].lower() or "recurso" in t["descricao"].lower()),

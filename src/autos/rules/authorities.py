@@ -252,8 +252,11 @@ class Authorities:
         return ", da ".join(names)
 
     def post_label(self, cargo: str) -> str:
+        """``Agente Fiscal de Posturas (Fiscalização Municipal, da Prefeitura …)``; the organ is left out when the
+        post's name already says it (``Presidente da Fundação de Saúde de Cuiabá``)."""
         post = self.cargos[cargo]
-        return f"{post.nome} ({self.organ_chain(post.orgao)})"
+        organ = self.orgaos[post.orgao].nome
+        return post.nome if organ in post.nome else f"{post.nome} ({self.organ_chain(post.orgao)})"
 
     def signer(self, i: int, lei: str, kind: str, d: date, cite: dict[str, str]) -> Signer | None:
         """Holder ``i`` as the signer of ``kind`` on ``d``; ``None`` when their post has no competence for it then.
