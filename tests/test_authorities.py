@@ -16,7 +16,7 @@ import yaml
 from autos import Autos
 from autos.app.coverage import read_statute_text, statute_text_file
 from autos.app.processo import ProcessoService
-from autos.errors import RulesFileError
+from autos.errors import RulesError, RulesFileError
 from autos.rules.authorities import load_authorities
 from autos.rules.statute import load_rules
 from autos.rules.statute_text import Dispositivo
@@ -173,3 +173,16 @@ def test_invalid_register_is_an_error_naming_file_key_and_line(rules_copy: Path,
 
 def test_every_invalid_fixture_has_an_expectation() -> None:
     assert {p.stem for p in HERE.glob("*.yaml")} - {"expectations", "valido"} == set(INVALID)
+
+
+def test_the_edital_signatory_in_the_law_rules_and_in_the_register_is_an_error(rules_copy: Path) -> None:
+    shutil.copy(RULES / "timoteo-mg" / "autoridades.yaml", rules_copy / "timoteo-mg" / "autoridades.yaml")
+    law = rules_copy / "timoteo-mg" / "lei-3844-2022.yaml"
+    original = law.read_text(encoding="utf-8")
+    law.write_text(original + "\nedital_assinatura: {nome: Fulana, cargo: Coordenadora}\n", encoding="utf-8")
+    try:
+        with pytest.raises(RulesError) as info:
+            Autos(rules_copy)
+        assert "em dois lugares" in str(info.value) and "edital_assinatura" in str(info.value)
+    finally:
+        law.write_text(original, encoding="utf-8")
