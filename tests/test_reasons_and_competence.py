@@ -64,15 +64,14 @@ def test_void_act_is_an_error_naming_the_act_the_line_the_article_and_the_fix(au
         assert "atos[" in f.mensagem  # the act, by its place in the file
 
 
-def test_a_void_decision_refuses_its_documents_and_the_later_ones_but_not_the_earlier(autos: Autos,
-                                                                                       tmp_path: Path) -> None:
-    # Lei 9.784/1999, art. 50: the judgement that leaves argument 2 unanswered is not issued, nor is the notice
-    # of it; the auto and the receipt of the defence, earlier and sound, are
-    done = autos.generate_processo(HERE / "tim-argumento-sem-resposta.yaml", tmp_path, "pdf")
-    outcome = {n: type(x).__name__ for n, x in done}
-    assert outcome[1] == "Generated" and outcome[3] == "Generated"  # auto, receipt
-    assert outcome[4] == "RefusedError"  # julgamento
-    assert not list(tmp_path.glob("decisao-*"))
+def test_a_void_decision_refuses_its_documents_but_not_the_earlier_ones(autos: Autos, tmp_path: Path) -> None:
+    # Lei 9.784/1999, art. 50: the judgement that leaves argument 2 unanswered is not issued, nor its debit
+    # statement; the receipt of the defence, earlier and sound, is
+    file = HERE / "tim-argumento-sem-resposta.yaml"
+    outcome = {n: type(x).__name__ for ato in (3, 4) for n, x in autos.generate_processo(file, tmp_path, "pdf",
+                                                                                         ato=ato)}
+    assert outcome == {3: "Generated", 4: "RefusedError"}  # the receipt; the julgamento
+    assert not list(tmp_path.glob("decisao-*")) and not list(tmp_path.glob("demonstrativo-*"))
 
 
 # --- competence that depends on the register: a copy of the rules with the register changed -----------------
