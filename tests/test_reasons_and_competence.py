@@ -61,7 +61,8 @@ def test_void_act_is_an_error_naming_the_act_the_line_the_article_and_the_fix(au
         assert words in f.mensagem or words in (f.citacao or ""), (words, f.mensagem, f.citacao)
     if f.codigo.startswith(("AUTORIDADE", "AGENTE", "COMPETENCIA", "IMPEDIMENTO", "DEFESA", "ARGUMENTO", "RAZAO",
                             "DECISAO", "REDUCAO", "MULTA-FAIXA", "ADVERTENCIA")):
-        assert "atos[" in f.mensagem  # the act, by its place in the file
+        # the act, by its place in the file (or, from a decision's document, by its number and date)
+        assert "atos[" in f.mensagem or re.match(r"ato \d+ \(", f.mensagem), f.mensagem
 
 
 def test_a_void_decision_refuses_its_documents_but_not_the_earlier_ones(autos: Autos, tmp_path: Path) -> None:
@@ -220,7 +221,8 @@ def test_a_personal_notice_of_a_decision_speaks_of_the_decision_not_of_the_copy_
     # Timóteo art. 20, § 2º (the dated signature on the copy of the auto is the notice) applies to the auto; the
     # notice of a decision takes effect on the date the notified signs it (art. 21, I)
     text = _text(sim150, "notificacao-decisao", "ato-08.pdf")
-    assert "considera-se feita na data aposta pelo notificado ao receber esta notificação, com o teor da decisão" in text
+    assert ("considera-se feita na data aposta pelo notificado ao receber esta notificação, com o teor da decisão"
+            in text)
     assert "cópia do auto" not in text
     assert "Notificação considerada feita em 22 de outubro de 2026" in text
 

@@ -275,7 +275,7 @@ class Autos:
         """The timeline's findings and those of each act's document as of its date (``autos validar``)."""
         lei = loaded.processo.lei
         proc, statute = self.processos.procedure(lei), self.rules.get(lei)
-        timeline = self.processos.check_valid(loaded, self.today, statute, self.fines)
+        timeline = self.processos.check_valid(loaded, self.today, statute)
         first: list[CaseResult] = []  # the auto's document, checked first: its fine is the processo's
 
         def check(doc: LoadedCase) -> CaseResult:
@@ -368,7 +368,7 @@ class Autos:
         its report as of the act's date, or the error that kept it from being checked."""
         lei = loaded.processo.lei
         proc, statute = self.processos.procedure(lei), self.rules.get(lei)
-        timeline = self.processos.check_valid(loaded, self.today, statute, self.fines)
+        timeline = self.processos.check_valid(loaded, self.today, statute)
         acts = document_acts(loaded, proc, statute)
         if ato is not None:
             acts = _only_act(loaded, acts, len(loaded.processo.atos) if ato == "ultimo" else int(ato))

@@ -6,21 +6,18 @@ will use the same entry points). ``hoje`` is always a parameter.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
 from autos.base.resources import default_rules_dir
 from autos.base.yamlio import iter_yaml_files, load_yaml, yaml_files_under
-from autos.checks.acts import act_document
 from autos.checks.competence import competence_findings
 from autos.checks.reasons import reasons_findings
-from autos.compute.fines import FineResult
 from autos.compute.timeline import URGENCY_ORDER, DeadlineMemo, Pending, Timeline, check_timeline
 from autos.errors import AutosError, InputError
 from autos.processo.load import LoadedProcesso, from_doc, is_processo_data, load_processo
-from autos.processo.load_case import LoadedCase, case_from_doc
+from autos.processo.load_case import case_from_doc
 from autos.processo.migrate import Unmapped, leading_comments, migrate_cases, old_file_notice
 from autos.rules.authorities import Authorities, load_authorities
 from autos.rules.calendar import MunicipalCalendar, load_calendar
@@ -120,28 +117,14 @@ class ProcessoService:
             self._checked_kinds.add((municipio, lei))
         return auth
 
-    def check_valid(self, loaded: LoadedProcesso, hoje: date, statute: Statute,
-                    fines: Callable[[LoadedCase], FineResult | None]) -> Timeline:
+    def check_valid(self, loaded: LoadedProcesso, hoje: date, statute: Statute) -> Timeline:
         """:meth:`check`, plus whether each act holds up: its signer's competence against the register of
-        authorities (:mod:`autos.checks.competence`) and its reasons and amounts (:mod:`autos.checks.reasons`;
-        ``fines`` prices the auto's document when an amount must be compared)."""
+        authorities (:mod:`autos.checks.competence`) and its reasons (:mod:`autos.checks.reasons`)."""
         t = self.check(loaded, hoje)
         lei = loaded.processo.lei
         proc = self.procedure(lei)
-        auth = self.authorities(lei)
-
-        def auto_fine() -> FineResult | None:
-            k = next((i for i, a in enumerate(loaded.processo.atos) if a.tipo == proc.initial_kind()), None)
-            doc = act_document(loaded, k, proc, statute) if k is not None else None
-            if doc is None:
-                return None
-            try:
-                return fines(doc.loaded)
-            except AutosError:
-                return None  # the fine's own finding says why
-
-        t.achados.extend(competence_findings(loaded, proc, auth))
-        t.achados.extend(reasons_findings(loaded, proc, statute, t, auto_fine))
+        t.achados.extend(competence_findings(loaded, proc, self.authorities(lei)))
+        t.achados.extend(reasons_findings(loaded, proc, statute, t))
         return t
 
     def check(self, loaded: LoadedProcesso, hoje: date) -> Timeline:

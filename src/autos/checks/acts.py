@@ -530,12 +530,17 @@ class _Builder:
         b = self.p.atos[j]
         d = b.data_do_ato
         last = not appeal_lies(self.proc, b.tipo)
+        earlier = [k for k, c in enumerate(self.p.atos[:j])
+                   if c.tipo in _DECISIONS and c.resultado == "reduzida" and c.valor_base is not None]
         return {"relatorio": b.relatorio, "dispositivo": b.dispositivo, "valor_base": b.valor_base,
                 "motivo_valor": b.motivo_valor, "ultima_instancia": last,
                 "razoes": [RazaoDecisao(argumento=r.argumento, conclusao=r.conclusao, fatos=r.fatos,
                                         fundamentos=r.fundamentos) for r in b.razoes or []],
                 "instancia_recursal": None if last or d is None else appeal_authority(self.authorities, self.proc, d),
-                "prazo_recurso": None if last else appeal_deadline(self.proc, b.tipo)}
+                "prazo_recurso": None if last else appeal_deadline(self.proc, b.tipo),
+                "valor_base_anterior": self.p.atos[earlier[-1]].valor_base if earlier else None,
+                "anterior": f"{self.proc.atos[self.p.atos[earlier[-1]].tipo].nome} nº {self.p.atos[earlier[-1]].numero}"
+                if earlier else None}
 
     def _protocolo(self, fields: dict[str, Any]) -> None:
         """The defence or appeal received: its date, whether it came in time (the timeline's deadline, all of

@@ -90,10 +90,12 @@ def check_processo(loaded: LoadedProcesso, timeline: Timeline, proc: Procedure, 
     from ``authorities``, the register of the municipality, when given).
 
     A finding that is not about a field (the fiscal unit's value is an example…) is the same for every
-    act and is reported once."""
+    act and is reported once; so is one about a field that two documents of the same act report alike (the
+    amount of a decision, checked on the decision and on its debit statement)."""
     findings = [_from_timeline(f, loaded) for f in timeline.achados]
     acts: list[ActReport] = []
     general: set[tuple[str, str]] = set()
+    seen: set[tuple[str, str, str]] = set()
     for i, kind in document_acts(loaded, proc, statute):
         doc = act_document(loaded, i, proc, statute, kind, timeline, authorities)
         if doc is None:
@@ -109,6 +111,9 @@ def check_processo(loaded: LoadedProcesso, timeline: Timeline, proc: Procedure, 
                 general.add((f.codigo, f.mensagem))
                 findings.append(f)
                 continue
+            if (f.codigo, f.caminho, f.mensagem) in seen:
+                continue
+            seen.add((f.codigo, f.caminho, f.mensagem))
             f = Finding(severidade=f.severidade, codigo=f.codigo, mensagem=f"{label}: {f.mensagem}",
                         citacao=f.citacao, caminho=f.caminho, linha=f.linha, arquivo=f.arquivo, dica=f.dica)
             own.append(f)

@@ -14,27 +14,23 @@ fatos e dos fundamentos jurídicos" (art. 50, II and V), and the motivation must
   sanction judged by default, a cancellation);
 * ``DECISAO-INCONGRUENTE``: the result contradicts the answers (arguments all rejected and the fine cancelled or
   reduced with no reason; an argument accepted and the fine kept, unsaid why);
-* amounts, against the fine in force (the auto's, as the law computes it, or the one the last decision set):
-  ``DECISAO-VALOR-DIVERGENTE`` (a decision that keeps the fine stating another amount; an amount in reais that is not
-  the conversion of the one in the law's unit), ``REDUCAO-EM-REAIS`` (a reduction stated in reais, not in the unit
-  in which the law fixes the fine), ``REDUCAO-SEM-MOTIVO``, ``REDUCAO-NAO-REDUZ``, ``REDUCAO-ABAIXO-DO-MINIMO``
-  (below the law's floor, after the reductions the law itself gives: no legal basis);
+* amounts: ``REDUCAO-EM-REAIS`` (a reduction stated in reais, not in the unit in which the law fixes the fine),
+  ``REDUCAO-SEM-MOTIVO``, ``REDUCAO-ABAIXO-DO-MINIMO`` (below the law's floor, after the reductions the law itself
+  gives: no legal basis) — and, on the decision's own document, where the auto's fine is computed anyway
+  (:mod:`autos.checks.decision_amounts`), ``DECISAO-VALOR-DIVERGENTE`` and ``REDUCAO-NAO-REDUZ``;
 * in the auto, where the law leaves a range (Timóteo art. 16, II and § 2º): ``MULTA-FAIXA-SEM-MOTIVO`` (the
   circumstances weighed and why the amount) and ``ADVERTENCIA-NAO-CONSIDERADA`` (a fine for a first offender with no
   aggravating circumstance, where art. 16, I, gives the warning, without saying why not the warning).
 
-All are errors (``erro``). No file I/O: the fine of the auto comes in computed.
+All are errors (``erro``). No file I/O, nothing computed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from decimal import Decimal
 
 from autos.base import ptbr
 from autos.base.yamlio import PathKey, format_path
-from autos.compute.fines import FineResult
 from autos.compute.timeline import Finding, Timeline
 from autos.processo.load import LoadedProcesso
 from autos.processo.model import Razao
@@ -42,7 +38,7 @@ from autos.rules.calendar import format_date
 from autos.rules.procedure import Procedure
 from autos.rules.statute import Statute, formula_for
 
-__all__ = ["contested_act", "fine_in_force", "reasons_findings"]
+__all__ = ["contested_act", "fine_basis", "reasons_findings"]
 
 LEI_9784_ART50 = "Lei federal nº 9.784/1999, art. 50, por analogia"
 _DECISIONS = ("julgamento", "decisao_recurso")
@@ -68,54 +64,28 @@ def contested_act(loaded: LoadedProcesso, i: int) -> int | None:
     return filed[-1] if filed else None
 
 
-@dataclass(frozen=True)
-class _Force:
-    """The fine in force: in the law's unit and in reais; ``by``: the act that set it (None: the auto)."""
-
-    unidades: Decimal
-    reais: Decimal
-    by: int | None
-
-
-def fine_in_force(loaded: LoadedProcesso, statute: Statute, fine: FineResult | None, before: int) -> _Force | None:
-    """The fine (the penalties, not the costs the offender owes on top of them) in force before act ``before``: the
-    auto's, or the one the last earlier reduction set in the law's unit."""
-    if fine is None:
-        return None
-    own = fine.part("penalidade")
-    if own is None:
-        return None
-    force = _Force(own.total_unidades, own.total_reais, None)
-    for k, a in enumerate(loaded.processo.atos[:before]):
-        if a.tipo in _DECISIONS and a.resultado == "reduzida" and a.valor_base is not None:
-            force = _Force(a.valor_base, to_reais(statute, fine, a.valor_base), k)
-    return force
-
-
-def to_reais(statute: Statute, fine: FineResult, units: Decimal) -> Decimal:
-    """``units`` of the law's fiscal unit in reais, at the value the auto's fine was converted with."""
-    return statute.arredondamento.apply(units * fine.valor_unidade.valor)
+def fine_basis(statute: Statute, regras: list[str]) -> str:
+    """Where the law sets the fine of these infractions in its fiscal unit (each one's formula: Ferraz art. 68;
+    Cuiabá art. 36; Timóteo's range, art. 16, II)."""
+    cites: list[str] = []
+    for regra in regras:
+        rule = statute.infracoes.get(regra)
+        formula = formula_for(statute, rule, "multa") if rule is not None else None
+        if formula is not None:
+            cites.append(statute.cite(formula.citacao))
+        elif (pen := statute.penalidades.get("multa")) is not None:
+            cites.append(statute.cite(pen.citacao))
+    return "; ".join(dict.fromkeys(cites)) or statute.lei.label
 
 
 class _Checker:
-    def __init__(self, loaded: LoadedProcesso, proc: Procedure, statute: Statute, timeline: Timeline | None,
-                 fine: Callable[[], FineResult | None]) -> None:
+    def __init__(self, loaded: LoadedProcesso, proc: Procedure, statute: Statute, timeline: Timeline | None) -> None:
         self.loaded = loaded
         self.p = loaded.processo
         self.proc = proc
         self.statute = statute
         self.timeline = timeline
-        self._fine = fine
-        self._fine_done = False
-        self._fine_value: FineResult | None = None
         self.out: list[Finding] = []
-
-    @property
-    def fine(self) -> FineResult | None:
-        if not self._fine_done:
-            self._fine_done = True
-            self._fine_value = self._fine()
-        return self._fine_value
 
     def add(self, code: str, message: str, path: PathKey, base: str, hint: str) -> None:
         self.out.append(Finding(code, "erro", message, base, format_path(path), self.loaded.line_of(path), hint))
@@ -215,26 +185,13 @@ class _Checker:
                      LEI_9784_ART50, "diga em 'fundamentacao' por que a multa fica mantida, ou corrija a conclusão.")
 
     def amount(self, i: int) -> None:
+        """What a reduction must say in itself: the amount in the law's unit, the reason, a floor of the law. The
+        comparisons with the fine in force (a kept fine stated otherwise, a reduction that does not reduce) are the
+        decision document's (:mod:`autos.checks.decision_amounts`), where the auto's fine is computed anyway."""
         a = self.p.atos[i]
         here = self.label(i)
         sigla = self.statute.unidade_fiscal.sigla
-        cite = self.fine_basis()
-        if a.resultado == "mantida" and (a.valor is not None or a.valor_base is not None):
-            force = fine_in_force(self.loaded, self.statute, self.fine, i)
-            typed_units = a.valor_base is not None and force is not None and a.valor_base != force.unidades
-            typed_reais = a.valor is not None and force is not None and a.valor != force.reais
-            if force is None or typed_units or typed_reais:
-                stated = (f"{ptbr.format_decimal(a.valor_base)} {sigla}" if a.valor_base is not None
-                          else ptbr.format_brl(a.valor or Decimal(0)))
-                actual = (f"a multa em vigor é {ptbr.format_decimal(force.unidades)} {sigla} = "
-                          f"{ptbr.format_brl(force.reais)} ({self.source(force)})" if force is not None
-                          else "o auto não tem multa calculada")
-                self.add("DECISAO-VALOR-DIVERGENTE", f"{here} mantém a multa e diz {stated}, mas {actual}: a decisão "
-                         "que mantém a multa não fixa outro valor.", ("atos", i, "valor" if a.valor is not None
-                                                                     else "valor_base"), cite,
-                         "retire 'valor' (a multa mantida é a do auto) ou, se a decisão muda o valor, registre "
-                         "resultado: reduzida, com valor_base e motivo_valor.")
-            return
+        cite = fine_basis(self.statute, [inf.regra for inf in self.p.infracoes])
         if a.resultado != "reduzida":
             return
         if a.valor_base is None:
@@ -249,44 +206,13 @@ class _Checker:
                      ("atos", i, "resultado"), LEI_9784_ART50,
                      f"escreva em atos[{i}].motivo_valor por que o valor é o decidido (p. ex. a atenuante "
                      "reconhecida e o artigo, a reincidência afastada, a área medida corrigida).")
-        if a.valor_base is None:
-            return
-        force = fine_in_force(self.loaded, self.statute, self.fine, i)
-        if force is not None and a.valor_base >= force.unidades:
-            self.add("REDUCAO-NAO-REDUZ", f"{here} diz reduzir a multa para {ptbr.format_decimal(a.valor_base)} "
-                     f"{sigla}, mas a multa em vigor é {ptbr.format_decimal(force.unidades)} {sigla} "
-                     f"({self.source(force)}).", ("atos", i, "valor_base"), cite,
-                     "confira o valor decidido ou o resultado (mantida).")
         floor = self.floor()
-        if floor is not None and a.valor_base < floor[0]:
+        if a.valor_base is not None and floor is not None and a.valor_base < floor[0]:
             self.add("REDUCAO-ABAIXO-DO-MINIMO", f"{here} reduz a multa a {ptbr.format_decimal(a.valor_base)} {sigla}, "
                      f"abaixo do mínimo de {ptbr.format_decimal(floor[0])} {sigla} ({floor[1]}): não há base legal "
                      "para a multa abaixo do mínimo da lei.", ("atos", i, "valor_base"), floor[2],
                      f"decida um valor a partir de {ptbr.format_decimal(floor[0])} {sigla}, ou cancele a multa se a "
                      "infração não se sustenta.")
-        if a.valor is not None and self.fine is not None and a.valor != to_reais(self.statute, self.fine, a.valor_base):
-            conv = to_reais(self.statute, self.fine, a.valor_base)
-            self.add("DECISAO-VALOR-DIVERGENTE", f"{here} diz {ptbr.format_brl(a.valor)}, mas "
-                     f"{ptbr.format_decimal(a.valor_base)} {sigla} são {ptbr.format_brl(conv)} pelo valor da "
-                     f"{sigla} do auto ({ptbr.format_brl(self.fine.valor_unidade.valor)}).", ("atos", i, "valor"), cite,
-                     "retire 'valor' (é calculado de valor_base) ou corrija-o.")
-
-    def fine_basis(self) -> str:
-        """Where the law sets the fine of the processo's infractions in its fiscal unit (each one's formula: Ferraz
-        art. 68; Cuiabá art. 36; Timóteo's range, art. 16, II)."""
-        st = self.statute
-        cites: list[str] = []
-        for inf in self.p.infracoes:
-            rule = st.infracoes.get(inf.regra)
-            formula = formula_for(st, rule, "multa") if rule is not None else None
-            if formula is not None:
-                cites.append(st.cite(formula.citacao))
-            elif (pen := st.penalidades.get("multa")) is not None:
-                cites.append(st.cite(pen.citacao))
-        return "; ".join(dict.fromkeys(cites)) or st.lei.label
-
-    def source(self, force: _Force) -> str:
-        return "a do auto" if force.by is None else f"fixada em {self.label(force.by)}"
 
     def floor(self) -> tuple[Decimal, str, str] | None:
         """The law's floor of the fine and why: the range's minimum, less the reductions of the law that apply to the
@@ -350,11 +276,11 @@ class _Checker:
         return self.statute.cite(first.model_copy(update={"inciso": None, "alinea": None}))
 
 
-def reasons_findings(loaded: LoadedProcesso, proc: Procedure, statute: Statute, timeline: Timeline | None,
-                     fine: Callable[[], FineResult | None]) -> list[Finding]:
-    """The findings of the module's docstring. ``fine()`` gives the auto's fine as the law computes it (``None``:
-    none), called only when an amount must be compared."""
-    c = _Checker(loaded, proc, statute, timeline, fine)
+def reasons_findings(loaded: LoadedProcesso, proc: Procedure, statute: Statute,
+                     timeline: Timeline | None) -> list[Finding]:
+    """The findings of the module's docstring but the comparisons with the fine in force (the decision document's:
+    :mod:`autos.checks.decision_amounts`)."""
+    c = _Checker(loaded, proc, statute, timeline)
     initial = proc.initial_kind()
     for i, a in enumerate(loaded.processo.atos):
         if a.tipo == initial:
