@@ -44,6 +44,7 @@ from autos.documents import pix
 from autos.documents.counting import case_lines, example_days_warning, with_counting_clause
 from autos.documents.decision import (
     decided_amount,
+    decided_reais,
     decision_notice_sections,
     decision_sections,
     protocol_sections,
@@ -324,7 +325,7 @@ def build_context(case: Case, statute: Statute, report: Report, fines: FineResul
     if builder is not None:
         ctx.update(builder(case, statute, kind, fines, draft, notice_date, computed))
     if kind.modelo == "demonstrativo_debito":
-        ctx["pix"] = pix_section(case, fines, (own_letterhead or {}).get("pix"), draft=draft)
+        ctx["pix"] = pix_section(case, statute, fines, (own_letterhead or {}).get("pix"), draft=draft)
     return with_counting_clause(ctx, computed, kind.modelo)
 
 
@@ -1284,7 +1285,7 @@ def edital_sections(case: Case, statute: Statute, fines: FineResult | None, praz
 # the demonstrativo's PIX
 
 
-def pix_section(case: Case, fines: FineResult | None, config: PixConfig | None, *,
+def pix_section(case: Case, statute: Statute, fines: FineResult | None, config: PixConfig | None, *,
                 draft: bool) -> dict[str, Any] | None:
     """The PIX block of the demonstrativo de débito: None without a key in the letterhead; else the static BR
     Code of the amount due (the decided amount after a decision that reduced the fine, the total of the debt
@@ -1297,9 +1298,10 @@ def pix_section(case: Case, fines: FineResult | None, config: PixConfig | None, 
                            "nome": config.nome, "cidade": config.cidade, "valor": "", "txid": ""}
     d = case.decisao
     valor: Decimal | None = None
-    if d is not None and d.resultado == "reduzida":
-        valor = d.valor
-    elif fines is not None and not fines.exemplo:
+    example = fines is not None and fines.exemplo
+    if d is not None and d.resultado == "reduzida":  # in the law's unit, converted at the auto's unit value
+        valor = None if example and d.valor_base is not None else decided_reais(case, statute, fines)
+    elif fines is not None and not example:
         valor = fines.total_reais
     if draft:
         out["aviso"] = "O código PIX não é impresso na minuta: só no demonstrativo final."

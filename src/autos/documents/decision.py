@@ -69,6 +69,18 @@ def _penalty(fines: FineResult | None) -> FineResult | None:
     return fines.part("penalidade") if fines is not None else None
 
 
+def decided_reais(case: Case, statute: Statute, fines: FineResult | None) -> Decimal | None:
+    """The fine a reduction leaves, in reais: its amount in the law's unit at the value of the unit the auto's fine
+    was converted with (None: no reduction, or not computed); an amount given in reais alone is taken as it is."""
+    d = case.decisao
+    own = _penalty(fines)
+    if d is None or d.resultado != "reduzida":
+        return None
+    if d.valor_base is None:
+        return d.valor
+    return statute.arredondamento.apply(d.valor_base * own.valor_unidade.valor) if own is not None else None
+
+
 def decided_amount(case: Case, statute: Statute, fines: FineResult | None, draft: bool) -> str:
     """The fine the decision leaves in force, in the law's unit and in reais (``""``: none; cancelled)."""
     d = case.decisao
@@ -76,8 +88,7 @@ def decided_amount(case: Case, statute: Statute, fines: FineResult | None, draft
     if d is None or d.resultado == "cancelada":
         return ""
     if d.resultado == "reduzida":
-        if d.valor_base is not None and own is not None:
-            reais = statute.arredondamento.apply(d.valor_base * own.valor_unidade.valor)
+        if d.valor_base is not None and (reais := decided_reais(case, statute, fines)) is not None:
             return f"{_units(statute, d.valor_base)}, correspondentes a {ptbr.money_full(reais)}"
         if d.valor_base is not None:
             return _units(statute, d.valor_base)
