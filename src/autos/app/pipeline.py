@@ -64,6 +64,7 @@ from autos.errors import (
 from autos.processo.load import LoadedProcesso, is_processo_data, load_processo, parse_processo
 from autos.processo.load import from_doc as processo_from_doc
 from autos.processo.load_case import LoadedCase, case_from_doc, load_case, parse_case
+from autos.rules.authorities import with_register_signers
 from autos.rules.deadlines import LawDeadlines
 from autos.rules.procedure import Procedure, procedure_file
 from autos.rules.statute import RuleSet, Statute, load_rules
@@ -199,7 +200,7 @@ class Autos:
     def __init__(self, rules_dir: str | Path | None = None, templates_dir: str | Path | None = None,
                  today: date | None = None) -> None:
         self.rules_dir = Path(rules_dir) if rules_dir else None
-        self.rules: RuleSet = load_rules(self.rules_dir or default_rules_dir())
+        self.rules: RuleSet = with_register_signers(load_rules(self.rules_dir or default_rules_dir()))
         self._templates_arg = Path(templates_dir) if templates_dir else None
         self.templates_dir = Path(templates_dir) if templates_dir else default_templates_dir()
         self.today = today or date.today()
@@ -271,9 +272,9 @@ class Autos:
 
     def check_processo(self, loaded: LoadedProcesso) -> ProcessoReport:
         """The timeline's findings and those of each act's document as of its date (``autos validar``)."""
-        timeline = self.processos.check(loaded, self.today)
         lei = loaded.processo.lei
         proc, statute = self.processos.procedure(lei), self.rules.get(lei)
+        timeline = self.processos.check_valid(loaded, self.today, statute)
         first: list[CaseResult] = []  # the auto's document, checked first: its fine is the processo's
 
         def check(doc: LoadedCase) -> CaseResult:
@@ -282,7 +283,7 @@ class Autos:
                 first.append(result)
             return result
 
-        report = check_processo(loaded, timeline, proc, statute, check)
+        report = check_processo(loaded, timeline, proc, statute, check, self.processos.authorities(lei))
         if inscribes_an_amount(loaded):  # the amount inscribed in dívida ativa against the debt computed
             def auto_fine(doc: LoadedCase) -> FineResult | None:  # computed once, by the auto's check
                 computed = first[0].computed if first else None
@@ -330,7 +331,7 @@ class Autos:
         else:
             loaded = load_processo(file)
         out: list[tuple[int, Generated | AutosError]] = []
-        timeline = self.processos.check(loaded, self.today)
+        timeline = self.processos.check_valid(loaded, self.today, self.rules.get(loaded.processo.lei))
         pieces = self._act_pieces(loaded, ato, timeline)
         for piece in pieces:
             if piece.report is None:
@@ -370,15 +371,15 @@ class Autos:
                     timeline: Timeline | None = None) -> list[ActPiece]:
         """The document of each act of ``loaded`` that has one (or of act ``ato``, 1-based, or ``"ultimo"``), with
         its report as of the act's date, or the error that kept it from being checked."""
-        timeline = timeline or self.processos.check(loaded, self.today)
         lei = loaded.processo.lei
         proc, statute = self.processos.procedure(lei), self.rules.get(lei)
+        timeline = timeline or self.processos.check_valid(loaded, self.today, statute)
         acts = document_acts(loaded, proc, statute)
         if ato is not None:
             acts = _only_act(loaded, acts, len(loaded.processo.atos) if ato == "ultimo" else int(ato))
         out: list[ActPiece] = []
         for i, kind in acts:
-            doc = act_document(loaded, i, proc, statute, kind, timeline)
+            doc = act_document(loaded, i, proc, statute, kind, timeline, self.processos.authorities(lei))
             if doc is None:
                 continue
             piece = ActPiece(i + 1, doc.kind, statute.documentos[doc.kind].titulo, doc.as_of, doc.loaded, None,

@@ -12,13 +12,17 @@ from pathlib import Path
 
 from autos.base.resources import default_rules_dir
 from autos.base.yamlio import iter_yaml_files, load_yaml, yaml_files_under
+from autos.checks.competence import competence_findings
+from autos.checks.reasons import reasons_findings
 from autos.compute.timeline import URGENCY_ORDER, DeadlineMemo, Pending, Timeline, check_timeline
 from autos.errors import AutosError, InputError
 from autos.processo.load import LoadedProcesso, from_doc, is_processo_data, load_processo
 from autos.processo.load_case import case_from_doc
 from autos.processo.migrate import Unmapped, leading_comments, migrate_cases, old_file_notice
+from autos.rules.authorities import Authorities, load_authorities
 from autos.rules.calendar import MunicipalCalendar, load_calendar
 from autos.rules.procedure import Procedure, load_procedure, procedure_file
+from autos.rules.statute import Statute
 from autos.store.files import write_new_atomic
 
 __all__ = [
@@ -85,6 +89,8 @@ class ProcessoService:
         self.rules_dir = Path(rules_dir) if rules_dir else default_rules_dir()
         self._procedures: dict[str, Procedure] = {}
         self._calendars: dict[str, MunicipalCalendar] = {}
+        self._authorities: dict[str, Authorities | None] = {}
+        self._checked_kinds: set[tuple[str, str]] = set()
         self._memos: dict[str, DeadlineMemo] = {}  # per law: deadlines counted from a date (same rules, calendar)
 
     def procedure(self, lei: str) -> Procedure:
@@ -97,6 +103,29 @@ class ProcessoService:
         if municipio not in self._calendars:
             self._calendars[municipio] = load_calendar(self.rules_dir, municipio)
         return self._calendars[municipio]
+
+    def authorities(self, lei: str) -> Authorities | None:
+        """The register of authorities of the law's municipality (``autoridades.yaml``), checked against the law's
+        processo rules; ``None`` when the municipality has none."""
+        municipio = lei.split("/", 1)[0]
+        if municipio not in self._authorities:
+            self._authorities[municipio] = load_authorities(self.rules_dir, municipio)
+        auth = self._authorities[municipio]
+        if auth is not None and (municipio, lei) not in self._checked_kinds:
+            proc = self.procedure(lei)
+            auth.check_kinds(lei, set(proc.atos), {x.id for x in proc.interpretacoes})
+            self._checked_kinds.add((municipio, lei))
+        return auth
+
+    def check_valid(self, loaded: LoadedProcesso, hoje: date, statute: Statute) -> Timeline:
+        """:meth:`check`, plus whether each act holds up: its signer's competence against the register of
+        authorities (:mod:`autos.checks.competence`) and its reasons (:mod:`autos.checks.reasons`)."""
+        t = self.check(loaded, hoje)
+        lei = loaded.processo.lei
+        proc = self.procedure(lei)
+        t.achados.extend(competence_findings(loaded, proc, self.authorities(lei)))
+        t.achados.extend(reasons_findings(loaded, proc, statute, t))
+        return t
 
     def check(self, loaded: LoadedProcesso, hoje: date) -> Timeline:
         lei = loaded.processo.lei

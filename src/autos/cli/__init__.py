@@ -527,7 +527,7 @@ def regras_mostrar(ctx: click.Context, lei: str) -> None:
         click.echo(describe_statute(autos.rules.get(lei)))
         procedure = autos.procedure_of(lei)
         if procedure is not None:
-            click.echo("\n" + describe_procedure(procedure))
+            click.echo("\n" + describe_procedure(procedure, autos.processos.authorities(lei)))
     except AutosError as exc:
         _fail(exc)
 

@@ -11,7 +11,7 @@ from datetime import date
 from typing import Any
 
 from autos.app.processo import MigrationResult, PendingReport
-from autos.base.ptbr import count_noun, money_full
+from autos.base.ptbr import count_noun, format_decimal, money_full
 from autos.checks.processo import FineDecision, ProcessoFine
 from autos.cli.describe import describe_fines
 from autos.compute.strip import timeline_strip
@@ -184,8 +184,10 @@ def fine_text(f: ProcessoFine) -> str:
         out += ["", "Decisões sobre a multa:"]
         for d in f.decisoes:
             if d.resultado == "reduzida":
-                what = (f"reduzida para {money_full(d.valor)}" if d.valor is not None
-                        else "reduzida, sem o valor informado na decisão (campo 'valor')")
+                unit = (f"{format_decimal(d.valor_base)} {f.calculo.sigla} = "
+                        if d.valor_base is not None and f.calculo is not None else "")
+                what = (f"reduzida para {unit}{money_full(d.valor)}" if d.valor is not None
+                        else "reduzida, sem o valor informado na decisão (campo 'valor_base')")
             elif d.resultado == "cancelada":
                 what = "cancelada"
             else:
