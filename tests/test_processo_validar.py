@@ -161,11 +161,16 @@ def test_auto_with_absent_autuado_states_the_later_notice_by_ar_art21(tmp_path: 
 _CYCLE = (  # after the sample's own acts, each citing what the rite makes it cite (as bench/bench_processo.py --atos)
     '  - {{tipo: notificacao_ar, numero: "AR-{i}/2026", postagem: {d}, recebimento: {d}, juntada: {d}, '
     'referente: "10/2026", local: "Timóteo/MG"}}',
-    '  - {{tipo: defesa, numero: "PROT-{i}/2026", data: {d}, referente: "10/2026"}}',
+    '  - {{tipo: defesa, numero: "PROT-{i}/2026", data: {d}, referente: "10/2026", agente: {{nome: Cláudia Regina Matos, '
+    'cargo: Agente Administrativo — Protocolo do SIM, matricula: "20.602"}}, argumentos: [{{id: "1", texto: "Pede o '
+    'cancelamento do auto."}}]}}',
     '  - {{tipo: julgamento, numero: "DEC-{i}/2026", data: {d}, referente: "10/2026", resultado: mantida, '
-    'autoridade: "Diretor do SIM"}}',
+    'autoridade: "Coordenador do SIM", razoes: [{{argumento: "1", conclusao: rejeitado, fatos: "O fato está provado '
+    'no auto.", fundamentos: "Lei nº 3.844/2022, art. 15."}}]}}',
     '  - {{tipo: notificacao_pessoal, data: {d}, referente: "DEC-{j}/2026"}}',
-    '  - {{tipo: recurso, numero: "REC-{i}/2026", data: {d}, referente: "DEC-{k}/2026"}}',
+    '  - {{tipo: recurso, numero: "REC-{i}/2026", data: {d}, referente: "DEC-{k}/2026", agente: {{nome: Cláudia Regina '
+    'Matos, cargo: Agente Administrativo — Protocolo do SIM, matricula: "20.602"}}, argumentos: [{{id: "1", texto: '
+    '"Reitera a defesa."}}]}}',
     '  - {{tipo: pagamento, data: {d}, valor: "1.00"}}',
 )
 
