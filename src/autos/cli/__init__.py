@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar
 
 import click
 
-from autos.app.pipeline import Autos
 from autos.base.ptbr import count_noun
 from autos.cli.signing import assinar as _assinar
 from autos.cli.signing import batch_signing as _batch_signing
 from autos.cli.signing import certificate_options
 from autos.errors import AutosError, InputError
 
-if TYPE_CHECKING:  # the publisher is imported by its command only (start-up)
+if TYPE_CHECKING:  # the pipeline and the publisher are imported by the commands that use them (start-up)
+    from autos.app.pipeline import Autos
     from autos.app.publish import Options
     from autos.store.database import Location
 
@@ -125,6 +125,8 @@ def main(ctx: click.Context, rules_dir: Path | None, templates_dir: Path | None,
 
 
 def _autos(ctx: click.Context) -> Autos:
+    from autos.app.pipeline import Autos
+
     o = ctx.obj
     try:
         return Autos(o["rules_dir"], o["templates_dir"], o["today"])
@@ -645,7 +647,6 @@ def numerar(ctx: click.Context, lei: str | None, tipo: str | None, ano: int | No
     """
     from autos.app.processo import ProcessoService
     from autos.app.register import cancel_number, check_kind, open_register, reserve_number
-    from autos.errors import InputError
 
     o = ctx.obj
     try:
@@ -731,7 +732,6 @@ def registro_numeros(registro: Location | None) -> None:
 def registro_autuado(documento: str, registro: Location | None) -> None:
     """Os processos de um autuado, pelo CPF ou CNPJ (com ou sem pontos, barra e traço)."""
     from autos.app.register import open_register
-    from autos.errors import InputError
 
     try:
         reg = open_register(registro, Path.cwd(), readonly=True)
