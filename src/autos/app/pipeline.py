@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import multiprocessing
 import os
 import re
 import signal
 import unicodedata
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
@@ -490,6 +488,9 @@ class Autos:
             for path in paths:
                 yield _outcome(self, path, out_dir, formato, draft, arquivo, stamp, replace)
             return
+        import multiprocessing  # a pool of processes: not imported by the commands that need none (start-up)
+        from concurrent.futures.process import BrokenProcessPool, ProcessPoolExecutor
+
         global _FORKED_FROM
         if multiprocessing.get_start_method() == "fork":
             # Build the renderers once, here: forked workers inherit them (WeasyPrint and docxtpl imported, fonts
@@ -998,8 +999,7 @@ def _archive_metadata(loaded: LoadedCase, statute: Statute, stamp: datetime) -> 
         autor=f"Prefeitura Municipal de {lei.municipio} — {case.agente.nome or 'agente não informado'}",
         assunto=f"{kind.titulo} nº {numero} — {lei.label} ({lei.municipio}/{lei.uf}) — autuado: "
         f"{case.autuado.nome or 'não informado'}",
-        palavras_chave=keywords,
-        criado_em=stamp,
+        palavras_chave=keywords, criado_em=stamp,
     )
 
 
