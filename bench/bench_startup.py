@@ -7,8 +7,11 @@ a shared machine hits them alike; the order of the contenders rotates from round
 median over the rounds, the median ratio against the baseline, and the goal (< 0.3 s of CPU).
 
 The commands run as a user types them: the ``autos`` console script beside this interpreter, with the bundled
-rules and templates, ``--hoje`` fixed, on the samples (a processo of Timóteo, a per-document case, the folder of
-sample processos). Their output goes to ``/dev/null``; each command's exit code must be the same in every round.
+rules and templates, ``--hoje`` fixed, on copies of the samples in a temporary folder (a processo of Timóteo, a
+per-document case, the folder of sample processos), where no register (``registro.sqlite3``, which ``autos
+servir`` leaves beside the samples) is found. Their output goes to ``/dev/null``; each command's exit code must be
+the same in every round. A second reference, ``import yaml, pydantic; pydantic.BaseModel``, is what touching
+pydantic's model machinery costs (``import pydantic`` alone loads it lazily).
 The children run with bytecode cached, as an installed package has it (``pip install`` compiles it): in a private
 ``PYTHONPYCACHEPREFIX`` filled by a warm-up run, and without ``PYTHONDONTWRITEBYTECODE`` (set on some machines:
 with it, an editable install compiles every module of ``autos`` at every start, ~0.2 s). ``--sem-cache-de-bytecode``
@@ -24,6 +27,7 @@ import argparse
 import os
 import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -32,21 +36,23 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PROCESSO = ROOT / "samples" / "processos" / "timoteo-mg" / "sim-2026-000142-pj-completo.yaml"
-CASE = ROOT / "tests" / "data" / "casos" / "timoteo-mg" / "auto-pj-completo.yaml"
 GOAL = 0.3  # seconds of CPU
+#: where the copies of the samples are (set by main)
+WORK = Path()
 
 COMMANDS: dict[str, list[str]] = {
     "--help": ["--help"],
-    "validar (processo)": ["validar", str(PROCESSO)],
-    "validar (caso)": ["validar", str(CASE)],
-    "prazos (processo)": ["prazos", str(PROCESSO)],
-    "pendencias (18 processos)": ["pendencias", str(ROOT / "samples" / "processos")],
-    "multa (processo)": ["multa", str(PROCESSO)],
-    "verificar (6 casos)": ["verificar", "--sem-registro", str(CASE.parent)],
+    "validar (processo)": ["validar", "{processos}/timoteo-mg/sim-2026-000142-pj-completo.yaml"],
+    "validar (caso)": ["validar", "{casos}/auto-pj-completo.yaml"],
+    "prazos (processo)": ["prazos", "{processos}/timoteo-mg/sim-2026-000142-pj-completo.yaml"],
+    "pendencias (18 processos)": ["pendencias", "{processos}"],
+    "multa (processo)": ["multa", "{processos}/timoteo-mg/sim-2026-000142-pj-completo.yaml"],
+    "verificar (6 casos)": ["verificar", "{casos}"],
     "regras": ["regras"],
 }
 BASELINE = 'python -c "import yaml, pydantic"'
+MODELS = 'python -c "import yaml, pydantic; pydantic.BaseModel"'
+REFERENCES = {BASELINE: "import yaml, pydantic", MODELS: "import yaml, pydantic; pydantic.BaseModel"}
 
 
 def _autos_command() -> list[str]:
@@ -55,9 +61,10 @@ def _autos_command() -> list[str]:
 
 
 def _argv(name: str) -> list[str]:
-    if name == BASELINE:
-        return [sys.executable, "-c", "import yaml, pydantic"]
-    return [*_autos_command(), "--hoje", "2026-11-30", *COMMANDS[name]]
+    if name in REFERENCES:
+        return [sys.executable, "-c", REFERENCES[name]]
+    where = {"processos": WORK / "processos", "casos": WORK / "casos"}
+    return [*_autos_command(), "--hoje", "2026-11-30", *(a.format(**where) for a in COMMANDS[name])]
 
 
 _ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -99,7 +106,13 @@ def main() -> None:
                     help="os filhos com o ambiente como está (com PYTHONDONTWRITEBYTECODE, se houver)")
     ap.add_argument("--importtime", default=None, metavar="COMANDO", help="só as importações de um comando")
     args = ap.parse_args()
-    with tempfile.TemporaryDirectory(prefix="autos-bench-pycache-") as cache:
+    global WORK
+    with tempfile.TemporaryDirectory(prefix="autos-bench-startup-") as tmp:
+        WORK = Path(tmp)
+        shutil.copytree(ROOT / "samples" / "processos", WORK / "processos",
+                        ignore=shutil.ignore_patterns("registro.sqlite3*", "documentos-emitidos"))
+        shutil.copytree(ROOT / "tests" / "data" / "casos" / "timoteo-mg", WORK / "casos")
+        cache = str(WORK / "pycache")
         if args.sem_cache_de_bytecode:
             _ENV.clear()
             _ENV.update(os.environ)
@@ -114,7 +127,7 @@ def main() -> None:
 def _bench(args: argparse.Namespace) -> None:
     if args.nucleo is not None:
         os.sched_setaffinity(0, {args.nucleo})
-    names = [BASELINE, *(args.comandos.split(",") if args.comandos else COMMANDS)]
+    names = [BASELINE, MODELS, *(args.comandos.split(",") if args.comandos else COMMANDS)]
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{time.strftime('%d/%m/%Y %H:%M UTC', time.gmtime())}; Python {sys.version.split()[0]}; carga (uptime) "
           f"{load}; núcleos {sorted(os.sched_getaffinity(0))}; {args.rodadas} rodadas intercaladas; bytecode "
@@ -136,7 +149,7 @@ def _bench(args: argparse.Namespace) -> None:
     print(f"  {'comando':<{width}}  CPU mín/mediana   parede mín/mediana  ÷ baseline  meta < {GOAL} s")
     for name in names:
         med = statistics.median(cpu[name])
-        goal = "" if name == BASELINE else ("atingida" if med < GOAL else "NÃO atingida")
+        goal = "" if name in REFERENCES else ("atingida" if med < GOAL else "NÃO atingida")
         print(f"  {name:<{width}}  {min(cpu[name]):.3f}/{med:.3f} s   {min(wall[name]):.3f}/"
               f"{statistics.median(wall[name]):.3f} s      {med / base:5.2f}×  {goal}")
 
