@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+from typing import Protocol
 
 from autos.base.resources import default_rules_dir
 from autos.base.yamlio import iter_yaml_files, load_yaml, yaml_files_under
@@ -22,8 +23,8 @@ from autos.rules.procedure import Procedure, load_procedure, procedure_file
 from autos.store.files import write_new_atomic
 
 __all__ = [
-    "MigrationResult", "PendingReport", "PendingRow", "ProcessoService", "is_old_case_file", "is_processo_file",
-    "migrate_files", "old_file_notice",
+    "MigrationResult", "PendingReport", "PendingRow", "PendingSink", "ProcessoService", "is_old_case_file",
+    "is_processo_file", "migrate_files", "old_file_notice",
 ]
 
 
@@ -62,15 +63,32 @@ class PendingRow:
         return (URGENCY_ORDER[x.urgencia], x.vence or date.max, self.timeline.numero, x.acao)
 
 
+class PendingSink(Protocol):
+    """Where :meth:`ProcessoService.scan_pending` puts what it reads: each timeline, each failure."""
+
+    falhas: list[AutosError]
+    vazio: bool
+
+    def add(self, t: Timeline) -> None: ...
+
+
 @dataclass
 class PendingReport:
-    """``autos pendencias``: every processo read, what is due, sorted by urgency, and what failed."""
+    """``autos pendencias``: every processo read, what is due, sorted by urgency, and what failed (in memory: the
+    web's list of processos; the command line spools it, :mod:`autos.app.pending_spool`)."""
 
     hoje: date
     rows: list[PendingRow] = field(default_factory=list)
     timelines: list[Timeline] = field(default_factory=list)
     falhas: list[AutosError] = field(default_factory=list)
     vazio: bool = False
+
+    def add(self, t: Timeline) -> None:
+        self.timelines.append(t)
+        if t.pendencias:
+            self.rows.extend(PendingRow(t, x) for x in t.pendencias)
+        elif t.has_errors:
+            self.rows.append(PendingRow(t, None))
 
     def exit_code(self) -> int:
         if self.falhas or self.vazio:
@@ -120,6 +138,14 @@ class ProcessoService:
                 agente: str | None = None) -> PendingReport:
         """``autos pendencias``: every processo file under ``paths`` (other YAML files are skipped)."""
         report = PendingReport(hoje)
+        self.scan_pending(paths, hoje, report, lei=lei, agente=agente)
+        report.rows.sort(key=PendingRow.sort_key)
+        return report
+
+    def scan_pending(self, paths: list[Path], hoje: date, sink: PendingSink, *, lei: str | None = None,
+                     agente: str | None = None) -> None:
+        """Every processo file under ``paths`` (other YAML files are skipped), one at a time: the timeline of each
+        one of ``lei`` and ``agente`` to ``sink.add``, each file that cannot be read to ``sink.falhas``."""
         files: list[tuple[Path, bool]] = []  # (file, found in a folder: skipped unless a processo)
         for p in paths:
             if p.is_dir():
@@ -127,8 +153,8 @@ class ProcessoService:
             elif p.exists():
                 files.append((p, False))
             else:
-                report.falhas.append(InputError("arquivo ou pasta não encontrado.", file=p,
-                                                hint="confira o caminho informado."))
+                sink.falhas.append(InputError("arquivo ou pasta não encontrado.", file=p,
+                                              hint="confira o caminho informado."))
         found = 0
         for f, in_folder in files:
             try:
@@ -141,20 +167,14 @@ class ProcessoService:
                 if in_folder and exc.file == str(f) and not _may_be_processo(f):
                     continue
                 found += 1 if in_folder else 0
-                report.falhas.append(exc)
+                sink.falhas.append(exc)
                 continue
             if lei is not None and t.lei != lei:
                 continue
             if agente is not None and (t.agente is None or agente.casefold() not in t.agente.casefold()):
                 continue
-            report.timelines.append(t)
-            if t.pendencias:
-                report.rows.extend(PendingRow(t, x) for x in t.pendencias)
-            elif t.has_errors:
-                report.rows.append(PendingRow(t, None))
-        report.rows.sort(key=PendingRow.sort_key)
-        report.vazio = not found and not report.falhas
-        return report
+            sink.add(t)
+        sink.vazio = not found and not sink.falhas
 
 
 def _may_be_processo(file: Path) -> bool:

@@ -386,24 +386,23 @@ def pendencias(ctx: click.Context, pastas: tuple[Path, ...], hoje: Any, lei: str
     Urgência: vencido, hoje, esta semana (até 7 dias), depois, sem prazo. Saída 0: tudo certo;
     1: algum processo com erro; 2: algum arquivo ilegível ou nenhum processo encontrado.
     """
-    from autos.cli.processo_formats import pending_csv, pending_html, pending_json, pending_text
+    from autos.app.pending_spool import spool_pending
+    from autos.cli import processo_formats as fmt
+    from autos.store.files import open_atomic
 
     autos = _autos(ctx)
-    when = hoje.date() if hoje else autos.today
-    try:
-        report = autos.pending(list(pastas), when, lei=lei, agente=agente)
+    try:  # the list is spooled on disk and printed as it is read back: memory stays flat
+        report = spool_pending(autos.processos, list(pastas), hoje.date() if hoje else autos.today, lei=lei,
+                               agente=agente, strips=html is not None)
         if html is not None:
-            from autos.store.files import write_atomic
-
-            write_atomic(html, pending_html(report).encode())
+            with open_atomic(html) as fh:
+                for piece in fmt.iter_pending_html(report):
+                    fh.write(piece.encode())
     except AutosError as exc:
         _fail(exc)
-    if as_json:
-        click.echo(json.dumps(pending_json(report), ensure_ascii=False, indent=2))
-    elif as_csv:
-        click.echo(pending_csv(report), nl=False)
-    else:
-        click.echo(pending_text(report))
+    with report:
+        _echo_stream((fmt.iter_pending_json if as_json else fmt.iter_pending_csv if as_csv else fmt.iter_pending_text)(
+            report))
     if html is not None:
         click.echo(f"lista HTML gravada: {html}", err=True)
     sys.exit(report.exit_code())
