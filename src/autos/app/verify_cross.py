@@ -123,15 +123,21 @@ class CrossRun:
     def __init__(self, registers: list[Register], procedures: dict[str, Procedure | None]) -> None:
         self.registers = registers
         self.procedures = procedures  # law id → its rite (None: the rules have none), shared with the run
-        self.checker = CrossChecker()
-        self._read: set[str] = set()  # resolved paths of the files read
-        self._numbered: list[Filed] = []  # processos read that have numbered acts (for the reserved numbers)
+        self.checker = CrossChecker()  # keeps what it is given on disk (checks.cross)
+        #: with a register only (whose index is read in memory anyway): the resolved paths of the files read, and
+        #: the processos read that have numbered acts (for the reserved numbers)
+        self._read: set[str] = set()
+        self._numbered: list[Filed] = []
 
     def add(self, f: Filed) -> None:
         self.checker.add(f)
-        self._read.add(str(Path(f.arquivo).resolve()))
-        if f.processo and f.atos and self.registers:
-            self._numbered.append(f)
+        if self.registers:
+            self._read.add(str(Path(f.arquivo).resolve()))
+            if f.processo and f.atos:
+                self._numbered.append(f)
+
+    def close(self) -> None:
+        self.checker.close()
 
     def findings(self) -> list[Finding]:
         """The findings across every file read and every processo of the registers."""

@@ -16,14 +16,19 @@ indexes are added the same way (``registro=True``: known, not read now). :class:
   give it (compared without case, accents aside, punctuation and repeated spaces).
 
 Only findings that involve at least one file read are reported; a register entry only completes the picture.
-Pure: no I/O (whether a register's file still exists is asked through a callback).
+No I/O but the checker's own index: what it keeps of each file is in a private temporary SQLite database (on disk,
+deleted when the checker is closed or collected), so that its memory does not grow with the number of files (it
+kept ~2.5 KB per processo in dicts until the end of the run); whether a register's file still exists is asked
+through a callback.
 """
 
 from __future__ import annotations
 
+import pickle
 import re
+import sqlite3
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -111,43 +116,85 @@ class Filed:
         return f"{self.arquivo} ({', '.join(parts)})" if parts else self.arquivo
 
 
+_INDEX = """
+CREATE TABLE arquivos (id INTEGER PRIMARY KEY, filed BLOB NOT NULL);
+CREATE TABLE numeros (chave TEXT NOT NULL, lei TEXT NOT NULL, arquivo INTEGER NOT NULL, ato INTEGER NOT NULL);
+CREATE INDEX numeros_chave ON numeros (chave);
+CREATE TABLE processos (lei TEXT NOT NULL, numero TEXT NOT NULL, arquivo INTEGER NOT NULL);
+CREATE TABLE fatos (lei TEXT NOT NULL, autuado TEXT NOT NULL, regra TEXT NOT NULL, data TEXT NOT NULL,
+                    arquivo INTEGER NOT NULL);
+CREATE TABLE citacoes (arquivo INTEGER NOT NULL, citacao INTEGER NOT NULL);
+"""
+
+
+def _number_index(lei: str, tipo: str, numero: str) -> str:
+    """The index key of a numbered act: ``str`` of (law, kind, :func:`number_key`), which is also the order the
+    duplicates are reported in."""
+    return str((lei, tipo, number_key(numero)))
+
+
 class CrossChecker:
-    """Accumulates the files, then :meth:`findings` across them."""
+    """Accumulates the files, then :meth:`findings` across them. What it keeps of each file is in its own
+    temporary database (:meth:`close`, or when collected): groups are formed there, and only the files of a group
+    of two or more, or of a citation, are read back."""
 
     def __init__(self) -> None:
-        self._numbers: dict[tuple[str, str, NumberKey], list[tuple[Filed, NumberedAct]]] = {}
-        self._processos: dict[tuple[str, str], list[Filed]] = {}
-        self._facts: dict[tuple[str, str, str, str], list[Filed]] = {}
-        self._citing: list[tuple[Filed, Citing]] = []
+        self._db = sqlite3.connect("")  # "": a private temporary database on disk, deleted when closed
+        self._db.executescript(_INDEX)
         self.arquivos = 0
         self.do_registro = 0
+
+    def close(self) -> None:
+        self._db.close()
 
     def add(self, f: Filed) -> None:
         if f.registro:
             self.do_registro += 1
         else:
             self.arquivos += 1
-        for a in f.atos:
-            self._numbers.setdefault((f.lei, a.tipo, number_key(a.numero)), []).append((f, a))
+        db = self._db
+        fid = db.execute("INSERT INTO arquivos (filed) VALUES (?)", (pickle.dumps(f),)).lastrowid
+        db.executemany("INSERT INTO numeros VALUES (?, ?, ?, ?)",
+                       [(_number_index(f.lei, a.tipo, a.numero), f.lei, fid, i) for i, a in enumerate(f.atos)])
         if f.processo:
-            self._processos.setdefault((f.lei, " ".join(f.processo.split()).casefold()), []).append(f)
+            db.execute("INSERT INTO processos VALUES (?, ?, ?)", (f.lei, " ".join(f.processo.split()).casefold(), fid))
         if f.fatos and f.autuado and f.data:
-            for regra in dict.fromkeys(f.infracoes):
-                self._facts.setdefault((f.lei, f.autuado, regra, f.data), []).append(f)
-        for c in f.citacoes:
-            if not f.registro:
-                self._citing.append((f, c))
+            db.executemany("INSERT INTO fatos VALUES (?, ?, ?, ?, ?)",
+                           [(f.lei, f.autuado, regra, f.data, fid) for regra in dict.fromkeys(f.infracoes)])
+        if not f.registro:
+            db.executemany("INSERT INTO citacoes VALUES (?, ?)", [(fid, i) for i in range(len(f.citacoes))])
+
+    def _filed(self, fid: int) -> Filed:
+        (data,) = self._db.execute("SELECT filed FROM arquivos WHERE id = ?", (fid,)).fetchone()
+        f: Filed = pickle.loads(data)  # written by add() above, in this checker's own database
+        return f
+
+    def _numbered(self, chave: str) -> list[tuple[Filed, NumberedAct]]:
+        """The acts of one index key, in the order they were added."""
+        rows = self._db.execute("SELECT arquivo, ato FROM numeros WHERE chave = ? ORDER BY rowid", (chave,)).fetchall()
+        out = []
+        for fid, i in rows:
+            f = self._filed(fid)
+            out.append((f, f.atos[i]))
+        return out
+
+    def _groups(self, table: str, key: str) -> Iterator[list[Filed]]:
+        """The files of each group of two or more rows of ``table`` with the same ``key`` columns, in key order."""
+        query = (f"SELECT group_concat(arquivo) FROM (SELECT {key}, arquivo FROM {table} ORDER BY rowid) "
+                 f"GROUP BY {key} HAVING COUNT(*) > 1 ORDER BY {key}")
+        for (ids,) in self._db.execute(query).fetchall():
+            yield [self._filed(int(i)) for i in ids.split(",")]
 
     def findings(self, exists: Callable[[Filed], bool] = lambda f: True, registro: str | None = None) -> list[Finding]:
         """Every finding across the files added; ``exists`` tells whether a register entry's file is still there
         (an entry whose file is gone is left out); ``registro`` names the register in the messages."""
         out: list[Finding] = []
-        live: dict[int, bool] = {}
+        live: dict[tuple[str, str | None], bool] = {}
 
         def alive(f: Filed) -> bool:
             if not f.registro:
                 return True
-            k = id(f)
+            k = (f.arquivo, f.processo)
             if k not in live:
                 live[k] = exists(f)
             return live[k]
@@ -160,7 +207,9 @@ class CrossChecker:
 
     # --- duplicate numbers ---------------------------------------------------------------------------
     def _duplicate_numbers(self, alive: Callable[[Filed], bool]) -> Iterable[Finding]:
-        for (lei, _tipo, _key), found in sorted(self._numbers.items(), key=lambda kv: str(kv[0])):
+        query = "SELECT chave, lei FROM numeros GROUP BY chave HAVING COUNT(*) > 1 ORDER BY chave"
+        for chave, lei in self._db.execute(query).fetchall():
+            found = self._numbered(chave)
             by_file: dict[str, tuple[Filed, NumberedAct]] = {}
             for f, a in found:
                 if alive(f):
@@ -181,7 +230,8 @@ class CrossChecker:
                     "o próximo livre, com registro).")
 
     def _duplicate_processos(self, alive: Callable[[Filed], bool]) -> Iterable[Finding]:
-        for (lei, _n), found in sorted(self._processos.items()):
+        for found in self._groups("processos", "lei, numero"):
+            lei = found[0].lei
             files = sorted({f.arquivo: f for f in found if alive(f)}.values(), key=lambda f: (f.registro, f.arquivo))
             if len(files) < 2 or files[0].registro:
                 continue
@@ -200,9 +250,10 @@ class CrossChecker:
         if registro is not None:
             where += (f" nem {'no' if m == 1 else 'nos'} {count_noun(m, 'outro processo', 'outros processos')} do "
                       f"registro {registro}")
-        for f, c in self._citing:
-            key = number_key(c.referente)
-            hits = [(g, a) for t in c.tipos for g, a in self._numbers.get((f.lei, t, key), ())
+        for fid, i in self._db.execute("SELECT arquivo, citacao FROM citacoes ORDER BY rowid").fetchall():
+            f = self._filed(fid)
+            c = f.citacoes[i]
+            hits = [(g, a) for t in c.tipos for g, a in self._numbered(_number_index(f.lei, t, c.referente))
                     if g.arquivo != f.arquivo and alive(g)]
             if not hits:
                 yield Finding("erro", "CRUZ-ATO-CITADO-AUSENTE",
@@ -224,7 +275,10 @@ class CrossChecker:
     # --- the same facts ------------------------------------------------------------------------------
     def _same_facts(self, alive: Callable[[Filed], bool]) -> Iterable[Finding]:
         seen: set[tuple[str, str]] = set()
-        for (_lei, _who, regra, when), found in sorted(self._facts.items()):
+        query = ("SELECT regra, data, group_concat(arquivo) FROM (SELECT * FROM fatos ORDER BY rowid) "
+                 "GROUP BY lei, autuado, regra, data HAVING COUNT(*) > 1 ORDER BY lei, autuado, regra, data")
+        for regra, when, ids in self._db.execute(query).fetchall():
+            found = [self._filed(int(k)) for k in ids.split(",")]
             files = sorted({f.arquivo: f for f in found if alive(f)}.values(), key=lambda f: (f.registro, f.arquivo))
             if len(files) < 2 or files[0].registro:
                 continue
