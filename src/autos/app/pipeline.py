@@ -27,7 +27,7 @@ from autos.app.processo import PendingReport, ProcessoService, is_processo_file
 from autos.app.workers import watch_parent
 from autos.base.ptbr import count_noun
 from autos.base.resources import default_rules_dir, default_templates_dir
-from autos.base.yamlio import YamlDoc, decode_yaml, load_yaml
+from autos.base.yamlio import YamlDoc, decode_yaml, load_yaml, walk_yaml_files
 from autos.checks.acts import ActDocument, act_document, document_acts
 from autos.checks.finding import Finding, Report
 from autos.checks.processo import (
@@ -892,26 +892,11 @@ def iter_case_paths(paths: list[Path]) -> Iterator[Path]:
     100,000 cases costs no more memory than one of 1,000."""
     for given in paths:
         if Path(given).is_dir():
-            yield from _walk_yaml(Path(given))
+            yield from walk_yaml_files(Path(given))
         else:
             yield Path(given)
 
 
-def _walk_yaml(folder: Path) -> Iterator[Path]:
-    """The files ``yamlio.iter_yaml_files`` lists (``*.yaml``/``*.yml`` below ``folder``, in path order, symbolic
-    links to folders not followed, unreadable folders skipped), walking depth-first with each folder's entries
-    sorted by name — the order of sorted paths."""
-    try:
-        with os.scandir(folder) as it:
-            entries = sorted((e.name, e.is_dir() and not e.is_symlink()) for e in it)
-    except PermissionError:
-        return
-    for name, is_dir in entries:
-        path = folder / name
-        if path.suffix in (".yaml", ".yml") and path.is_file():
-            yield path
-        if is_dir:
-            yield from _walk_yaml(path)
 
 
 def _load_with_source(autos: Autos, file: str | Path) -> tuple[LoadedCase, bytes]:

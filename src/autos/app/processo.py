@@ -6,13 +6,14 @@ will use the same entry points). ``hoje`` is always a parameter.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Protocol
 
 from autos.base.resources import default_rules_dir
-from autos.base.yamlio import iter_yaml_files, load_yaml, yaml_files_under
+from autos.base.yamlio import load_yaml, walk_yaml_files, yaml_files_under
 from autos.compute.timeline import URGENCY_ORDER, DeadlineMemo, Pending, Timeline, check_timeline
 from autos.errors import AutosError, InputError
 from autos.processo.load import LoadedProcesso, from_doc, is_processo_data, load_processo
@@ -96,6 +97,13 @@ class PendingReport:
         return 1 if any(t.has_errors for t in self.timelines) else 0
 
 
+#: at most this many deadlines per law in ``check_timeline``'s memo (counted from a date, or a notice's facts, the
+#: witness's name among them): a cache, emptied when full. Unbounded, it grew with the processos' dates and witnesses
+#: (~2,000 entries per law with 1,000 generated processos, 3,500 with 3,000, ~1 KB each), where a run of any size
+#: should take the memory of a small one
+MEMO_ENTRIES = 2048
+
+
 class ProcessoService:
     """Loads each law's procedure rules and calendar once and checks processos against them."""
 
@@ -125,7 +133,10 @@ class ProcessoService:
                 raise InputError(f"lei '{lei}' sem regras de processo nesta pasta de regras.", file=loaded.file,
                                  path="lei", line=loaded.line_of(("lei",)), hint=exc.hint) from None
             raise
-        return check_timeline(loaded, procedure, self.calendar(lei), hoje, memo=self._memos.setdefault(lei, {}))
+        memo = self._memos.setdefault(lei, {})
+        if len(memo) >= MEMO_ENTRIES:
+            memo.clear()
+        return check_timeline(loaded, procedure, self.calendar(lei), hoje, memo=memo)
 
     def procedure_exists(self, lei: str) -> bool:
         return lei.count("/") == 1 and procedure_file(self.rules_dir, lei).is_file()
@@ -146,17 +157,12 @@ class ProcessoService:
                      agente: str | None = None) -> None:
         """Every processo file under ``paths`` (other YAML files are skipped), one at a time: the timeline of each
         one of ``lei`` and ``agente`` to ``sink.add``, each file that cannot be read to ``sink.falhas``."""
-        files: list[tuple[Path, bool]] = []  # (file, found in a folder: skipped unless a processo)
         for p in paths:
-            if p.is_dir():
-                files.extend((f, True) for f in iter_yaml_files(p))
-            elif p.exists():
-                files.append((p, False))
-            else:
+            if not p.exists():
                 sink.falhas.append(InputError("arquivo ou pasta não encontrado.", file=p,
                                               hint="confira o caminho informado."))
         found = 0
-        for f, in_folder in files:
+        for f, in_folder in _listed(paths):
             try:
                 doc = load_yaml(f)
                 if in_folder and not is_processo_data(doc.data):
@@ -175,6 +181,16 @@ class ProcessoService:
                 continue
             sink.add(t)
         sink.vazio = not found and not sink.falhas
+
+
+def _listed(paths: list[Path]) -> Iterator[tuple[Path, bool]]:
+    """Each file given, and each YAML file below each folder given (found in a folder: True), listed as it is read
+    (:func:`walk_yaml_files`: one folder's names at a time, so memory stays flat)."""
+    for p in paths:
+        if p.is_dir():
+            yield from ((f, True) for f in walk_yaml_files(p))
+        elif p.exists():
+            yield p, False
 
 
 def _may_be_processo(file: Path) -> bool:
