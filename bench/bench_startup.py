@@ -17,7 +17,11 @@ The children run with bytecode cached, as an installed package has it (``pip ins
 with it, an editable install compiles every module of ``autos`` at every start, ~0.2 s). ``--sem-cache-de-bytecode``
 measures that case instead: the children inherit the environment as it is.
 
-Run: ``.venv/bin/python bench/bench_startup.py [--rodadas 7] [--nucleo 0]``
+``--antes SRC`` runs every command a second time in each round with ``PYTHONPATH=SRC`` (the ``src`` folder of
+another checkout, e.g. ``git archive main src | tar -x -C /tmp/antes``), interleaved with this one: before and
+after in the same rounds.
+
+Run: ``.venv/bin/python bench/bench_startup.py [--rodadas 7] [--nucleo 0] [--antes /tmp/antes/src]``
 ``--importtime COMANDO`` prints the 25 heaviest imports of one command (``python -X importtime``).
 """
 
@@ -70,11 +74,18 @@ def _argv(name: str) -> list[str]:
 _ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def _run(argv: list[str]) -> tuple[float, float, int]:
+BEFORE = " [antes]"
+#: ``--antes``: the src folder the commands marked BEFORE run from
+OTHER_SRC: list[str] = []
+
+
+def _run(name: str) -> tuple[float, float, int]:
     """CPU (user + sys of the child) and wall seconds of one new process, and its exit code."""
+    env = dict(_ENV, PYTHONPATH=OTHER_SRC[0]) if name.endswith(BEFORE) else _ENV
+    argv = _argv(name.removesuffix(BEFORE))
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    code = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, env=_ENV).returncode
+    code = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, env=env).returncode
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall, code
@@ -104,6 +115,7 @@ def main() -> None:
     ap.add_argument("--comandos", default=None, help="só estes comandos (nomes da tabela, separados por vírgula)")
     ap.add_argument("--sem-cache-de-bytecode", action="store_true",
                     help="os filhos com o ambiente como está (com PYTHONDONTWRITEBYTECODE, se houver)")
+    ap.add_argument("--antes", default=None, metavar="SRC", help="também cada comando com PYTHONPATH=SRC")
     ap.add_argument("--importtime", default=None, metavar="COMANDO", help="só as importações de um comando")
     args = ap.parse_args()
     global WORK
@@ -127,18 +139,22 @@ def main() -> None:
 def _bench(args: argparse.Namespace) -> None:
     if args.nucleo is not None:
         os.sched_setaffinity(0, {args.nucleo})
-    names = [BASELINE, MODELS, *(args.comandos.split(",") if args.comandos else COMMANDS)]
+    commands = args.comandos.split(",") if args.comandos else list(COMMANDS)
+    if args.antes:
+        OTHER_SRC.append(str(Path(args.antes).resolve()))
+        commands = [n for c in commands for n in (c, c + BEFORE)]
+    names = [BASELINE, MODELS, *commands]
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{time.strftime('%d/%m/%Y %H:%M UTC', time.gmtime())}; Python {sys.version.split()[0]}; carga (uptime) "
           f"{load}; núcleos {sorted(os.sched_getaffinity(0))}; {args.rodadas} rodadas intercaladas; bytecode "
           f"{'como o ambiente manda' if args.sem_cache_de_bytecode else 'em cache'}", flush=True)
     cpu: dict[str, list[float]] = {n: [] for n in names}
     wall: dict[str, list[float]] = {n: [] for n in names}
-    codes: dict[str, int] = {n: _run(_argv(n))[2] for n in names}  # warm-up: the files in the page cache
+    codes: dict[str, int] = {n: _run(n)[2] for n in names}  # warm-up: the files in the page cache
     for r in range(max(1, args.rodadas)):
         order = names[r % len(names):] + names[:r % len(names)]
         for name in order:
-            c, w, code = _run(_argv(name))
+            c, w, code = _run(name)
             if code != codes[name]:
                 raise SystemExit(f"{name}: saída {code}, antes {codes[name]}")
             cpu[name].append(c)
@@ -149,7 +165,7 @@ def _bench(args: argparse.Namespace) -> None:
     print(f"  {'comando':<{width}}  CPU mín/mediana   parede mín/mediana  ÷ baseline  meta < {GOAL} s")
     for name in names:
         med = statistics.median(cpu[name])
-        goal = "" if name in REFERENCES else ("atingida" if med < GOAL else "NÃO atingida")
+        goal = "" if name in REFERENCES or name.endswith(BEFORE) else ("atingida" if med < GOAL else "NÃO atingida")
         print(f"  {name:<{width}}  {min(cpu[name]):.3f}/{med:.3f} s   {min(wall[name]):.3f}/"
               f"{statistics.median(wall[name]):.3f} s      {med / base:5.2f}×  {goal}")
 
