@@ -16,19 +16,16 @@ indexes are added the same way (``registro=True``: known, not read now). :class:
   give it (compared without case, accents aside, punctuation and repeated spaces).
 
 Only findings that involve at least one file read are reported; a register entry only completes the picture.
-No I/O but the checker's own index: what it keeps of each file is in a private temporary SQLite database (on disk,
-deleted when the checker is closed or collected), so that its memory does not grow with the number of files (it
-kept ~2.5 KB per processo in dicts until the end of the run); whether a register's file still exists is asked
-through a callback.
+Pure: no I/O (whether a register's file still exists is asked through a callback). :class:`CrossChecker` keeps what
+it is given in dicts; its storage is five small methods, which :class:`autos.app.verify_cross.SpooledCrossChecker`
+implements over a temporary database on disk for ``autos verificar`` (memory flat however many files).
 """
 
 from __future__ import annotations
 
-import pickle
 import re
-import sqlite3
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -37,8 +34,8 @@ from autos.checks.finding import Finding
 from autos.compute.prescription import PrescriptionState
 from autos.processo.case import document_key
 
-__all__ = ["CROSS_CODES", "Citing", "CrossChecker", "Filed", "NumberedAct", "number_key", "place_key",
-           "prescription_findings"]
+__all__ = ["CROSS_CODES", "Citing", "CrossChecker", "Filed", "NumberedAct", "number_index", "number_key", "place_key",
+           "prescription_findings", "processo_index"]
 
 #: the codes of this module, with what each means (for the README and the tests)
 CROSS_CODES = ("CRUZ-NUMERO-REPETIDO", "CRUZ-PROCESSO-REPETIDO", "CRUZ-ATO-CITADO-AUSENTE",
@@ -116,74 +113,71 @@ class Filed:
         return f"{self.arquivo} ({', '.join(parts)})" if parts else self.arquivo
 
 
-_INDEX = """
-CREATE TABLE arquivos (id INTEGER PRIMARY KEY, filed BLOB NOT NULL);
-CREATE TABLE numeros (chave TEXT NOT NULL, lei TEXT NOT NULL, arquivo INTEGER NOT NULL, ato INTEGER NOT NULL);
-CREATE INDEX numeros_chave ON numeros (chave);
-CREATE TABLE processos (lei TEXT NOT NULL, numero TEXT NOT NULL, arquivo INTEGER NOT NULL);
-CREATE TABLE fatos (lei TEXT NOT NULL, autuado TEXT NOT NULL, regra TEXT NOT NULL, data TEXT NOT NULL,
-                    arquivo INTEGER NOT NULL);
-CREATE TABLE citacoes (arquivo INTEGER NOT NULL, citacao INTEGER NOT NULL);
-"""
-
-
-def _number_index(lei: str, tipo: str, numero: str) -> str:
-    """The index key of a numbered act: ``str`` of (law, kind, :func:`number_key`), which is also the order the
+def number_index(lei: str, tipo: str, numero: str) -> str:
+    """The key of a numbered act across files: ``str`` of (law, kind, :func:`number_key`), which is also the order
     duplicates are reported in."""
     return str((lei, tipo, number_key(numero)))
 
 
+def processo_index(processo: str) -> str:
+    return " ".join(processo.split()).casefold()
+
+
 class CrossChecker:
-    """Accumulates the files, then :meth:`findings` across them. What it keeps of each file is in its own
-    temporary database (:meth:`close`, or when collected): groups are formed there, and only the files of a group
-    of two or more, or of a citation, are read back."""
+    """Accumulates the files, then :meth:`findings` across them. What it keeps is reached through :meth:`add`,
+    :meth:`_duplicate_keys`, :meth:`_numbered`, :meth:`_processo_groups`, :meth:`_fact_groups` and
+    :meth:`_citing_acts` (here, dicts in memory)."""
 
     def __init__(self) -> None:
-        self._db = sqlite3.connect("")  # "": a private temporary database on disk, deleted when closed
-        self._db.executescript(_INDEX)
+        self._numbers: dict[str, list[tuple[Filed, NumberedAct]]] = {}
+        self._processos: dict[tuple[str, str], list[Filed]] = {}
+        self._facts: dict[tuple[str, str, str, str], list[Filed]] = {}
+        self._citing: list[tuple[Filed, Citing]] = []
         self.arquivos = 0
         self.do_registro = 0
 
-    def close(self) -> None:
-        self._db.close()
-
     def add(self, f: Filed) -> None:
+        self._count(f)
+        for a in f.atos:
+            self._numbers.setdefault(number_index(f.lei, a.tipo, a.numero), []).append((f, a))
+        if f.processo:
+            self._processos.setdefault((f.lei, processo_index(f.processo)), []).append(f)
+        if f.fatos and f.autuado and f.data:
+            for regra in dict.fromkeys(f.infracoes):
+                self._facts.setdefault((f.lei, f.autuado, regra, f.data), []).append(f)
+        for c in f.citacoes:
+            if not f.registro:
+                self._citing.append((f, c))
+
+    def close(self) -> None:
+        """Free what is kept (nothing to do in memory)."""
+
+    def _count(self, f: Filed) -> None:
         if f.registro:
             self.do_registro += 1
         else:
             self.arquivos += 1
-        db = self._db
-        fid = db.execute("INSERT INTO arquivos (filed) VALUES (?)", (pickle.dumps(f),)).lastrowid
-        db.executemany("INSERT INTO numeros VALUES (?, ?, ?, ?)",
-                       [(_number_index(f.lei, a.tipo, a.numero), f.lei, fid, i) for i, a in enumerate(f.atos)])
-        if f.processo:
-            db.execute("INSERT INTO processos VALUES (?, ?, ?)", (f.lei, " ".join(f.processo.split()).casefold(), fid))
-        if f.fatos and f.autuado and f.data:
-            db.executemany("INSERT INTO fatos VALUES (?, ?, ?, ?, ?)",
-                           [(f.lei, f.autuado, regra, f.data, fid) for regra in dict.fromkeys(f.infracoes)])
-        if not f.registro:
-            db.executemany("INSERT INTO citacoes VALUES (?, ?)", [(fid, i) for i in range(len(f.citacoes))])
 
-    def _filed(self, fid: int) -> Filed:
-        (data,) = self._db.execute("SELECT filed FROM arquivos WHERE id = ?", (fid,)).fetchone()
-        f: Filed = pickle.loads(data)  # written by add() above, in this checker's own database
-        return f
+    # --- what is kept, as the checks read it --------------------------------------------------------
+    def _duplicate_keys(self) -> Iterable[tuple[str, str]]:
+        """(key, law) of every act key held by two acts or more, in key order."""
+        return sorted((k, found[0][0].lei) for k, found in self._numbers.items() if len(found) > 1)
 
-    def _numbered(self, chave: str) -> list[tuple[Filed, NumberedAct]]:
-        """The acts of one index key, in the order they were added."""
-        rows = self._db.execute("SELECT arquivo, ato FROM numeros WHERE chave = ? ORDER BY rowid", (chave,)).fetchall()
-        out = []
-        for fid, i in rows:
-            f = self._filed(fid)
-            out.append((f, f.atos[i]))
-        return out
+    def _numbered(self, key: str) -> list[tuple[Filed, NumberedAct]]:
+        """The acts of one key, in the order they were added."""
+        return self._numbers.get(key, [])
 
-    def _groups(self, table: str, key: str) -> Iterator[list[Filed]]:
-        """The files of each group of two or more rows of ``table`` with the same ``key`` columns, in key order."""
-        query = (f"SELECT group_concat(arquivo) FROM (SELECT {key}, arquivo FROM {table} ORDER BY rowid) "
-                 f"GROUP BY {key} HAVING COUNT(*) > 1 ORDER BY {key}")
-        for (ids,) in self._db.execute(query).fetchall():
-            yield [self._filed(int(i)) for i in ids.split(",")]
+    def _processo_groups(self) -> Iterable[list[Filed]]:
+        """The files of each processo number (law, number) held by two files or more, in number order."""
+        return [found for _k, found in sorted(self._processos.items()) if len(found) > 1]
+
+    def _fact_groups(self) -> Iterable[tuple[str, str, list[Filed]]]:
+        """(infraction, date, files) of each (law, autuado, infraction, date) filed twice or more, in that order."""
+        return [(k[2], k[3], found) for k, found in sorted(self._facts.items()) if len(found) > 1]
+
+    def _citing_acts(self) -> Iterable[tuple[Filed, Citing]]:
+        """Each act of a file read that cites an act of another, in the order added."""
+        return self._citing
 
     def findings(self, exists: Callable[[Filed], bool] = lambda f: True, registro: str | None = None) -> list[Finding]:
         """Every finding across the files added; ``exists`` tells whether a register entry's file is still there
@@ -207,9 +201,8 @@ class CrossChecker:
 
     # --- duplicate numbers ---------------------------------------------------------------------------
     def _duplicate_numbers(self, alive: Callable[[Filed], bool]) -> Iterable[Finding]:
-        query = "SELECT chave, lei FROM numeros GROUP BY chave HAVING COUNT(*) > 1 ORDER BY chave"
-        for chave, lei in self._db.execute(query).fetchall():
-            found = self._numbered(chave)
+        for key, lei in self._duplicate_keys():
+            found = self._numbered(key)
             by_file: dict[str, tuple[Filed, NumberedAct]] = {}
             for f, a in found:
                 if alive(f):
@@ -230,7 +223,7 @@ class CrossChecker:
                     "o próximo livre, com registro).")
 
     def _duplicate_processos(self, alive: Callable[[Filed], bool]) -> Iterable[Finding]:
-        for found in self._groups("processos", "lei, numero"):
+        for found in self._processo_groups():
             lei = found[0].lei
             files = sorted({f.arquivo: f for f in found if alive(f)}.values(), key=lambda f: (f.registro, f.arquivo))
             if len(files) < 2 or files[0].registro:
@@ -250,10 +243,8 @@ class CrossChecker:
         if registro is not None:
             where += (f" nem {'no' if m == 1 else 'nos'} {count_noun(m, 'outro processo', 'outros processos')} do "
                       f"registro {registro}")
-        for fid, i in self._db.execute("SELECT arquivo, citacao FROM citacoes ORDER BY rowid").fetchall():
-            f = self._filed(fid)
-            c = f.citacoes[i]
-            hits = [(g, a) for t in c.tipos for g, a in self._numbered(_number_index(f.lei, t, c.referente))
+        for f, c in self._citing_acts():
+            hits = [(g, a) for t in c.tipos for g, a in self._numbered(number_index(f.lei, t, c.referente))
                     if g.arquivo != f.arquivo and alive(g)]
             if not hits:
                 yield Finding("erro", "CRUZ-ATO-CITADO-AUSENTE",
@@ -275,10 +266,7 @@ class CrossChecker:
     # --- the same facts ------------------------------------------------------------------------------
     def _same_facts(self, alive: Callable[[Filed], bool]) -> Iterable[Finding]:
         seen: set[tuple[str, str]] = set()
-        query = ("SELECT regra, data, group_concat(arquivo) FROM (SELECT * FROM fatos ORDER BY rowid) "
-                 "GROUP BY lei, autuado, regra, data HAVING COUNT(*) > 1 ORDER BY lei, autuado, regra, data")
-        for regra, when, ids in self._db.execute(query).fetchall():
-            found = [self._filed(int(k)) for k in ids.split(",")]
+        for regra, when, found in self._fact_groups():
             files = sorted({f.arquivo: f for f in found if alive(f)}.values(), key=lambda f: (f.registro, f.arquivo))
             if len(files) < 2 or files[0].registro:
                 continue
