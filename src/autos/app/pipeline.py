@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import multiprocessing
 import os
 import re
 import signal
 import unicodedata
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
@@ -30,7 +28,7 @@ from autos.app.processo import PendingReport, ProcessoService, is_processo_file
 from autos.app.workers import watch_parent
 from autos.base.ptbr import count_noun
 from autos.base.resources import default_rules_dir, default_templates_dir
-from autos.base.yamlio import YamlDoc, decode_yaml, load_yaml
+from autos.base.yamlio import YamlDoc, decode_yaml, load_yaml, walk_yaml_files
 from autos.checks.acts import ActDocument, act_document, document_acts
 from autos.checks.finding import Finding, Report
 from autos.checks.processo import (
@@ -496,6 +494,9 @@ class Autos:
             for path in paths:
                 yield _outcome(self, path, out_dir, formato, draft, arquivo, stamp, replace)
             return
+        import multiprocessing  # a pool of processes: not imported by the commands that need none (start-up)
+        from concurrent.futures.process import BrokenProcessPool, ProcessPoolExecutor
+
         global _FORKED_FROM
         if multiprocessing.get_start_method() == "fork":
             # Build the renderers once, here: forked workers inherit them (WeasyPrint and docxtpl imported, fonts
@@ -897,26 +898,11 @@ def iter_case_paths(paths: list[Path]) -> Iterator[Path]:
     100,000 cases costs no more memory than one of 1,000."""
     for given in paths:
         if Path(given).is_dir():
-            yield from _walk_yaml(Path(given))
+            yield from walk_yaml_files(Path(given))
         else:
             yield Path(given)
 
 
-def _walk_yaml(folder: Path) -> Iterator[Path]:
-    """The files ``yamlio.iter_yaml_files`` lists (``*.yaml``/``*.yml`` below ``folder``, in path order, symbolic
-    links to folders not followed, unreadable folders skipped), walking depth-first with each folder's entries
-    sorted by name — the order of sorted paths."""
-    try:
-        with os.scandir(folder) as it:
-            entries = sorted((e.name, e.is_dir() and not e.is_symlink()) for e in it)
-    except PermissionError:
-        return
-    for name, is_dir in entries:
-        path = folder / name
-        if path.suffix in (".yaml", ".yml") and path.is_file():
-            yield path
-        if is_dir:
-            yield from _walk_yaml(path)
 
 
 def _load_with_source(autos: Autos, file: str | Path) -> tuple[LoadedCase, bytes]:
