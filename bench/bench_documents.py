@@ -6,7 +6,7 @@ same process (one core, the library loaded once), on the same input, the contend
 each round; each figure is the min and the median over the rounds (``--rodadas``, at least 3), in wall time
 and in CPU time of the process:
 - verification vs. a bare ``yaml.safe_load`` of the same files (and, for reference, PyYAML's C loader);
-- PDF vs. a naive ``weasyprint.HTML(string=...).write_pdf()`` of the same HTML;
+- PDF vs. the floor: WeasyPrint on the same HTML with the stylesheet and fonts reused (``pdf_floor.py``);
 - DOCX vs. opening and saving the same template with docxtpl without rendering.
 
 ``--memoria 1000,100000`` measures the peak RSS of ``autos verificar`` (text, ``--json``, ``--html``) in a
@@ -45,13 +45,15 @@ import yaml
 from docxtpl import DocxTemplate
 from stdnum.br import cnpj as stdnum_cnpj
 from stdnum.br import cpf as stdnum_cpf
-from weasyprint import HTML
 
 from autos.app.pipeline import ARCHIVE_VARIANT, Autos
 from autos.app.verify import iter_verification_text, verify
 from autos.errors import AutosError
 from autos.processo.load_case import LoadedCase, parse_case
 from autos.render.pdf import EmbeddedFile, PdfMetadata
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from pdf_floor import PdfFloor
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "tests" / "data" / "casos"  # the per-document case files (the processos are bench_processo.py's)
@@ -334,7 +336,7 @@ def _context(autos: Autos, loaded: LoadedCase) -> dict[str, Any]:
 
 def bench_documents(autos: Autos, n: int) -> None:
     rows = []
-    pdf_folder = str(autos.pdf_renderer.folder) + "/"
+    floor = PdfFloor(autos.pdf_renderer.folder)
     for law, kind, loaded, origin in _kind_cases(autos):
         template = autos.statute_of(loaded).documentos[kind].modelo
         source = loaded.file.read_bytes()
@@ -353,7 +355,7 @@ def bench_documents(autos: Autos, n: int) -> None:
             pdf, pdf_arq, pdf_base = _rounds([
                 lambda: autos.pdf_renderer.pdf(template, ctx),  # noqa: B023
                 archival,
-                lambda: HTML(string=html, base_url=pdf_folder).write_pdf(),  # noqa: B023
+                lambda: floor.pdf(html),  # noqa: B023
             ], n)
             docx, docx_base = _rounds([
                 lambda: autos.docx_renderer.docx(template, ctx),  # noqa: B023
@@ -371,7 +373,7 @@ def bench_documents(autos: Autos, n: int) -> None:
     print(f"\nDocumentos (CPU por documento, mín/mediana de {n} rodadas intercaladas; razão das medianas contra o "
           "baseline no mesmo processo):")
     print("  DOCX baseline: abrir+salvar o modelo com docxtpl, sem render; PDF baseline: "
-          "weasyprint.HTML(string=...).write_pdf() do mesmo HTML.")
+          "o piso, WeasyPrint no mesmo HTML com a folha de estilo e as fontes reaproveitadas.")
     head = ("lei", "documento", "caso", "DOCX (razão) | PDF (razão) | PDF/A-3b arquivo (razão)")
     widths = [max(len(str(r[i])) for r in [head, *rows]) for i in range(3)]
     for r in [head, *rows]:

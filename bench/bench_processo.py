@@ -75,11 +75,16 @@ def _make(folder: Path, n: int) -> tuple[list[Path], float]:
 _CYCLE = (
     '  - {{tipo: notificacao_ar, numero: "AR-{i}/2026", postagem: {d}, recebimento: {d}, juntada: {d}, '
     'referente: "{auto}", local: "Timóteo/MG"}}',
-    '  - {{tipo: defesa, numero: "PROT-{i}/2026", data: {d}, referente: "{auto}"}}',
+    '  - {{tipo: defesa, numero: "PROT-{i}/2026", data: {d}, referente: "{auto}", agente: {{nome: Cláudia Regina Matos, '
+    'cargo: Agente Administrativo — Protocolo do SIM, matricula: "20.602"}}, argumentos: [{{id: "1", texto: "Pede o '
+    'cancelamento do auto."}}]}}',
     '  - {{tipo: julgamento, numero: "DEC-{i}/2026", data: {d}, referente: "{auto}", resultado: mantida, '
-    'autoridade: "Diretor do SIM"}}',
+    'autoridade: "Coordenador do SIM", razoes: [{{argumento: "1", conclusao: rejeitado, fatos: "O fato está provado '
+    'no auto.", fundamentos: "Lei nº 3.844/2022, art. 15."}}]}}',
     '  - {{tipo: notificacao_pessoal, data: {d}, referente: "DEC-{j}/2026"}}',
-    '  - {{tipo: recurso, numero: "REC-{i}/2026", data: {d}, referente: "DEC-{k}/2026"}}',
+    '  - {{tipo: recurso, numero: "REC-{i}/2026", data: {d}, referente: "DEC-{k}/2026", agente: {{nome: Cláudia Regina '
+    'Matos, cargo: Agente Administrativo — Protocolo do SIM, matricula: "20.602"}}, argumentos: [{{id: "1", texto: '
+    '"Reitera a defesa."}}]}}',
     '  - {{tipo: pagamento, data: {d}, valor: "1.00"}}',
 )
 MANY_ACTS_SAMPLE = ROOT / "samples" / "processos" / "timoteo-mg" / "sim-2026-000150-recurso-pago.yaml"

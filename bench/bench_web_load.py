@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/bench_web_load.py                    # 20 clerks, 60 s (the issue's scenario)
     .venv/bin/python bench/bench_web_load.py --escreventes 5 --segundos 10
+    .venv/bin/python bench/bench_web_load.py --so-entradas --rodadas-de-entrada 5   # only the sign-in burst
 
 The real server (``autos servir``, as installed: one process, its render pool of one process per core unless
 ``--processos-de-trabalho``) runs on a copy of the sample processos with its own register and accounts
@@ -23,6 +24,12 @@ preview cache's hit rate (the server's X-Previa-Cache header) and the machine's 
 (the machine may be shared: say so with the figures), and the CPU seconds each server process (the server and
 each render process) used during the run: how the work fell on the cores. Exit code 1 when a goal is missed
 (0 errors, p95 < 1 s validation, < 3 s preview).
+
+Before the load, the sign-in burst: ``--escreventes`` clerks sign in at the same moment (each its own client: the
+sign-in page, then the form posted), ``--rodadas-de-entrada`` times (3 by default). Each argon2 verification holds
+64 MiB while it runs, so what is measured is the peak RSS of the server's process during each burst (``VmHWM`` of
+``/proc/PID/status``, reset before each burst by writing 5 to ``/proc/PID/clear_refs``), its RSS before, and the
+burst's wall time and slowest sign-in: min, median and max over the bursts.
 """
 
 from __future__ import annotations
@@ -188,6 +195,46 @@ async def sign_in(client: httpx.AsyncClient, login: str) -> str:
     return meta.group(1)
 
 
+def _status_kib(pid: int, key: str) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(key + ":"):
+            return int(line.split()[1])
+    raise KeyError(key)
+
+
+async def sign_in_burst(base_url: str, n: int, pid: int) -> tuple[int, int, float, float, int]:
+    """``n`` clerks signing in at once, on their own clients: the server's RSS before (KiB), its peak during the
+    burst (KiB), the burst's wall time, the slowest sign-in (s) and how many failed."""
+    login = ACCOUNTS["fiscal_a"]["login"]
+    Path(f"/proc/{pid}/clear_refs").write_text("5")  # the peak (VmHWM) starts again from the RSS of now
+    before = _status_kib(pid, "VmRSS")
+
+    async def one() -> float:
+        async with httpx.AsyncClient(base_url=base_url, timeout=httpx.Timeout(120.0)) as client:
+            start = time.perf_counter()
+            await sign_in(client, login)
+            return time.perf_counter() - start
+
+    start = time.perf_counter()
+    results = await asyncio.gather(*(one() for _ in range(n)), return_exceptions=True)
+    wall = time.perf_counter() - start
+    times = [r for r in results if isinstance(r, float)]
+    return before, _status_kib(pid, "VmHWM"), wall, max(times, default=float("nan")), n - len(times)
+
+
+def report_sign_ins(bursts: list[tuple[int, int, float, float, int]], n: int) -> bool:
+    def mmm(values: list[float], fmt: str) -> str:
+        return "/".join(fmt.format(v) for v in (min(values), statistics.median(values), max(values)))
+
+    errors = sum(b[4] for b in bursts)
+    print(f"  entrada    : {n} escreventes entrando ao mesmo tempo, {len(bursts)} rodadas (mín/mediana/máx): pico de "
+          f"RSS do processo do servidor {mmm([b[1] / 1024 for b in bursts], '{:.0f}')} MiB (antes de cada rodada "
+          f"{mmm([b[0] / 1024 for b in bursts], '{:.0f}')} MiB); parede da rodada "
+          f"{mmm([b[2] for b in bursts], '{:.2f}')} s, entrada mais lenta {mmm([b[3] for b in bursts], '{:.2f}')} s;"
+          f" erros {errors}")
+    return errors == 0
+
+
 async def clerk(n: int, base_url: str, args: argparse.Namespace, run: Run, stop_at: float, folder: Path,
                 arquivo: str) -> None:
     login = ACCOUNTS["fiscal_a"]["login"]
@@ -329,6 +376,8 @@ def main() -> int:
                     help="the clerk changes its processo before one preview in K (default 1: before each; 0: never)")
     ap.add_argument("--conferir", action="store_true",
                     help="check that each preview has the clerk's last change (pypdf, on the client's CPU)")
+    ap.add_argument("--rodadas-de-entrada", type=int, default=3, help="sign-in bursts before the load (default 3)")
+    ap.add_argument("--so-entradas", action="store_true", help="only the sign-in bursts, no load")
     ap.add_argument("--validar", default="/processos/novo/validar", help="validation URL (POST)")
     ap.add_argument("--previa", default=None,
                     help="one preview URL (GET) for every clerk, never changed (default: each clerk's own processo)")
@@ -341,6 +390,13 @@ def main() -> int:
         with Servidor(config, base / "servidor.log") as server:
             wait_for_workers(server)
             assert server._proc is not None
+            print(f"{time.strftime('%d/%m/%Y %H:%M UTC', time.gmtime())}; carga (uptime) "
+                  f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+            bursts = [asyncio.run(sign_in_burst(server.base_url, args.escreventes, server._proc.pid))
+                      for _ in range(args.rodadas_de_entrada)]
+            signed_in = report_sign_ins(bursts, args.escreventes) if bursts else True
+            if args.so_entradas:
+                return 0 if signed_in else 1
             pids = server_processes(server._proc.pid)
             cpu_before = {pid: cpu_seconds(pid) for pid in pids}
             load_before = os.getloadavg()
@@ -348,7 +404,7 @@ def main() -> int:
             load_after = os.getloadavg()
             pids = server_processes(server._proc.pid)  # a render process replaced during the run counts from 0
             run.cpu = [(pid, cpu_seconds(pid) - cpu_before.get(pid, 0.0)) for pid in pids]
-    return 0 if report(run, elapsed, args, load_before, load_after) else 1
+    return 0 if report(run, elapsed, args, load_before, load_after) and signed_in else 1
 
 
 if __name__ == "__main__":

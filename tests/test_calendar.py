@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from autos.errors import RulesError
-from autos.rules.calendar import MunicipalCalendar, load_calendar
+from autos.rules.calendar import MunicipalCalendar, brazil_module_alone, load_calendar, package_brazil
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
@@ -113,6 +113,26 @@ def test_mt_has_no_state_only_holiday_in_the_package_2024_2027() -> None:
     while d.year <= 2027:
         assert all(off.kind != "estadual" for off in c.days_off(d)), d
         d += timedelta(days=1)
+
+
+@pytest.mark.parametrize("uf", [None, "MG", "SP", "MT", "RJ"])
+@pytest.mark.parametrize("category", ["public", "optional"])
+def test_the_brazil_module_loaded_alone_gives_the_days_of_country_holidays(uf: str | None, category: str) -> None:
+    """The calendars read the package's Brazil module alone (start-up): the same dates and names, in the same order,
+    as ``holidays.country_holidays("BR", ...)``, the package's documented way."""
+    import holidays
+
+    years = list(range(2020, 2031))
+    alone = brazil_module_alone()
+    assert alone is not None and alone is not holidays.country_holidays("BR").__class__
+    official = holidays.country_holidays("BR", subdiv=uf, years=years, categories=(category,), language="pt_BR")
+    for brazil in (alone, package_brazil()):
+        ours = brazil(subdiv=uf, years=years, categories=(category,), language="pt_BR")
+        assert list(ours.items()) == list(official.items())
+        assert {d: ours.get_list(d) for d in ours} == {d: official.get_list(d) for d in official}
+        assert len(ours) >= (40 if category == "optional" else 80)
+        with pytest.raises(NotImplementedError):
+            brazil(subdiv="XX", years=years)
 
 
 def test_next_business_day_and_listing() -> None:

@@ -37,9 +37,13 @@ TIM_FILLED = {
     "fatos": "Constatado, em inspeção, produto sem registro.", "infracoes[0].norma.artigo": "23",
     "infracoes[0].norma.paragrafo": "unico",  # the rule of conduct of art. 15: art. 23, parágrafo único
     "atos[0].data": "2026-11-16", "atos[0].hora": "10:30", "atos[0].local": "Rua das Flores, 120",
-    "atos[0].agente.nome": "João Batista", "atos[0].agente.cargo": "Médico Veterinário",
-    "atos[0].agente.matricula": "123", "atos[0].agente.crmv": "CRMV-MG 1234",
+    # the agent is a holder of the register of authorities (rules/timoteo-mg/autoridades.yaml), competent for the auto
+    "atos[0].agente.nome": "Dr. João Batista Ferreira", "atos[0].agente.cargo": "Médico Veterinário",
+    "atos[0].agente.matricula": "20.315", "atos[0].agente.crmv": "CRMV-MG 1234",
     "atos[0].agente.medico_veterinario_oficial": "true", "atos[0].penalidades[0].valor_base": "1500",
+    # art. 16, § 2º and I: the range fine says why the amount, and why not the warning
+    "atos[0].penalidades[0].motivo_valor": "Produto sem registro exposto à venda: gravidade e risco à saúde.",
+    "atos[0].penalidades[0].motivo_nao_advertencia": "O risco à saúde não se afasta com a advertência.",
     "atos[0].assinaturas.autuado.situacao": "assinou", "atos[0].assinaturas.autuado.data": "2026-11-16",
     "atos[0].assinaturas.autuado.nome_de_quem_assinou": "Maria Aparecida dos Santos",
 }

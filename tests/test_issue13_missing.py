@@ -12,6 +12,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+from autos import Autos
 from autos.app.publish import Options, Publisher, PublishResult, place_option
 from autos.cli import main
 
@@ -223,29 +224,30 @@ def consolidated(out: Path, municipio: str) -> str:
 def test_consolidated_edital_is_signed_by_a_named_person_and_post(tmp_path: Path) -> None:
     result = publish_samples(tmp_path)
     assert result.erro is None and len(result.publicados) == 2
+    autos = Autos(ROOT / "rules")
     for municipio, lei in (("ferraz-de-vasconcelos-sp", "lei-3240-2015"), ("timoteo-mg", "lei-3844-2022")):
-        rules = yaml.safe_load((ROOT / "rules" / municipio / f"{lei}.yaml").read_text(encoding="utf-8"))
-        signer = rules["edital_assinatura"]
+        # the signer is the holder of the post the register of authorities gives the consolidated edital
+        signer = autos.rules.get(f"{municipio}/{lei}").edital_assinatura
+        assert signer is not None
         text = consolidated(tmp_path, municipio)
-        assert f"{signer['nome']} {signer['cargo']}" in text, text[-400:]
-        if signer.get("exemplo"):
+        assert f"{signer.nome} {signer.cargo}" in text, text[-400:]
+        if signer.exemplo:
             assert "nome e o cargo de quem assina este edital são EXEMPLOS" in text
 
 
 def test_law_without_the_signer_has_its_cases_refused(tmp_path: Path) -> None:
     rules = tmp_path / "regras"
     shutil.copytree(ROOT / "rules", rules)
-    file = rules / "ferraz-de-vasconcelos-sp" / "lei-3240-2015.yaml"
+    file = rules / "ferraz-de-vasconcelos-sp" / "autoridades.yaml"  # nobody with the competence to sign it
     text = file.read_text(encoding="utf-8")
-    start = text.index("edital_assinatura:")
-    end = text.index("\n\n", start)
-    file.write_text(text[:start] + text[end + 2:], encoding="utf-8")
+    assert "atos: [edital_consolidado, " in text
+    file.write_text(text.replace("atos: [edital_consolidado, ", "atos: ["), encoding="utf-8")
     out = tmp_path / "editais"
     result = publish_samples(out, rules=rules)
     assert [e.lei for e in result.publicados] == ["timoteo-mg/lei-3844-2022"]
     refused = {Path(c.arquivo).name: " ".join(c.motivos) for c in result.recusados}
     msg = refused["auto-301-domicilio-desconhecido.yaml"]
-    assert "quem assina o edital" in msg and "edital_assinatura" in msg and "lei-3240-2015.yaml" in msg
+    assert "quem assina o edital" in msg and "autoridades.yaml" in msg and "lei-3240-2015.yaml" in msg
     assert not (out / "ferraz-de-vasconcelos-sp").exists()
 
 

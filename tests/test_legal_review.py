@@ -149,9 +149,10 @@ def test_timoteo_suspension_needs_its_case_of_art16_v(tmp_path: Path, autos: Aut
 def test_timoteo_refusal_states_the_witness_and_the_delivery_art21_p1(tmp_path: Path, ext: str) -> None:
     docs = texts(tmp_path, PROCESSOS / "timoteo-mg" / "sim-2026-000157-divida-ativa.yaml", 1)
     text = docs[f"auto-de-infracao-timoteo-mg-sim-2026-000157-ato-01.{ext}"]
-    assert ("o agente autuante certifica o ocorrido na presença da testemunha abaixo identificada e entrega-lhe a "
-            "cópia do auto, e com a entrega o autuado é considerado notificado para todos os efeitos (Lei nº "
-            "3.844/2022, art. 21, § 1º)") in text
+    # "o entregará ao autuado": the certificate names to whom the copy was delivered (here the autuado himself)
+    assert ("o agente autuante certifica o ocorrido na presença da testemunha abaixo identificada e entrega a cópia "
+            "do auto a José Carlos Pereira; com a entrega, o autuado é considerado notificado para todos os efeitos "
+            "(Lei nº 3.844/2022, art. 21, § 1º)") in text
     assert "recusa certificada pelo agente na presença de uma testemunha e entrega do auto ao autuado" in text
 
 

@@ -144,9 +144,24 @@ def _templates(tmp: Path, timbre: str) -> Path:
     return folder
 
 
-def _gerar(tmp: Path, modelos: Path | None, ato: int) -> tuple[int, str, Path]:
+def _official_rules(tmp: Path) -> Path:
+    """The rules with the UPFMT of 2026 as if the Municipality had fixed it (the shipped one is an EXAMPLE, and an
+    amount computed with it gets no payment code)."""
+    folder = tmp / "regras"
+    shutil.copytree(ROOT / "rules", folder)
+    law = folder / "timoteo-mg" / "lei-3844-2022.yaml"
+    text = law.read_text(encoding="utf-8")
+    old = ('      fonte: "Valor de exemplo — substituir pelo valor da UPFMT fixado por decreto municipal para 2026"\n'
+           "      exemplo: true\n")
+    assert old in text
+    new = '      fonte: "Decreto municipal da UPFMT de 2026 (teste)"\n      exemplo: false\n'
+    law.write_text(text.replace(old, new), encoding="utf-8")
+    return folder
+
+
+def _gerar(tmp: Path, modelos: Path | None, ato: int, regras: Path | None = None) -> tuple[int, str, Path]:
     out = tmp / f"saida-{ato}"
-    args = ["--regras", str(ROOT / "rules"), "--hoje", "2026-11-30"]
+    args = ["--regras", str(regras or ROOT / "rules"), "--hoje", "2026-11-30"]
     if modelos is not None:
         args += ["--modelos", str(modelos)]
     result = CliRunner().invoke(main, [*args, "gerar", str(SAMPLE), "--ato", str(ato), "-o", str(out)],
@@ -160,10 +175,11 @@ def modelos(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_demonstrativo_after_a_reduced_fine_carries_the_br_code_and_its_qr(modelos: Path, tmp_path: Path) -> None:
-    """Act 7 of the sample: the demonstrativo after the appeal reduced the fine to R$ 2.500,00."""
-    code, out, folder = _gerar(tmp_path, modelos, 7)
+    """Act 7 of the sample: the demonstrativo after the appeal reduced the fine to 500 UPFMT (its amount in the law's
+    unit, art. 16, II), with the UPFMT of 2026 fixed by the Municipality: 500 × R$ 5,0770 = R$ 2.538,50."""
+    code, out, folder = _gerar(tmp_path, modelos, 7, _official_rules(tmp_path))
     assert code == 0, out
-    expected = br_code(parse_config("18.299.446/0001-24", "Município de Timóteo", "Timóteo"), Decimal("2500.00"),
+    expected = br_code(parse_config("18.299.446/0001-24", "Município de Timóteo", "Timóteo"), Decimal("2538.50"),
                        "SIM2026000150")
     paths = sorted(folder.glob("demonstrativo-*"))
     assert [p.suffix for p in paths] == [".docx", ".pdf"]
@@ -190,6 +206,16 @@ def test_demonstrativo_with_an_example_unit_value_gets_no_payment_code(modelos: 
         text = document_text(path)
         assert "PAGAMENTO POR PIX" in text and "valor de EXEMPLO da unidade fiscal" in text, path.name
         assert "PIX copia e cola" not in text and "br.gov.bcb.pix" not in text, path.name
+
+
+def test_a_reduction_converted_at_an_example_unit_value_gets_no_payment_code(modelos: Path, tmp_path: Path) -> None:
+    """Act 7 with the shipped rules: the reduced 500 UPFMT in reais is computed with the EXAMPLE UPFMT: no code."""
+    code, out, folder = _gerar(tmp_path, modelos, 7)
+    assert code == 0, out
+    for path in sorted(folder.glob("demonstrativo-*")):
+        text = document_text(path)
+        assert "valor de EXEMPLO da unidade fiscal" in text and "br.gov.bcb.pix" not in text, path.name
+        assert "500 (quinhentas) UPFMT" in text, path.name
 
 
 def test_no_key_configured_no_pix_block(tmp_path: Path) -> None:

@@ -64,11 +64,20 @@ def test_ferraz_decision_on_appeal_reduces_the_fine_as_of_its_date(ferraz: Path,
     assert "Processo Administrativo nº PM-FV 2026/005377" in text
     assert "Auto de Infração nº 260/2026, lavrado em 16 de outubro de 2026" in text
     # art. 78: 10 dias corridos from the AR's receipt (22/10/2026, art. 77, II) → the appeal of 29/10 is on time
-    assert "Recurso nº P-77/2026 protocolado em 29 de outubro de 2026, tempestivo." in text
-    assert "REDUZIDA a multa para R$ 1.500,00 (mil e quinhentos reais)" in text
-    # art. 79 and its sole paragraph: the Prefeito, or the Secretário de Segurança by delegation
+    assert "Recurso nº P-77/2026 protocolado em 29 de outubro de 2026, tempestivo" in text
+    # art. 68: 30 UFM, "em dobro em caso de reincidência" — the reincidência set aside, 30 UFM × R$ 156,1935
+    # (UFM of 2026, example value of the rules) = R$ 4.685,805 → R$ 4.685,81; the amount in the law's unit
+    assert "REDUZIDA a multa para 30 (trinta) UFM, correspondentes a R$ 4.685,81" in text
+    # Lei 9.784/1999, art. 50 (by analogy): each argument of the appeal answered with facts and grounds
+    assert "Argumento 1 — A multa do Auto nº 112/2026 ainda está em recurso: não há reincidência: ACOLHIDO" in text
+    assert "Fundamentos: A dobra do art. 68 pressupõe reincidência" in text
+    # art. 79 and its sole paragraph: the Prefeito, or the Secretário de Segurança by delegation — the decision
+    # says it is taken by delegation and cites the published decree (Lei 9.784/1999, art. 14, § 3º, by analogy)
     assert "Lei nº 3.240/2015, art. 79, parágrafo único" in text
-    assert "Joaquim Pereira Lima, Secretário Municipal de Segurança" in text
+    assert "Joaquim Pereira Lima Secretário Municipal de Segurança" in text
+    assert "Decide por delegação do Prefeito Municipal" in text and "Decreto nº 7.015/2025" in text
+    # no further appeal in the law (arts. 78 and 79): the instance is closed
+    assert "Esta decisão encerra a instância administrativa" in text
     # art. 80: 10 dias úteis from the notificação final — the notice of this decision, a later act
     assert "10 (dez) dias úteis" in text and "Lei nº 3.240/2015, art. 80" in text
     # the notice of 24/11/2026 and the payment's end (10 business days from it, in December) are unknown on 20/11
@@ -79,19 +88,18 @@ def test_ferraz_decision_on_appeal_reduces_the_fine_as_of_its_date(ferraz: Path,
 
 
 def test_appeal_decision_cancelling_the_fine_states_no_payment_term(tmp_path: Path) -> None:
-    file = _variant(tmp_path, FV, "    resultado: reduzida\n    valor: \"1500.00\"\n", "    resultado: cancelada\n")
+    file = _variant(tmp_path, FV, "    resultado: reduzida\n    valor_base: \"30\"\n", "    resultado: cancelada\n")
     file.write_text(file.read_text(encoding="utf-8").split("  - {tipo: notificacao_pessoal, data: 2026-11-24")[0],
                     encoding="utf-8")
     code, out = run("gerar", str(file), "--ato", "4", "--formato", "pdf", "-o", str(tmp_path / "out"))
     assert code == 0, out
     text = document_text(tmp_path / "out" / f"decisao-{FV_STEM}-ato-04.pdf")
-    assert "CANCELADO o auto de infração e a multa dele decorrente." in text
+    assert "CANCELADO o auto de infração e a multa dele decorrente" in text
     assert "Prazo para recolher a multa" not in text  # art. 80 applies to a fine still due
 
 
 def test_missing_authority_is_a_finding_citing_art_79_and_refuses_the_document(tmp_path: Path) -> None:
-    file = _variant(tmp_path, FV, "    autoridade: Joaquim Pereira Lima, Secretário Municipal de Segurança "
-                                  "(Decreto nº 6.100/2026)\n", "")
+    file = _variant(tmp_path, FV, "    autoridade: Joaquim Pereira Lima, Secretário Municipal de Segurança\n", "")
     code, out = run("gerar", str(file), "--ato", "4", "--formato", "pdf", "-o", str(tmp_path / "out"))
     assert code == 1, out
     assert "FER-79-AUTORIDADE" in out and "art. 79, parágrafo único" in out
@@ -102,10 +110,10 @@ def test_missing_authority_is_a_finding_citing_art_79_and_refuses_the_document(t
 
 
 def test_reduced_without_the_new_amount_is_a_finding(tmp_path: Path) -> None:
-    file = _variant(tmp_path, FV, "    valor: \"1500.00\"\n", "")
+    file = _variant(tmp_path, FV, "    valor_base: \"30\"\n", "")
     code, out = run("gerar", str(file), "--ato", "4", "--formato", "pdf", "-o", str(tmp_path / "out"))
     assert code == 1, out
-    assert "FER-DEC-VALOR" in out
+    assert "FER-DEC-VALOR" in out and "REDUCAO-EM-REAIS" in out
 
 
 @pytest.mark.parametrize("ext", ["pdf", "docx"])
@@ -120,7 +128,9 @@ def test_timoteo_judgement_of_a_late_defence(tmp_path: Path, ext: str) -> None:
     assert "MANTIDA a multa" in text
     # the law leaves the procedure to the regulation (art. 31, p.u., j): Lei 9.784/1999 by analogy
     assert "por analogia" in text and "art. 31, parágrafo único, alínea j" in text
-    assert "Dra. Beatriz Andrade" in text
+    # the first instance is judged by the Coordenadora do SIM (art. 5º, V, and art. 6º, p.u.; choice
+    # julgamento-primeira-instancia), and a late defence is not known by the deciding authority
+    assert "Dra. Mariana Lopes Ferreira" in text and "não conhecida a defesa, por intempestiva" in text
     for later in ("5 de novembro", "05/11/2026"):  # the notice of the judgement is a later act
         assert later not in text, later
 
@@ -131,15 +141,16 @@ def test_cuiaba_decision_on_appeal_by_analogy(tmp_path: Path) -> None:
     text = document_text(tmp_path / "decisao-cuiaba-mt-ccz-2026-0077-ato-10.pdf")
     assert "Decisão de recurso nº DEC-CCZ-20/2026, proferida em 26 de outubro de 2026" in text
     # Lei 9.784/1999, art. 59, by analogy: 10 days from the AR's receipt of the judgement (21/09) → 01/10/2026
-    assert "Recurso nº PROT-CCZ-60/2026 protocolado em 28 de setembro de 2026, tempestivo." in text
+    assert "Recurso nº PROT-CCZ-60/2026 protocolado em 28 de setembro de 2026, tempestivo" in text
     assert "MANTIDA a multa" in text and "por analogia" in text and "Lei nº 3.666/1997, art. 39" in text
-    assert "Dra. Helena Costa Ribeiro" in text
+    # the Centro de Controle de Zoonoses is an organ of the Fundação de Saúde de Cuiabá (art. 2º): its President
+    # decides the appeal (choice recurso-fundacao; Lei 9.784/1999, art. 56, § 1º, by analogy)
+    assert "Eduardo Martins Leite Presidente da Fundação de Saúde de Cuiabá" in text
     assert "29 de outubro" not in text and "29/10/2026" not in text  # the notice of the decision is later
 
 
 def test_validar_checks_the_decision_document(tmp_path: Path) -> None:
-    file = _variant(tmp_path, FV, "    autoridade: Joaquim Pereira Lima, Secretário Municipal de Segurança "
-                                  "(Decreto nº 6.100/2026)\n", "")
+    file = _variant(tmp_path, FV, "    autoridade: Joaquim Pereira Lima, Secretário Municipal de Segurança\n", "")
     code, out = run("validar", str(file))
     assert code == 1, out
     assert "FER-79-AUTORIDADE" in out and "Decisão do Recurso de 20/11/2026" in out

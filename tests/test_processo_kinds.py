@@ -304,7 +304,8 @@ def test_timoteo_cassacao_not_in_the_auto_is_a_warning_art16_p3(tmp_path: Path) 
     # art. 16, § 3º: the registration is also cancelled when an interdiction passes 12 months, with no new auto; a
     # cassação the auto did not apply is pointed out, not refused
     data = yaml.safe_load((DOCS / "tim-cassacao.yaml").read_text(encoding="utf-8"))
-    data["atos"][0]["penalidades"] = [{"tipo": "multa", "valor_base": "3000"}]
+    data["atos"][0]["penalidades"] = [{"tipo": "multa", "valor_base": "3000", **{
+        k: v for k, v in data["atos"][0]["penalidades"][0].items() if k.startswith("motivo")}}]
     f = tmp_path / "p.yaml"
     f.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     rep = report("2026-11-30", f)

@@ -44,7 +44,13 @@ VALUES: dict[str, Any] = {
     "gravidade": "leve", "advertencia_previa": True, "data": AUTO_DATE, "hora": "10:30", "cargo": "Fiscal",
     "matricula": "12345", "crmv": "CRMV-MG 1234", "medico_veterinario_oficial": True, "valor_base": "1500",
     "situacao": "assinou", "nome_de_quem_assinou": "Maria Aparecida dos Santos",
+    "motivo_valor": "Produto perecível sem refrigeração exposto à venda: gravidade e risco à saúde (art. 16, § 2º).",
+    "motivo_nao_advertencia": "O risco à saúde do consumidor não se afasta com a advertência (art. 16, § 2º).",
 }
+#: the auto's agent: a holder of the municipality's register of authorities (rules/<municipio>/autoridades.yaml),
+#: competent for the auto on its date
+AGENTS = {"MG": ("Dr. João Batista Ferreira", "20.315"), "MT": ("Fábio Henrique Duarte", "31.208"),
+          "SP": ("Márcia Regina Tavares", "4.712")}
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -85,6 +91,8 @@ def fill(node: Any, uf: str, path: tuple[str | int, ...] = ()) -> None:
                 value = "7/2026"
             if k == "cargo" and uf == "MT":  # Cuiabá art. 3º, II–III, and art. 37: the post as the law names it
                 value = "Agente de Controle de Zoonoses"
+            if p[:3] == ("atos", 0, "agente") and k in ("nome", "matricula"):
+                value = AGENTS[uf][0 if k == "nome" else 1]
             node[k] = uf if k == "uf" else value
         else:
             fill(v, uf, p)

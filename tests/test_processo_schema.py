@@ -200,3 +200,19 @@ def test_a_new_processo_fits_the_schema_once_numbered(schema: dict[str, Any], tm
                                        "--infracao", "animal-solto", "--numero", "CCZ-1", "-o", str(target)])
     assert result.exit_code == 0, result.output
     assert _errors(schema, _load(target)) == []
+
+
+def test_the_reasons_of_acts_are_in_the_schema_with_their_descriptions(schema: dict[str, Any]) -> None:
+    """Lei 9.784/1999, art. 50 (by analogy): the defence's arguments, the decision's answers, its amount in the
+    law's unit — in the schema the editor offers, described in Portuguese, with the answer's conclusions closed."""
+    ato = schema["$defs"]["Ato"]["properties"]
+    for name in ("argumentos", "relatorio", "razoes", "dispositivo", "valor_base", "motivo_valor"):
+        assert ato[name]["description"], name
+    razao = schema["$defs"]["Razao"]["properties"]
+    assert razao["conclusao"]["enum"] == ["acolhido", "acolhido_em_parte", "rejeitado"]
+    sample = _load(SAMPLES / "processos" / "timoteo-mg" / "sim-2026-000150-recurso-pago.yaml")
+    wrong = copy.deepcopy(sample)
+    wrong["atos"][3]["razoes"][0]["conclusao"] = "improcedente"
+    assert any("improcedente" in e for e in _errors(schema, wrong))
+    wrong["atos"][3]["razoes"][0] = {"argumento": "1", "conclusao": "rejeitado", "motivo": "x"}
+    assert any("motivo" in e for e in _errors(schema, wrong))

@@ -100,12 +100,14 @@ def test_validar_unreadable_processo_exits_2(tmp_path: Path) -> None:
 def test_multa_processo_says_which_amount_is_final_and_by_which_act() -> None:
     code, out = run("multa", str(SIM150))
     assert code == 0, out
-    # Timóteo art. 16, II: 1.500 UPFMT × R$ 5,077 (the rules' EXAMPLE value for 2026) = R$ 7.615,50
-    assert "R$ 7.615,50" in out
-    assert "reduzida para R$ 2.500,00" in out
-    assert ("Valor final: R$ 2.500,00 (dois mil e quinhentos reais) — fixado por decisão do recurso nº DEC-9/2026 "
-            "de 20/10/2026 (ato 7).") in out
-    assert "Pagamento (ato 9) em 13/11/2026: R$ 2.500,00" in out
+    # Timóteo art. 16, II and § 5º: 1.500 UPFMT, halved for the small-scale industry = 750 UPFMT × R$ 5,077 (the
+    # rules' EXAMPLE value for 2026) = R$ 3.807,75
+    assert "R$ 3.807,75" in out
+    # the appeal decision fixes the fine in the law's unit: 500 UPFMT × R$ 5,077 = R$ 2.538,50
+    assert "reduzida para 500 UPFMT = R$ 2.538,50" in out
+    assert ("Valor final: R$ 2.538,50 (dois mil quinhentos e trinta e oito reais e cinquenta centavos) — fixado por "
+            "decisão do recurso nº DEC-9/2026 de 20/10/2026 (ato 7).") in out
+    assert "Pagamento (ato 9) em 13/11/2026: R$ 2.538,50" in out
 
 
 def test_multa_processo_without_decision_keeps_the_autos_amount() -> None:
@@ -120,7 +122,7 @@ def test_multa_processo_without_decision_keeps_the_autos_amount() -> None:
 
 
 def test_multa_processo_cancelled(tmp_path: Path) -> None:
-    text = SIM150.read_text(encoding="utf-8").replace("    resultado: reduzida\n    valor: \"2500.00\"\n",
+    text = SIM150.read_text(encoding="utf-8").replace("    resultado: reduzida\n    valor_base: \"500\"\n",
                                                       "    resultado: cancelada\n")
     text = text.split("  - tipo: notificacao_pessoal\n    data: 2026-10-22")[0]
     file = tmp_path / "p.yaml"
@@ -159,11 +161,16 @@ def test_auto_with_absent_autuado_states_the_later_notice_by_ar_art21(tmp_path: 
 _CYCLE = (  # after the sample's own acts, each citing what the rite makes it cite (as bench/bench_processo.py --atos)
     '  - {{tipo: notificacao_ar, numero: "AR-{i}/2026", postagem: {d}, recebimento: {d}, juntada: {d}, '
     'referente: "10/2026", local: "Timóteo/MG"}}',
-    '  - {{tipo: defesa, numero: "PROT-{i}/2026", data: {d}, referente: "10/2026"}}',
+    '  - {{tipo: defesa, numero: "PROT-{i}/2026", data: {d}, referente: "10/2026", agente: {{nome: Cláudia Regina Matos, '
+    'cargo: Agente Administrativo — Protocolo do SIM, matricula: "20.602"}}, argumentos: [{{id: "1", texto: "Pede o '
+    'cancelamento do auto."}}]}}',
     '  - {{tipo: julgamento, numero: "DEC-{i}/2026", data: {d}, referente: "10/2026", resultado: mantida, '
-    'autoridade: "Diretor do SIM"}}',
+    'autoridade: "Coordenador do SIM", razoes: [{{argumento: "1", conclusao: rejeitado, fatos: "O fato está provado '
+    'no auto.", fundamentos: "Lei nº 3.844/2022, art. 15."}}]}}',
     '  - {{tipo: notificacao_pessoal, data: {d}, referente: "DEC-{j}/2026"}}',
-    '  - {{tipo: recurso, numero: "REC-{i}/2026", data: {d}, referente: "DEC-{k}/2026"}}',
+    '  - {{tipo: recurso, numero: "REC-{i}/2026", data: {d}, referente: "DEC-{k}/2026", agente: {{nome: Cláudia Regina '
+    'Matos, cargo: Agente Administrativo — Protocolo do SIM, matricula: "20.602"}}, argumentos: [{{id: "1", texto: '
+    '"Reitera a defesa."}}]}}',
     '  - {{tipo: pagamento, data: {d}, valor: "1.00"}}',
 )
 

@@ -11,13 +11,19 @@ SRC = Path(autos.__file__).parent
 
 
 def test_all_lists_exactly_what_the_root_module_imports() -> None:
+    """The root module imports its names on first use (start-up); what it imports for type checkers, what it
+    imports on first use and ``__all__`` are the same names, from the same modules."""
     tree = ast.parse((SRC / "__init__.py").read_text(encoding="utf-8"))
-    imported = {a.asname or a.name for node in tree.body if isinstance(node, ast.ImportFrom)
-                for a in node.names if node.module != "__future__"}
+    typing_block = [node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"]
+    assert len(typing_block) == 1
+    imported = {a.asname or a.name: node.module for node in typing_block[0].body if isinstance(node, ast.ImportFrom)
+                for a in node.names}
     assert autos.__all__ == sorted(autos.__all__)
-    assert set(autos.__all__) == imported
+    assert set(autos.__all__) == set(imported)
+    assert imported == autos._WHERE
     for name in autos.__all__:
         assert getattr(autos, name) is not None, name
+    assert set(autos.__all__) <= set(dir(autos)) and not hasattr(autos, "autos_nao_exporta_isto")
 
 
 def test_the_public_types_are_the_ones_the_stages_use() -> None:

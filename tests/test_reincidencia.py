@@ -140,7 +140,9 @@ infracoes:
              crmv: CRMV-MG 23501, medico_veterinario_oficial: true}}
     circunstancias: {{atenuantes: [], agravantes: {agravantes}}}
     penalidades:
-      - {{tipo: multa, valor_base: "1000"}}
+      - {{tipo: multa, valor_base: "1000", motivo_valor: "Linguiça frescal sem registro nem rótulo exposta à venda:
+         gravidade e risco à saúde do consumidor (art. 16, § 2º).", motivo_nao_advertencia: "O risco à saúde do
+         consumidor não se afasta com a advertência (art. 16, § 2º)."}}
     assinaturas:
       autuado: {{situacao: assinou, data: {data}}}
   - tipo: notificacao_pessoal
@@ -309,9 +311,13 @@ def test_override_with_reason_is_a_warning_and_the_documents_print_it(tmp_path: 
               "auto nº 90/2024 lavrado em papel, pago em 02/05/2024, fora do registro")
     if earlier:
         ferraz(tmp_path, "anterior.yaml", "FV-2025/0112", "112/2025", "2025-03-10", acts=[paid("2025-03-20")])
-    kept = ['tipo: recurso\n    numero: PROT-9/2026\n    data: 2026-10-05\n    referente: "700/2026"',
+    kept = ['tipo: recurso\n    numero: PROT-9/2026\n    data: 2026-10-05\n    referente: "700/2026"\n'
+            '    agente: {nome: Renata Alves Cardoso, matricula: "5.330"}\n'
+            '    argumentos: [{id: "1", texto: "Os sacos de lixo não eram do recorrente."}]',
             'tipo: decisao_recurso\n    numero: DEC-9/2026\n    data: 2026-10-20\n    referente: PROT-9/2026\n'
-            '    resultado: mantida\n    autoridade: Prefeito Municipal']
+            '    resultado: mantida\n    autoridade: Prefeito Municipal\n'
+            '    razoes: [{argumento: "1", conclusao: rejeitado, fatos: "O agente viu o recorrente lançar os sacos na '
+            'calçada.", fundamentos: "É ato lesivo lançar lixo em passeio público (art. 2º, I)."}]']
     new = ferraz(tmp_path, "novo.yaml", "FV-2026/0700", "700/2026", "2026-10-01", acts=kept,
                  extra=f"    reincidente: {typed}\n    reincidente_motivo: \"{motivo}\"\n")
     code, out = validar(tmp_path, new)

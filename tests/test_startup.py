@@ -1,4 +1,6 @@
-"""Start-up: the commands that render nothing do not import WeasyPrint or docxtpl (~0.75 s of a 1.3 s start)."""
+"""Start-up: the commands that render nothing do not import WeasyPrint or docxtpl (~0.75 s of a 1.3 s start), nor
+the signer, the pools of processes or the holidays package's list of every country; ``autos --help`` does not even
+import the pipeline. Structural checks (which modules are loaded), not timings: bench/bench_startup.py measures."""
 
 from __future__ import annotations
 
@@ -13,6 +15,14 @@ CASE = str(CASOS / "timoteo-mg" / "auto-pj-completo.yaml")
 PROCESSO = str(SAMPLES / "processos" / "ferraz-de-vasconcelos-sp" / "fv-2026-0412-recurso-pago.yaml")
 BASE = ["--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"), "--hoje", "2026-11-29"]
 HEAVY = ("weasyprint", "docxtpl")
+#: what no command that renders nothing loads: the renderers, pyHanko (~1 s with aiohttp), the process pools
+#: (multiprocessing, concurrent.futures.process), the module of each of ~250 countries that holidays.country_holidays
+#: imports (rules.calendar loads Brazil's alone), the web stack
+NEVER = (*HEAVY, "pyhanko", "multiprocessing", "concurrent.futures.process", "holidays.countries", "starlette",
+         "uvicorn", "argon2", "openpyxl", "psycopg", "dask")
+#: what ``autos --help`` does not load either: the pipeline, with the rules' and cases' models (pydantic.main is
+#: loaded by the first model), the calendars' holidays package, YAML
+PIPELINE = ("autos.app.pipeline", "autos.rules.statute", "autos.processo.case", "pydantic.main", "holidays", "yaml")
 
 # Runs each command in one fresh interpreter, in order, and records which heavy modules are loaded after it.
 _PROBE = """
@@ -30,8 +40,8 @@ print("\\n" + json.dumps(seen))
 """
 
 
-def _loaded_after(commands: list[list[str]], tmp_path: Path) -> dict[str, list[str]]:
-    proc = subprocess.run([sys.executable, "-c", _PROBE, json.dumps([HEAVY, BASE, commands])],
+def _loaded_after(commands: list[list[str]], tmp_path: Path, watched: tuple[str, ...] = HEAVY) -> dict[str, list[str]]:
+    proc = subprocess.run([sys.executable, "-c", _PROBE, json.dumps([watched, BASE, commands])],
                           capture_output=True, text=True, cwd=tmp_path, timeout=120, check=True)
     result: dict[str, list[str]] = json.loads(proc.stdout.rstrip().rsplit("\n", 1)[-1])
     return result
@@ -50,6 +60,18 @@ def test_commands_that_render_nothing_do_not_import_the_renderers(tmp_path: Path
     for cmd in light:
         assert seen[" ".join(cmd)] == [], cmd
     assert seen[f"gerar {CASE} -o {tmp_path / 'saida'}"] == sorted(HEAVY)
+
+
+def test_help_loads_no_pipeline_and_the_checks_no_renderer_signer_pool_or_country_list(tmp_path: Path) -> None:
+    """In one fresh interpreter, in order: ``--help`` loads none of :data:`PIPELINE` nor :data:`NEVER`; then
+    ``validar``, ``prazos``, ``multa`` and ``pendencias`` (of a processo, of a case, of the sample folder) load the
+    pipeline but none of :data:`NEVER` (the modules only accumulate: the last command shows what they all did)."""
+    checks = [["validar", PROCESSO], ["validar", CASE], ["prazos", PROCESSO], ["multa", PROCESSO],
+              ["pendencias", str(SAMPLES / "processos")]]
+    seen = _loaded_after([["--help"], *checks], tmp_path, (*PIPELINE, *NEVER))
+    assert seen["--help"] == []
+    assert seen[" ".join(checks[0])] == sorted(PIPELINE)  # the probe sees what is loaded
+    assert not set(seen[" ".join(checks[-1])]) & set(NEVER), seen
 
 
 def test_what_signs_nothing_does_not_import_pyhanko() -> None:

@@ -367,3 +367,14 @@ def test_lazy_walk_lists_what_the_sorted_listing_lists(tmp_path: Path) -> None:
     expected = list(iter_yaml_files(tmp_path))
     assert len(expected) == 12
     assert list(iter_case_paths([tmp_path, tmp_path / "b.yaml"])) == [*expected, tmp_path / "b.yaml"]
+
+
+def test_a_finding_as_json_has_every_field_of_the_finding() -> None:
+    """The JSON reports (validar --json, verificar --json) give every field of a finding, in order."""
+    import dataclasses
+
+    from autos.checks.finding import Finding
+
+    f = Finding("erro", "CODIGO", "mensagem", "art. 1º", "atos[0].data", 3, "caso.yaml", "como corrigir")
+    assert f.to_dict() == dataclasses.asdict(f)
+    assert list(f.to_dict()) == [x.name for x in dataclasses.fields(Finding)]

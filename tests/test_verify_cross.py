@@ -5,6 +5,7 @@ Decreto nº 20.910/1932 (arts. 1º, 8º and 9º), the Súmula 383 do STF and the
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 from datetime import date
@@ -288,3 +289,26 @@ def test_unusable_register_is_exit_2(tmp_path: Path) -> None:
     code, out = _cli("verificar", str(CROSS / "numero-repetido"), "--registro", str(bad))
     assert code == 2
     assert "registro" in out
+
+
+def test_the_checker_on_disk_finds_what_the_checker_in_memory_finds() -> None:
+    """``autos verificar`` keeps what the checks across files need on disk (SpooledCrossChecker, memory flat): the
+    same findings, in the same order, as the checker in memory, on every folder of tests/data/cruzado read together
+    (each file also added twice, so that every kind of group has files from several folders)."""
+    from autos.app.verify import check_case
+    from autos.app.verify_cross import SpooledCrossChecker
+    from autos.checks.cross import CrossChecker
+
+    autos = _autos(TODAY)
+    filed = [c.filed for p in sorted(CROSS.rglob("*.yaml")) if (c := check_case(autos, p)).filed is not None]
+    memory, disk = CrossChecker(), SpooledCrossChecker()
+    for f in [*filed, *(dataclasses.replace(f, arquivo=f.arquivo + ".copia") for f in filed)]:
+        memory.add(f)
+        disk.add(f)
+    try:
+        got = disk.findings()
+    finally:
+        disk.close()
+    assert got == memory.findings()
+    assert {f.codigo for f in got} >= {"CRUZ-NUMERO-REPETIDO", "CRUZ-PROCESSO-REPETIDO", "CRUZ-MESMOS-FATOS",
+                                       "CRUZ-ATO-EM-OUTRO-PROCESSO"}

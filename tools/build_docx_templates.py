@@ -298,6 +298,10 @@ def _penalidades(doc) -> None:  # type: ignore[no-untyped-def]
         p.add_run(" ({{ pen.citacao }}){% if pen.itens %}: {{ pen.itens | join('; ') }}{% endif %}"
                   "{% if pen.fiel_depositario %}. Fiel depositário: {{ pen.fiel_depositario }}{% endif %}"
                   "{% if pen.observacao %}. {{ pen.observacao }}{% endif %}.")
+        _if(d, "pen.motivo_valor", lambda d2: _p(d2, "Circunstâncias consideradas e motivo do valor: "
+                                                      "{{ pen.motivo_valor }}"))
+        _if(d, "pen.motivo_nao_advertencia", lambda d2: _p(d2, "Por que não a advertência: "
+                                                                "{{ pen.motivo_nao_advertencia }}"))
     _for(doc, "pen in penalidades", one)
 
 
@@ -352,15 +356,18 @@ def _block(box, lines: list[str], first=None) -> None:  # type: ignore[no-untype
 
 
 def _signatures(doc, blocks: list[list[str]], witnesses: bool = True,  # type: ignore[no-untyped-def]
-                place: bool = True) -> None:
+                place: bool = True, competence: bool = False) -> None:
     """As the HTML's ``assinaturas``: place and date (unless printed above), a signature column per block, then
-    each witness's block (name, CPF, "Testemunha")."""
+    (``competence``) the act that gives the signer competence, then each witness's block (name, CPF,
+    "Testemunha")."""
     if place:
         _p(doc, "{{ local_data_assinatura }}")
     table = doc.add_table(rows=1, cols=len(blocks))
     for cell, lines in zip(table.rows[0].cells, blocks, strict=True):
         cell.paragraphs[0].style = doc.styles["Body Text"]
         _block(cell, lines, first=cell.paragraphs[0])
+    if competence:
+        _if(doc, "signatario.linha", lambda d: _small(d, "{{ signatario.linha }}"))
     if witnesses:
         _for(doc, "t in testemunhas", lambda d: _block(d, WITNESS))
 
@@ -388,6 +395,16 @@ def _if_named(lines: list[str]) -> list[str]:
 WITNESS = ["{{ t.nome }}", "{%p if t.cpf %}CPF {{ t.cpf }}", "Testemunha"]
 AGENTE = ["{{ agente.nome }}", "{{ agente.cargo }}",
           "Matrícula {{ agente.matricula }}{% if agente.crmv %} — {{ agente.crmv }}{% endif %}"]
+#: who signs, as the register of authorities knows them (``signatario``), else the agent as the act names them — the
+#: twin of ``agente_assina`` in ``_partes.html``; the competence line follows the signatures (:func:`_signatures`)
+SIGNATARIO = [
+    "{% if signatario.nome %}{{ signatario.nome }}{% else %}{{ agente.nome }}{% endif %}",
+    "{% if signatario.nome %}{{ signatario.cargo }}{% else %}{{ agente.cargo }}{% endif %}",
+    "{% if signatario.nome %}{% if signatario.matricula %}Matrícula {{ signatario.matricula }}{% if signatario.crmv %}"
+    " — {{ signatario.crmv }}{% endif %}{% else %}{{ signatario.crmv }}{% endif %}{% else %}Matrícula "
+    "{{ agente.matricula }}{% if agente.crmv %} — {{ agente.crmv }}{% endif %}{% endif %}",
+    "{%p if signatario.nome and signatario.orgao %}{{ signatario.orgao }}",
+]
 
 
 # --- the kinds -------------------------------------------------------------------------------------
@@ -444,9 +461,9 @@ def auto_de_infracao() -> Doc:
     _small(doc, "{{ assinatura_autuado }}")
     _if(doc, "documento.nulidade", lambda d: _small(d, "Este auto não contém emendas, rasuras ou omissões "
                                                     "({{ documento.nulidade }})."))
-    _signatures(doc, [[*AGENTE, "Agente autuante"],
+    _signatures(doc, [[*SIGNATARIO, "Agente autuante"],
                       ["{{ autuado.nome }}", "{%p if autuado.representado %}por {{ autuado.responsavel_nome }}",
-                       "Autuado{% if recusa %} — RECUSOU-SE A ASSINAR{% endif %}"]])
+                       "Autuado{% if recusa %} — RECUSOU-SE A ASSINAR{% endif %}"]], competence=True)
     return doc
 
 
@@ -486,7 +503,7 @@ def edital_notificacao() -> Doc:
     _p(doc, "A íntegra do auto de infração está à disposição do notificado na repartição responsável "
             "({{ cabecalho.orgao }}).")
     _small(doc, "{{ edital.mascara }}")
-    _signatures(doc, [[*AGENTE, "Autoridade que expede o edital"]], witnesses=False)
+    _signatures(doc, [[*SIGNATARIO, "Autoridade que expede o edital"]], witnesses=False, competence=True)
     return doc
 
 
@@ -522,8 +539,8 @@ def notificacao_preliminar() -> Doc:
         _memoria(d)
     _if(doc, "multa", fine)
     _closing(doc)
-    _signatures(doc, [[*AGENTE, "Agente fiscal"],
-                      ["{{ autuado.nome }}", "Notificado — recebi a 1ª via em ____/____/______"]])
+    _signatures(doc, [[*SIGNATARIO, "Agente fiscal"],
+                      ["{{ autuado.nome }}", "Notificado — recebi a 1ª via em ____/____/______"]], competence=True)
     return doc
 
 
@@ -566,7 +583,8 @@ def notificacao_ar() -> Doc:
     _prazos(doc)
     _clausulas(doc)
     _p(doc, "Atenciosamente,")
-    _signatures(doc, [[*AGENTE, "Responsável pela notificação"]], witnesses=False, place=False)  # dated above
+    _signatures(doc, [[*SIGNATARIO, "Responsável pela notificação"]], witnesses=False, place=False,  # dated above
+                competence=True)
     _small(doc, "Anexo: cópia do {{ auto_ref.texto }}.{% if carta.postagem %} Carta postada em {{ carta.postagem }}."
                 "{% endif %}{% if documento.processo %} Processo {{ documento.processo }}.{% endif %}")
     return doc
@@ -626,8 +644,9 @@ def termo_apreensao() -> Doc:
 
     _titled(doc, "prazos", "Prazos", _prazos)
     _closing(doc)
-    _signatures(doc, [[*AGENTE, "Agente responsável pela apreensão"],
-                      _if_named(["{{ autuado.nome }}", "Proprietário ou responsável"])], witnesses=False)
+    _signatures(doc, [[*SIGNATARIO, "Agente responsável pela apreensão"],
+                      _if_named(["{{ autuado.nome }}", "Proprietário ou responsável"])], witnesses=False,
+                competence=True)
     _for(doc, "b in bens", lambda d: _if(d, "b.depositario", lambda d2: _block(
         d2, ["{{ b.depositario.nome }}", "Fiel depositário — aceito o encargo"])))
     _for(doc, "t in testemunhas", lambda d: _block(d, WITNESS))
@@ -699,6 +718,8 @@ def demonstrativo_debito() -> Doc:
 
 
 def decisao() -> Doc:
+    """Relatório, razões (each argument and its answer) and dispositivo, what lies against the decision, who decides
+    and on what competence (Lei federal nº 9.784/1999, art. 50, by analogy)."""
     doc = _base()
 
     def body(d: Doc) -> None:
@@ -711,15 +732,22 @@ def decisao() -> Doc:
         _labelled(d, "{{ autuado.documento_rotulo }}:", "{{ autuado.documento }}")
         _numbered(d, "Infração")
         _infracoes(d)
-        _numbered(d, "{% if decisao.instancia == 'recurso' %}Recurso{% else %}Defesa{% endif %}")
-        _p(d, "{{ decisao.impugnacao }}")
+        _numbered(d, "Relatório")
+        _for(d, "r in decisao.relatorio", lambda d2: _p(d2, "{{ r }}"))
+        _numbered(d, "Razões")
 
-        def grounds(d2: Doc) -> None:
-            _numbered(d2, "Fundamentação")
-            _p(d2, "{{ decisao.fundamentacao }}")
-        _if(d, "decisao.fundamentacao", grounds)
-        _numbered(d, "Decisão")
-        _p(d, "{{ decisao.resultado }}", bold=True)
+        def answer(d2: Doc) -> None:
+            p = _p(d2, "Argumento {{ r.argumento }}{% if r.alegacao %} — {{ r.alegacao }}{% endif %}: ")
+            p.runs[0].bold = True
+            p.add_run("{{ r.conclusao }}").bold = True
+            p.add_run(".")
+            _p(d2, "Fatos: {{ r.fatos }}")
+            _p(d2, "Fundamentos: {{ r.fundamentos }}")
+        _for(d, "r in decisao.razoes", answer)
+        _if(d, "decisao.fundamentacao", lambda d2: _p(d2, "{{ decisao.fundamentacao }}"))
+        _numbered(d, "Dispositivo")
+        _p(d, "{{ decisao.dispositivo }}", bold=True)
+        _p(d, "{{ decisao.recurso }}")
 
         def deadlines(d2: Doc) -> None:
             _numbered(d2, "Prazos")
@@ -727,7 +755,12 @@ def decisao() -> Doc:
         _if(d, "prazos_documento", deadlines)
     _if(doc, "decisao", body)
     _closing(doc)
-    _signatures(doc, [["{{ decisao.autoridade if decisao else '' }}", "Autoridade julgadora"]], witnesses=False)
+    _signatures(doc, [["{% if signatario.nome %}{{ signatario.nome }}{% elif decisao %}{{ decisao.autoridade }}"
+                       "{% endif %}",
+                       "{%p if signatario.nome and signatario.cargo %}{{ signatario.cargo }}",
+                       "{%p if signatario.nome and signatario.orgao %}{{ signatario.orgao }}",
+                       "{%p if signatario.matricula %}Matrícula {{ signatario.matricula }}",
+                       "Autoridade julgadora"]], witnesses=False, competence=True)
     return doc
 
 
@@ -750,7 +783,7 @@ def certidao_juntada_ar() -> Doc:
         p2.add_run("{% if certidao.data_notificacao %}{{ certidao.data_notificacao }}.{% endif %}").bold = True
     _if(doc, "not certidao.devolvido", received)
     _closing(doc)
-    _signatures(doc, [[*AGENTE, "Responsável pela juntada"]], witnesses=False)
+    _signatures(doc, [[*SIGNATARIO, "Responsável pela juntada"]], witnesses=False, competence=True)
     return doc
 
 
@@ -770,17 +803,27 @@ def certidao_publicacao_edital() -> Doc:
 
     _titled(doc, "prazos_documento", "Prazos que correm da notificação", lambda x: _prazos(x, "prazos_documento"))
     _closing(doc)
-    _signatures(doc, [[*AGENTE, "Responsável pela certidão"]], witnesses=False)
+    _signatures(doc, [[*SIGNATARIO, "Responsável pela certidão"]], witnesses=False, competence=True)
     return doc
 
 
 def notificacao_decisao() -> Doc:
+    """The notification of a decision with the elements of Lei federal nº 9.784/1999, art. 26, § 1º (by analogy)."""
     doc = _base()
     _p(doc, "Fica {{ autuado.nome }}{% if autuado.documento %} ({{ autuado.documento_rotulo }} "
             "{{ autuado.documento }}){% endif %} NOTIFICADO {{ notif_decisao.objeto }}, no Processo Administrativo "
             "nº {{ documento.processo }}, referente ao {{ auto_ref.texto }}.")
+    _labelled(doc, "Órgão:", "{{ notif_decisao.orgao }}.")
+    _if(doc, "notif_decisao.finalidade", lambda d: _labelled(d, "Finalidade:", "{{ notif_decisao.finalidade }}"))
     _heading(doc, "1. Decisão")
     _p(doc, "{{ notif_decisao.resultado }}", bold=True)
+    _for(doc, "r in notif_decisao.razoes", lambda d: _p(d, "Argumento {{ r.argumento }}{% if r.alegacao %} "
+                                                          "({{ r.alegacao }}){% endif %}: {{ r.conclusao }} — "
+                                                          "{{ r.fundamentos }}"))
+    _if(doc, "notif_decisao.teor", lambda d: _p(d, "{{ notif_decisao.teor }}"))
+    _if(doc, "notif_decisao.recurso", lambda d: _p(d, "{{ notif_decisao.recurso }}", bold=True))
+    _if(doc, "notif_decisao.comparecimento",
+        lambda d: _p(d, "{{ notif_decisao.comparecimento }} {{ notif_decisao.continuidade }}"))
     _heading(doc, "2. Notificação")
     _labelled(doc, "Forma:", "{{ notif_decisao.forma }}.")
     _if(doc, "notif_decisao.postagem", lambda d: _labelled(d, "Carta postada em:", "{{ notif_decisao.postagem }}."))
@@ -791,7 +834,7 @@ def notificacao_decisao() -> Doc:
     _titled(doc, "prazos_documento", "3. Prazos", lambda x: _prazos(x, "prazos_documento"))
     _if(doc, "not prazos_documento and not notif_decisao.devida", lambda d: _p(d, "Não há multa a recolher."))
     _closing(doc)
-    _signatures(doc, [[*AGENTE, "Responsável pela notificação"]], witnesses=False)
+    _signatures(doc, [[*SIGNATARIO, "Responsável pela notificação"]], witnesses=False, competence=True)
     return doc
 
 
@@ -805,12 +848,15 @@ def protocolo() -> Doc:
                   "{{ protocolo.nome | lower }} de {{ autuado.nome }}{% if autuado.documento %} "
                   "({{ autuado.documento_rotulo }} {{ autuado.documento }}){% endif %} contra {{ protocolo.contra }}, "
                   "no Processo Administrativo nº {{ documento.processo }}.")
-        _if(d, "protocolo.situacao", lambda d2: _p(d2, "{{ protocolo.situacao }}", bold=True))
+        _if(d, "protocolo.situacao", lambda d2: _p(d2, "{{ protocolo.situacao }}"))
 
         _titled(d, "prazos_documento", "Prazo da decisão", lambda x: _prazos(x, "prazos_documento"))
     _if(doc, "protocolo", body)
     _closing(doc)
-    _signatures(doc, [["Responsável pelo protocolo"]], witnesses=False)
+    _signatures(doc, [["{% if signatario.nome %}{{ signatario.nome }}{% else %}{{ agente.nome }}{% endif %}",
+                       "{%p if signatario.nome and signatario.cargo %}{{ signatario.cargo }}",
+                       "{%p if signatario.matricula %}Matrícula {{ signatario.matricula }}",
+                       "Responsável pelo protocolo"]], witnesses=False, competence=True)
     return doc
 
 
@@ -854,8 +900,8 @@ def termo_medida() -> Doc:
     _infracoes(doc)
     _if(doc, "prazos_documento", lambda d: _prazos_section(d, "Prazo"))
     _closing(doc)
-    _signatures(doc, [[*AGENTE, "Agente responsável"], _if_named(["{{ autuado.nome }}", "Responsável — ciente"])],
-                witnesses=False)
+    _signatures(doc, [[*SIGNATARIO, "Agente responsável"], _if_named(["{{ autuado.nome }}", "Responsável — ciente"])],
+                witnesses=False, competence=True)
     return doc
 
 
@@ -879,9 +925,9 @@ def termo_levantamento() -> Doc:
     _if(doc, "medida", measure)
     _if(doc, "prazos_documento", lambda d: _prazos_section(d, "Prazo da medida"))
     _closing(doc)
-    _signatures(doc, [[*AGENTE, "Agente responsável"],
+    _signatures(doc, [[*SIGNATARIO, "Agente responsável"],
                       _if_named(["{{ autuado.nome }}", "Responsável — {% if medida and medida.tipo == 'apreensao' %}"
-                                 "recebi{% else %}ciente{% endif %}"])], witnesses=False)
+                                 "recebi{% else %}ciente{% endif %}"])], witnesses=False, competence=True)
     return doc
 
 
@@ -900,8 +946,8 @@ def termo_condenacao() -> Doc:
     _text_section(doc, "Motivo", "{{ fatos }}")
     _infracoes(doc)
     _closing(doc)
-    _signatures(doc, [[*AGENTE, "Agente responsável"], _if_named(["{{ autuado.nome }}", "Responsável — ciente"])],
-                witnesses=False)
+    _signatures(doc, [[*SIGNATARIO, "Agente responsável"], _if_named(["{{ autuado.nome }}", "Responsável — ciente"])],
+                witnesses=False, competence=True)
     return doc
 
 
@@ -924,8 +970,8 @@ def advertencia_escrita() -> Doc:
     _clausulas(doc)
     _if(doc, "advertencia.ciencia", lambda d: _p(d, "{{ advertencia.ciencia }}"))
     _observacoes(doc)
-    _signatures(doc, [[*AGENTE, "Agente fiscal"], ["{{ autuado.nome }}", "Advertido — recebi a 1ª via em "
-                                                   "____/____/______"]], witnesses=False)
+    _signatures(doc, [[*SIGNATARIO, "Agente fiscal"], ["{{ autuado.nome }}", "Advertido — recebi a 1ª via em "
+                                                       "____/____/______"]], witnesses=False, competence=True)
     return doc
 
 
@@ -945,9 +991,9 @@ def termo_ocorrencia() -> Doc:
     _text_section(doc, "Evento danoso", "{{ fatos }}")
     _infracoes(doc)
     _closing(doc)
-    _signatures(doc, [[*AGENTE, "Agente da Guarda Civil Municipal"],
+    _signatures(doc, [[*SIGNATARIO, "Agente da Guarda Civil Municipal"],
                       ["{{ autuado.nome }}", "{%p if autuado.representado %}por {{ autuado.responsavel_nome }}",
-                       "Autor — recebi a 2ª via em ____/____/______"]], witnesses=False)
+                       "Autor — recebi a 2ª via em ____/____/______"]], witnesses=False, competence=True)
     return doc
 
 

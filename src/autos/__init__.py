@@ -11,21 +11,52 @@ The public API is what this module exports; everything else lives in the stage s
 
 from __future__ import annotations
 
-from autos.app.pipeline import Autos
-from autos.errors import (
-    AutosError,
-    ComputeError,
-    InputError,
-    OutputError,
-    RefusedError,
-    RenderError,
-    RulesError,
-    RulesFileError,
-)
-from autos.processo.case import Case
-from autos.processo.load import LoadedProcesso, load_processo, parse_processo
-from autos.processo.load_case import LoadedCase, load_case, parse_case
-from autos.processo.model import Ato, Processo
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from autos.app.pipeline import Autos
+    from autos.errors import (
+        AutosError,
+        ComputeError,
+        InputError,
+        OutputError,
+        RefusedError,
+        RenderError,
+        RulesError,
+        RulesFileError,
+    )
+    from autos.processo.case import Case
+    from autos.processo.load import LoadedProcesso, load_processo, parse_processo
+    from autos.processo.load_case import LoadedCase, load_case, parse_case
+    from autos.processo.model import Ato, Processo
+
+#: where each public name lives. The names are imported on first use (PEP 562), so that ``import autos.cli`` — and
+#: ``autos --help`` — does not load the whole pipeline: importing ``autos.app.pipeline`` builds the rule and case
+#: models, ~0.2 s of CPU. The imports above, for type checkers, are the same (tests/test_public_api.py).
+_WHERE = {
+    "Autos": "autos.app.pipeline",
+    **dict.fromkeys(("AutosError", "ComputeError", "InputError", "OutputError", "RefusedError", "RenderError",
+                     "RulesError", "RulesFileError"), "autos.errors"),
+    "Case": "autos.processo.case",
+    **dict.fromkeys(("LoadedProcesso", "load_processo", "parse_processo"), "autos.processo.load"),
+    **dict.fromkeys(("LoadedCase", "load_case", "parse_case"), "autos.processo.load_case"),
+    **dict.fromkeys(("Ato", "Processo"), "autos.processo.model"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'autos' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # the next access is a plain attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "Ato",

@@ -103,6 +103,11 @@ def test_a_clerk_creates_previews_issues_and_downloads_a_timoteo_auto_then_it_is
     page.fill("#campo-atos-0-assinaturas-autuado-nome_de_quem_assinou", AUTUADO)
     _some(page, "TIM-20-1-VII")
     page.fill("#campo-atos-0-penalidades-0-valor_base", "300")
+    # a fine within the range of art. 16, II says why that amount and why not a warning (art. 16, § 2º, and I)
+    page.fill("#campo-atos-0-penalidades-0-motivo_valor", "Produto perecível fora de refrigeração, exposto à venda em "
+              "feira livre (art. 16, § 2º, II, f e g); autuado primário (§ 2º, I, a): valor perto do mínimo.")
+    page.fill("#campo-atos-0-penalidades-0-motivo_nao_advertencia", "A infração afetou a qualidade do produto, "
+              "circunstância agravante (art. 16, § 2º, II, g): a advertência exige que não haja agravante (art. 16, I).")
     page.locator("#achados-situacao", has_text="nada: o processo está completo").wait_for()
     assert not set(_codigos(page)) & {*ELEMENTOS, "TIM-6-VET"}, _codigos(page)
 

@@ -34,7 +34,7 @@ from ..conftest import SAMPLES
 
 SENHA = "senha-de-teste-123"
 OWN = "timoteo-mg/sim-2026-000171-sem-defesa.yaml"  # ana's (fiscal 20.518); Timóteo: the chefe's department
-OTHER_TIMOTEO = "timoteo-mg/sim-2026-000180-interdicao.yaml"  # agent 20.344: not ana's; the chefe's department
+OTHER_TIMOTEO = "timoteo-mg/sim-2026-000180-interdicao.yaml"  # agent 20.315: not ana's; the chefe's department
 FERRAZ = "ferraz-de-vasconcelos-sp/fv-2026-0520-prazo-de-recurso.yaml"  # patricia's (4.905); not the chefe's law
 
 ACCOUNTS = {

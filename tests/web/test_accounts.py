@@ -3,8 +3,12 @@ with the password from the prompt or AUTOS_SENHA (never the command line), the a
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import threading
+import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -38,6 +42,60 @@ def test_default_hash_is_argon2id_and_the_password_is_not_stored(tmp_path: Path)
     assert b"senha-secreta-1" not in raw
     stored = sqlite3.connect(tmp_path / "r.sqlite3").execute("SELECT senha FROM usuarios").fetchone()[0]
     assert stored.startswith("$argon2id$")
+
+
+def test_a_hash_with_other_parameters_keeps_verifying_and_is_rehashed_with_ours(tmp_path: Path) -> None:
+    """A register whose hashes were made with other parameters (here the OWASP minimum for argon2id: 19 MiB, 2
+    iterations, 1 lane) signs its users in, and each hash is rewritten with the application's at that sign-in (the
+    tests' own cheap parameters here: tests/web/conftest.py)."""
+    h = accounts._hasher
+    ours = f"$m={h.memory_cost},t={h.time_cost},p={h.parallelism}$"
+    with Register.open(tmp_path / "r.sqlite3", create=True) as reg:
+        accounts.create_user(reg, "maria", "senha-secreta-1", nome="Maria", papel="procurador")
+        assert ours in reg.password_hash("maria")  # type: ignore[operator]
+        reg.set_password_hash("maria", PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1)
+                              .hash("senha-secreta-1"))
+        assert accounts.authenticate(reg, "maria", "senha-secreta-2") is None
+        assert "$m=19456,t=2,p=1$" in reg.password_hash("maria")  # type: ignore[operator]
+        assert accounts.authenticate(reg, "maria", "senha-secreta-1") is not None
+        assert ours in reg.password_hash("maria")  # type: ignore[operator]
+        assert accounts.authenticate(reg, "maria", "senha-secreta-1") is not None
+
+
+def test_sign_ins_at_once_hash_one_per_core_at_a_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each argon2 verification holds 64 MiB while it runs: clerks signing in at once wait their turn beyond one
+    per core, instead of all holding their memory together."""
+    cores = len(os.sched_getaffinity(0))
+    running, peak, lock = [0], [0], threading.Lock()
+    real = accounts._hasher
+
+    class Counting:
+        def verify(self, stored: str, senha: str) -> bool:
+            with lock:
+                running[0] += 1
+                peak[0] = max(peak[0], running[0])
+            try:
+                time.sleep(0.02)  # long enough for the other threads to arrive meanwhile
+                return real.verify(stored, senha)
+            finally:
+                with lock:
+                    running[0] -= 1
+
+        def check_needs_rehash(self, stored: str) -> bool:
+            return real.check_needs_rehash(stored)
+
+    with Register.open(tmp_path / "r.sqlite3", create=True) as reg:
+        accounts.create_user(reg, "maria", "senha-secreta-1", nome="Maria", papel="procurador")
+    monkeypatch.setattr(accounts, "_hasher", Counting())
+
+    def sign_in_once(i: int) -> bool:
+        with Register.open(tmp_path / "r.sqlite3") as reg:
+            return accounts.authenticate(reg, "maria" if i % 2 else "joao", "senha-secreta-1") is not None
+
+    with ThreadPoolExecutor(max_workers=4 * cores + 4) as pool:
+        results = list(pool.map(sign_in_once, range(4 * cores + 4)))
+    assert results == [bool(i % 2) for i in range(4 * cores + 4)]
+    assert 1 <= peak[0] <= cores
 
 
 @pytest.mark.parametrize(("spec", "message"), [

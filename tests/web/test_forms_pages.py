@@ -33,6 +33,9 @@ FILLED = {
     "atos[0].data": "2026-11-16", "atos[0].hora": "10:30", "atos[0].local": "Rua das Flores, 120",
     "atos[0].agente.cargo": "Médico Veterinário", "atos[0].agente.crmv": "CRMV-MG 1234",
     "atos[0].agente.medico_veterinario_oficial": "true", "atos[0].penalidades[0].valor_base": "1500",
+    # art. 16, § 2º and I: the range fine says why the amount, and why not the warning
+    "atos[0].penalidades[0].motivo_valor": "Produto sem registro exposto à venda: gravidade e risco à saúde.",
+    "atos[0].penalidades[0].motivo_nao_advertencia": "O risco à saúde não se afasta com a advertência.",
     "atos[0].assinaturas.autuado.situacao": "assinou", "atos[0].assinaturas.autuado.data": "2026-11-16",
     "atos[0].assinaturas.autuado.nome_de_quem_assinou": "Maria Aparecida dos Santos",
 }

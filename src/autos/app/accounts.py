@@ -2,8 +2,9 @@
 
 - an account has a login, a name, a role (:data:`PAPEIS`), the agent's matrícula (a *fiscal* sees the processos
   whose auto names it) and a department (a *chefia* sees the processos of its department's laws);
-- passwords are stored only as argon2id hashes (`argon2-cffi <https://argon2-cffi.readthedocs.io>`_, its
-  default parameters, the RFC 9106 low-memory profile), rehashed on sign-in when the parameters change;
+- passwords are stored only as argon2id hashes (`argon2-cffi <https://argon2-cffi.readthedocs.io>`_, the RFC
+  9106 low-memory profile, written out: :data:`_hasher`), rehashed on sign-in when the parameters change; at most
+  one hash is computed per core at a time (:data:`_HASHING`);
 - a session is a random value (:func:`secrets.token_urlsafe`, 256 bits) kept by the browser in a cookie; the
   register keeps only its SHA-256, its CSRF token and its expiry (server-side: an expired or signed-out session
   opens nothing, whatever the cookie says);
@@ -15,12 +16,14 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import secrets
+import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from argon2 import PasswordHasher
+from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from autos.errors import InputError, NotFoundError
@@ -39,10 +42,35 @@ MIN_PASSWORD = 10
 _LOGIN = re.compile(r"[a-z0-9][a-z0-9._-]{1,39}")
 _MAX_NAME = 200
 
-_hasher = PasswordHasher()
+#: argon2id with the parameters of RFC 9106's second recommended option (argon2-cffi's default, the
+#: ``RFC_9106_LOW_MEMORY`` profile), written here so that a new release of the library does not change them under the
+#: register: 64 MiB, 3 passes, 4 lanes. Above the OWASP Password Storage Cheat Sheet's minimum for argon2id (19 MiB,
+#: 2 iterations, 1 degree of parallelism; or 46 MiB and 1 iteration). A hash keeps its parameters in its PHC string,
+#: so hashes made with other parameters keep verifying (and are rehashed with these at the next sign-in).
+_hasher = PasswordHasher(time_cost=3, memory_cost=64 * 1024, parallelism=4, hash_len=32, salt_len=16, type=Type.ID)
+#: each argon2 hash or verification holds its ``memory_cost`` (64 MiB) while it runs; the web application verifies
+#: in its thread pool (40 threads), so 20 clerks signing in at once held 20 × 64 MiB (bench/bench_web_load.py
+#: --so-entradas: the server's peak RSS 1,356 MiB, 204 MiB with this bound on 2 cores). One per core at a time: the
+#: others wait their turn, which costs them little more than sharing the cores would (each verification keeps a
+#: core busy for its whole length)
+_HASHING = threading.BoundedSemaphore(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                                      else os.cpu_count() or 1)
+
+
+def _hash(senha: str) -> str:
+    with _HASHING:
+        return _hasher.hash(senha)
+
+
+def _verify(stored: str, senha: str) -> None:
+    """:meth:`PasswordHasher.verify` (raises when the password is not this hash's), one per core at a time."""
+    with _HASHING:
+        _hasher.verify(stored, senha)
+
+
 #: a hash of a random password, verified when the login does not exist, so that a sign-in with an unknown
 #: login takes as long as one with a wrong password (no way to learn which logins exist by timing)
-_DUMMY_HASH = _hasher.hash(secrets.token_urlsafe(16))
+_DUMMY_HASH = _hash(secrets.token_urlsafe(16))
 
 
 @dataclass(frozen=True)
@@ -112,7 +140,7 @@ def create_user(register: Register, login: str, senha: str, *, nome: str, papel:
         known = ", ".join(departamentos) or "nenhum departamento configurado"
         raise InputError(f"departamento desconhecido: '{departamento_ok}'.", path="departamento",
                          hint=f"use um dos departamentos da configuração ({known}).")
-    row = register.add_user(login, nome_ok, papel, matricula_ok, departamento_ok, _hasher.hash(senha))
+    row = register.add_user(login, nome_ok, papel, matricula_ok, departamento_ok, _hash(senha))
     register.audit(por, "usuario-criado", f"usuario:{login}",
                    f"papel {papel}" + (f", matrícula {matricula_ok}" if matricula_ok else "")
                    + (f", departamento {departamento_ok}" if departamento_ok else ""))
@@ -142,7 +170,7 @@ def authenticate(register: Register, login: str, senha: str) -> User | None:
     row = register.user(login) if _LOGIN.fullmatch(login) else None
     stored = register.password_hash(login) if row is not None else None
     try:
-        _hasher.verify(stored or _DUMMY_HASH, senha)
+        _verify(stored or _DUMMY_HASH, senha)
         ok = stored is not None
     except (VerificationError, InvalidHashError):
         ok = False
@@ -150,7 +178,7 @@ def authenticate(register: Register, login: str, senha: str) -> User | None:
         register.audit(login if row is not None else None, "entrada-recusada", f"usuario:{login[:60]}")
         return None
     if stored is not None and _hasher.check_needs_rehash(stored):
-        register.set_password_hash(login, _hasher.hash(senha))
+        register.set_password_hash(login, _hash(senha))
     register.audit(login, "entrou", f"usuario:{login}")
     return User.from_row(row)
 

@@ -324,6 +324,18 @@ def plan_new_processo(rules: RuleSet, lei: str, infracoes: list[str], numero: st
                         f"{pen.multa_minima} e {pen.multa_maxima} ({statute.cite(pen.citacao)}), entre aspas",
                         reasons=[f"multa de {pen.multa_minima} a {pen.multa_maxima} {statute.unidade_fiscal.sigla} "
                                  f"({statute.cite(pen.citacao)})"])
+                # the amount of a range is motivated (Timóteo art. 16, § 2º), and where the law gives the warning to a
+                # first offender, the fine says why not the warning (art. 16, I): autos.checks.reasons
+                w.field((*at, "motivo_valor"), f"{FIELD_DOCS['PenalidadeProposta.motivo_valor']}",
+                        reasons=[f"multa de faixa motivada ({statute.cite(pen.citacao)})"])
+                warning = next((w_id for w_id, w_pen in statute.penalidades.items()
+                                if w_pen.somente_primario_sem_agravante and w_id in admitted), None)
+                if warning is not None:
+                    wpen = statute.penalidades[warning]
+                    w.field((*at, "motivo_nao_advertencia"),
+                            f"{FIELD_DOCS['PenalidadeProposta.motivo_nao_advertencia']} ({statute.cite(wpen.citacao)}: "
+                            "só quando o autuado é primário e não há agravante; senão, escreva por que não cabe)",
+                            reasons=[f"{wpen.nome} ao primário sem agravante ({statute.cite(wpen.citacao)})"])
             if pen.condicoes:
                 cases = "; ".join(f"{cid}: {_one_line(c.descricao)} ({statute.cite(c.citacao)})"
                                   for cid, c in pen.condicoes.items())

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import multiprocessing
 import os
 import re
 import signal
 import unicodedata
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
@@ -30,7 +28,7 @@ from autos.app.processo import PendingReport, ProcessoService, is_processo_file
 from autos.app.workers import watch_parent
 from autos.base.ptbr import count_noun
 from autos.base.resources import default_rules_dir, default_templates_dir
-from autos.base.yamlio import YamlDoc, decode_yaml, load_yaml
+from autos.base.yamlio import YamlDoc, decode_yaml, load_yaml, walk_yaml_files
 from autos.checks.acts import ActDocument, act_document, document_acts
 from autos.checks.finding import Finding, Report
 from autos.checks.processo import (
@@ -64,6 +62,7 @@ from autos.errors import (
 from autos.processo.load import LoadedProcesso, is_processo_data, load_processo, parse_processo
 from autos.processo.load import from_doc as processo_from_doc
 from autos.processo.load_case import LoadedCase, case_from_doc, load_case, parse_case
+from autos.rules.authorities import with_register_signers
 from autos.rules.deadlines import LawDeadlines
 from autos.rules.procedure import Procedure, procedure_file
 from autos.rules.statute import RuleSet, Statute, load_rules
@@ -199,7 +198,7 @@ class Autos:
     def __init__(self, rules_dir: str | Path | None = None, templates_dir: str | Path | None = None,
                  today: date | None = None) -> None:
         self.rules_dir = Path(rules_dir) if rules_dir else None
-        self.rules: RuleSet = load_rules(self.rules_dir or default_rules_dir())
+        self.rules: RuleSet = with_register_signers(load_rules(self.rules_dir or default_rules_dir()))
         self._templates_arg = Path(templates_dir) if templates_dir else None
         self.templates_dir = Path(templates_dir) if templates_dir else default_templates_dir()
         self.today = today or date.today()
@@ -271,9 +270,9 @@ class Autos:
 
     def check_processo(self, loaded: LoadedProcesso) -> ProcessoReport:
         """The timeline's findings and those of each act's document as of its date (``autos validar``)."""
-        timeline = self.processos.check(loaded, self.today)
         lei = loaded.processo.lei
         proc, statute = self.processos.procedure(lei), self.rules.get(lei)
+        timeline = self.processos.check_valid(loaded, self.today, statute)
         first: list[CaseResult] = []  # the auto's document, checked first: its fine is the processo's
 
         def check(doc: LoadedCase) -> CaseResult:
@@ -282,7 +281,7 @@ class Autos:
                 first.append(result)
             return result
 
-        report = check_processo(loaded, timeline, proc, statute, check)
+        report = check_processo(loaded, timeline, proc, statute, check, self.processos.authorities(lei))
         if inscribes_an_amount(loaded):  # the amount inscribed in dívida ativa against the debt computed
             def auto_fine(doc: LoadedCase) -> FineResult | None:  # computed once, by the auto's check
                 computed = first[0].computed if first else None
@@ -330,7 +329,7 @@ class Autos:
         else:
             loaded = load_processo(file)
         out: list[tuple[int, Generated | AutosError]] = []
-        timeline = self.processos.check(loaded, self.today)
+        timeline = self.processos.check_valid(loaded, self.today, self.rules.get(loaded.processo.lei))
         pieces = self._act_pieces(loaded, ato, timeline)
         for piece in pieces:
             if piece.report is None:
@@ -370,15 +369,15 @@ class Autos:
                     timeline: Timeline | None = None) -> list[ActPiece]:
         """The document of each act of ``loaded`` that has one (or of act ``ato``, 1-based, or ``"ultimo"``), with
         its report as of the act's date, or the error that kept it from being checked."""
-        timeline = timeline or self.processos.check(loaded, self.today)
         lei = loaded.processo.lei
         proc, statute = self.processos.procedure(lei), self.rules.get(lei)
+        timeline = timeline or self.processos.check_valid(loaded, self.today, statute)
         acts = document_acts(loaded, proc, statute)
         if ato is not None:
             acts = _only_act(loaded, acts, len(loaded.processo.atos) if ato == "ultimo" else int(ato))
         out: list[ActPiece] = []
         for i, kind in acts:
-            doc = act_document(loaded, i, proc, statute, kind, timeline)
+            doc = act_document(loaded, i, proc, statute, kind, timeline, self.processos.authorities(lei))
             if doc is None:
                 continue
             piece = ActPiece(i + 1, doc.kind, statute.documentos[doc.kind].titulo, doc.as_of, doc.loaded, None,
@@ -495,6 +494,9 @@ class Autos:
             for path in paths:
                 yield _outcome(self, path, out_dir, formato, draft, arquivo, stamp, replace)
             return
+        import multiprocessing  # a pool of processes: not imported by the commands that need none (start-up)
+        from concurrent.futures.process import BrokenProcessPool, ProcessPoolExecutor
+
         global _FORKED_FROM
         if multiprocessing.get_start_method() == "fork":
             # Build the renderers once, here: forked workers inherit them (WeasyPrint and docxtpl imported, fonts
@@ -896,26 +898,11 @@ def iter_case_paths(paths: list[Path]) -> Iterator[Path]:
     100,000 cases costs no more memory than one of 1,000."""
     for given in paths:
         if Path(given).is_dir():
-            yield from _walk_yaml(Path(given))
+            yield from walk_yaml_files(Path(given))
         else:
             yield Path(given)
 
 
-def _walk_yaml(folder: Path) -> Iterator[Path]:
-    """The files ``yamlio.iter_yaml_files`` lists (``*.yaml``/``*.yml`` below ``folder``, in path order, symbolic
-    links to folders not followed, unreadable folders skipped), walking depth-first with each folder's entries
-    sorted by name — the order of sorted paths."""
-    try:
-        with os.scandir(folder) as it:
-            entries = sorted((e.name, e.is_dir() and not e.is_symlink()) for e in it)
-    except PermissionError:
-        return
-    for name, is_dir in entries:
-        path = folder / name
-        if path.suffix in (".yaml", ".yml") and path.is_file():
-            yield path
-        if is_dir:
-            yield from _walk_yaml(path)
 
 
 def _load_with_source(autos: Autos, file: str | Path) -> tuple[LoadedCase, bytes]:

@@ -6,27 +6,31 @@ will use the same entry points). ``hoje`` is always a parameter.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+from typing import Protocol
 
 from autos.base.resources import default_rules_dir
-from autos.base.yamlio import iter_yaml_files, load_yaml, yaml_files_under
+from autos.base.yamlio import load_yaml, walk_yaml_files, yaml_files_under
+from autos.checks.competence import competence_findings
+from autos.checks.reasons import reasons_findings
 from autos.compute.preconditions import check_preconditions, check_rules
 from autos.compute.timeline import URGENCY_ORDER, DeadlineMemo, Pending, Timeline, check_timeline
 from autos.errors import AutosError, InputError
 from autos.processo.load import LoadedProcesso, from_doc, is_processo_data, load_processo
 from autos.processo.load_case import case_from_doc
 from autos.processo.migrate import Unmapped, leading_comments, migrate_cases, old_file_notice
+from autos.rules.authorities import Authorities, load_authorities
 from autos.rules.calendar import MunicipalCalendar, load_calendar
 from autos.rules.procedure import Procedure, load_procedure, procedure_file
 from autos.rules.statute import Statute, load_statute
 from autos.store.files import write_new_atomic
 
 __all__ = [
-    "MigrationResult", "PendingReport", "PendingRow", "ProcessoService", "is_old_case_file", "is_processo_file",
-    "migrate_files", "old_file_notice",
+    "MigrationResult", "PendingReport", "PendingRow", "PendingSink", "ProcessoService", "is_old_case_file",
+    "is_processo_file", "migrate_files", "old_file_notice",
 ]
 
 
@@ -65,9 +69,19 @@ class PendingRow:
         return (URGENCY_ORDER[x.urgencia], x.vence or date.max, self.timeline.numero, x.acao)
 
 
+class PendingSink(Protocol):
+    """Where :meth:`ProcessoService.scan_pending` puts what it reads: each timeline, each failure."""
+
+    falhas: list[AutosError]
+    vazio: bool
+
+    def add(self, t: Timeline) -> None: ...
+
+
 @dataclass
 class PendingReport:
-    """``autos pendencias``: every processo read, what is due, sorted by urgency, and what failed."""
+    """``autos pendencias``: every processo read, what is due, sorted by urgency, and what failed (in memory: the
+    web's list of processos; the command line spools it, :mod:`autos.app.pending_spool`)."""
 
     hoje: date
     rows: list[PendingRow] = field(default_factory=list)
@@ -75,10 +89,24 @@ class PendingReport:
     falhas: list[AutosError] = field(default_factory=list)
     vazio: bool = False
 
+    def add(self, t: Timeline) -> None:
+        self.timelines.append(t)
+        if t.pendencias:
+            self.rows.extend(PendingRow(t, x) for x in t.pendencias)
+        elif t.has_errors:
+            self.rows.append(PendingRow(t, None))
+
     def exit_code(self) -> int:
         if self.falhas or self.vazio:
             return 2
         return 1 if any(t.has_errors for t in self.timelines) else 0
+
+
+#: at most this many deadlines per law in ``check_timeline``'s memo (counted from a date, or a notice's facts, the
+#: witness's name among them): a cache, emptied when full. Unbounded, it grew with the processos' dates and witnesses
+#: (~2,000 entries per law with 1,000 generated processos, 3,500 with 3,000, ~1 KB each), where a run of any size
+#: should take the memory of a small one
+MEMO_ENTRIES = 2048
 
 
 class ProcessoService:
@@ -94,6 +122,8 @@ class ProcessoService:
         self._checked_rules: set[str] = set()  # laws whose two rules files were checked against each other
         self._procedures: dict[str, Procedure] = {}
         self._calendars: dict[str, MunicipalCalendar] = {}
+        self._authorities: dict[str, Authorities | None] = {}
+        self._checked_kinds: set[tuple[str, str]] = set()
         self._memos: dict[str, DeadlineMemo] = {}  # per law: deadlines counted from a date (same rules, calendar)
 
     def procedure(self, lei: str) -> Procedure:
@@ -107,6 +137,29 @@ class ProcessoService:
             self._calendars[municipio] = load_calendar(self.rules_dir, municipio)
         return self._calendars[municipio]
 
+    def authorities(self, lei: str) -> Authorities | None:
+        """The register of authorities of the law's municipality (``autoridades.yaml``), checked against the law's
+        processo rules; ``None`` when the municipality has none."""
+        municipio = lei.split("/", 1)[0]
+        if municipio not in self._authorities:
+            self._authorities[municipio] = load_authorities(self.rules_dir, municipio)
+        auth = self._authorities[municipio]
+        if auth is not None and (municipio, lei) not in self._checked_kinds:
+            proc = self.procedure(lei)
+            auth.check_kinds(lei, set(proc.atos), {x.id for x in proc.interpretacoes})
+            self._checked_kinds.add((municipio, lei))
+        return auth
+
+    def check_valid(self, loaded: LoadedProcesso, hoje: date, statute: Statute) -> Timeline:
+        """:meth:`check`, plus whether each act holds up: its signer's competence against the register of
+        authorities (:mod:`autos.checks.competence`) and its reasons (:mod:`autos.checks.reasons`)."""
+        t = self.check(loaded, hoje)
+        lei = loaded.processo.lei
+        proc = self.procedure(lei)
+        t.achados.extend(competence_findings(loaded, proc, self.authorities(lei)))
+        t.achados.extend(reasons_findings(loaded, proc, statute, t))
+        return t
+
     def check(self, loaded: LoadedProcesso, hoje: date) -> Timeline:
         lei = loaded.processo.lei
         try:
@@ -116,7 +169,10 @@ class ProcessoService:
                 raise InputError(f"lei '{lei}' sem regras de processo nesta pasta de regras.", file=loaded.file,
                                  path="lei", line=loaded.line_of(("lei",)), hint=exc.hint) from None
             raise
-        timeline = check_timeline(loaded, procedure, self.calendar(lei), hoje, memo=self._memos.setdefault(lei, {}))
+        memo = self._memos.setdefault(lei, {})
+        if len(memo) >= MEMO_ENTRIES:
+            memo.clear()
+        timeline = check_timeline(loaded, procedure, self.calendar(lei), hoje, memo=memo)
         statute = self.statute(lei)
         if lei not in self._checked_rules:
             check_rules(procedure, statute)
@@ -142,17 +198,20 @@ class ProcessoService:
                 agente: str | None = None) -> PendingReport:
         """``autos pendencias``: every processo file under ``paths`` (other YAML files are skipped)."""
         report = PendingReport(hoje)
-        files: list[tuple[Path, bool]] = []  # (file, found in a folder: skipped unless a processo)
+        self.scan_pending(paths, hoje, report, lei=lei, agente=agente)
+        report.rows.sort(key=PendingRow.sort_key)
+        return report
+
+    def scan_pending(self, paths: list[Path], hoje: date, sink: PendingSink, *, lei: str | None = None,
+                     agente: str | None = None) -> None:
+        """Every processo file under ``paths`` (other YAML files are skipped), one at a time: the timeline of each
+        one of ``lei`` and ``agente`` to ``sink.add``, each file that cannot be read to ``sink.falhas``."""
         for p in paths:
-            if p.is_dir():
-                files.extend((f, True) for f in iter_yaml_files(p))
-            elif p.exists():
-                files.append((p, False))
-            else:
-                report.falhas.append(InputError("arquivo ou pasta não encontrado.", file=p,
-                                                hint="confira o caminho informado."))
+            if not p.exists():
+                sink.falhas.append(InputError("arquivo ou pasta não encontrado.", file=p,
+                                              hint="confira o caminho informado."))
         found = 0
-        for f, in_folder in files:
+        for f, in_folder in _listed(paths):
             try:
                 doc = load_yaml(f)
                 if in_folder and not is_processo_data(doc.data):
@@ -163,20 +222,24 @@ class ProcessoService:
                 if in_folder and exc.file == str(f) and not _may_be_processo(f):
                     continue
                 found += 1 if in_folder else 0
-                report.falhas.append(exc)
+                sink.falhas.append(exc)
                 continue
             if lei is not None and t.lei != lei:
                 continue
             if agente is not None and (t.agente is None or agente.casefold() not in t.agente.casefold()):
                 continue
-            report.timelines.append(t)
-            if t.pendencias:
-                report.rows.extend(PendingRow(t, x) for x in t.pendencias)
-            elif t.has_errors:
-                report.rows.append(PendingRow(t, None))
-        report.rows.sort(key=PendingRow.sort_key)
-        report.vazio = not found and not report.falhas
-        return report
+            sink.add(t)
+        sink.vazio = not found and not sink.falhas
+
+
+def _listed(paths: list[Path]) -> Iterator[tuple[Path, bool]]:
+    """Each file given, and each YAML file below each folder given (found in a folder: True), listed as it is read
+    (:func:`walk_yaml_files`: one folder's names at a time, so memory stays flat)."""
+    for p in paths:
+        if p.is_dir():
+            yield from ((f, True) for f in walk_yaml_files(p))
+        elif p.exists():
+            yield p, False
 
 
 def _may_be_processo(file: Path) -> bool:

@@ -663,8 +663,8 @@ class Publisher:
         in the rules to sign it, or a newspaper the law requires (Timóteo, art. 21, § 3º) not named in the run."""
         statute = self.autos.rules.get(group.lei)
         if statute.edital_assinatura is None:
-            return (f"as regras da lei ({statute.file}) não dizem quem assina o edital consolidado: acrescente "
-                    "'edital_assinatura' com 'nome' e 'cargo' de quem o assina (e o ato de designação em 'ato')")
+            return (f"as regras da lei ({statute.file}) não dizem quem assina o edital consolidado: acrescente ao "
+                    "registro de autoridades (autoridades.yaml) o cargo com 'edital_consolidado' e o seu titular")
         rule = edital_rule(self.autos.deadline_service.law(statute))
         if rule is not None and needs_newspaper(rule) and not _has_place(self.o.jornais, group.lei):
             return newspaper_missing(statute, rule)

@@ -14,7 +14,8 @@ which the reports read back, in order, after the summary. The renderers yield th
 Across the files (:mod:`autos.app.verify_cross`): duplicate numbers, acts citing missing acts, the same facts
 filed twice and, with the register (given, or found beside the folders), the processos it indexes and the numbers
 it reserved; each processo's prescription is computed with its timeline. What the cross checks keep of each file
-(its numbered acts, citations and facts: a few hundred bytes) stays in memory until the end of the run.
+(its numbered acts, citations and facts) is kept on disk, in the checker's temporary database, until the end of the
+run (with a register, the register's index and the paths of the files read are in memory).
 
 Exit code (:meth:`Verification.exit_code`): the same as ``autos validar`` — 0 every case complete, 1 some
 case (or a check across processos) has an *erro* finding, 2 some case could not be read (it cannot be checked
@@ -462,13 +463,13 @@ def verify(autos: Autos, paths: list[Path], *, now: datetime | None = None, regi
     the register, the checks across processos and the report stay in this process."""
     result = Verification(list(paths), autos.today, now or datetime.now())
     registers: list[Register] = []
+    procedures: dict[str, Procedure | None] = {}
+    cross = CrossRun(registers, procedures)  # the registers opened below
     try:
         if use_register:
             for r in registers_for(paths, registro):
                 registers.append(Register.open(r, readonly=True))
                 result.registros.append(r)
-        procedures: dict[str, Procedure | None] = {}
-        cross = CrossRun(registers, procedures)
         for c in _checked(autos, paths, dask):
             result.add(c, autos.rules.statutes)
             if c.filed is not None:
@@ -483,6 +484,7 @@ def verify(autos: Autos, paths: list[Path], *, now: datetime | None = None, regi
     finally:
         for reg in registers:
             reg.close()
+        cross.close()
     return result
 
 

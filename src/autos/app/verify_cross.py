@@ -13,11 +13,24 @@ folders or files verified (or in a folder above them); without one, the checks r
 
 from __future__ import annotations
 
+import pickle
 import re
+import sqlite3
+from collections.abc import Iterable, Iterator
 from datetime import date
 from pathlib import Path
 
-from autos.checks.cross import Citing, CrossChecker, Filed, NumberedAct, number_key, place_key, prescription_findings
+from autos.checks.cross import (
+    Citing,
+    CrossChecker,
+    Filed,
+    NumberedAct,
+    number_index,
+    number_key,
+    place_key,
+    prescription_findings,
+    processo_index,
+)
 from autos.checks.finding import Finding
 from autos.checks.processo import ProcessoReport
 from autos.compute.prescription import ActFacts, PrescriptionState, prescription_of
@@ -29,7 +42,8 @@ from autos.rules.procedure import Procedure
 from autos.rules.statute import Statute
 from autos.store.register import Register, Reservation
 
-__all__ = ["PRESCRIPTION_WARNING_DAYS", "CrossRun", "filed_case", "filed_processo", "processo_prescription"]
+__all__ = ["PRESCRIPTION_WARNING_DAYS", "CrossRun", "SpooledCrossChecker", "filed_case", "filed_processo",
+           "processo_prescription"]
 
 #: an open processo whose prescription falls within this many days gets a PRESCRICAO-PROXIMA warning
 PRESCRIPTION_WARNING_DAYS = 180
@@ -117,21 +131,105 @@ def processo_prescription(report: ProcessoReport, loaded: LoadedProcesso, statut
     return state
 
 
+_INDEX = """
+CREATE TABLE arquivos (id INTEGER PRIMARY KEY, filed BLOB NOT NULL);
+CREATE TABLE numeros (chave TEXT NOT NULL, lei TEXT NOT NULL, arquivo INTEGER NOT NULL, ato INTEGER NOT NULL);
+CREATE INDEX numeros_chave ON numeros (chave);
+CREATE TABLE processos (lei TEXT NOT NULL, numero TEXT NOT NULL, arquivo INTEGER NOT NULL);
+CREATE TABLE fatos (lei TEXT NOT NULL, autuado TEXT NOT NULL, regra TEXT NOT NULL, data TEXT NOT NULL,
+                    arquivo INTEGER NOT NULL);
+CREATE TABLE citacoes (arquivo INTEGER NOT NULL, citacao INTEGER NOT NULL);
+"""
+
+
+class SpooledCrossChecker(CrossChecker):
+    """The checks across files of :class:`autos.checks.cross.CrossChecker`, with what they keep of each file in a
+    private temporary SQLite database (on disk, in SQLite's page cache of a few MB, deleted when closed): the file
+    itself (pickled) and the keys it is grouped by. The groups are formed there; only the files of a group of two
+    or more, or of a citation, are read back. In memory, ``autos verificar`` kept every file's acts until the end of
+    the run (~2.5 KB per processo)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._db = sqlite3.connect("")  # "": a private temporary database on disk, deleted when closed
+        self._db.executescript(_INDEX)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def add(self, f: Filed) -> None:
+        self._count(f)
+        db = self._db
+        fid = db.execute("INSERT INTO arquivos (filed) VALUES (?)", (pickle.dumps(f),)).lastrowid
+        db.executemany("INSERT INTO numeros VALUES (?, ?, ?, ?)",
+                       [(number_index(f.lei, a.tipo, a.numero), f.lei, fid, i) for i, a in enumerate(f.atos)])
+        if f.processo:
+            db.execute("INSERT INTO processos VALUES (?, ?, ?)", (f.lei, processo_index(f.processo), fid))
+        if f.fatos and f.autuado and f.data:
+            db.executemany("INSERT INTO fatos VALUES (?, ?, ?, ?, ?)",
+                           [(f.lei, f.autuado, regra, f.data, fid) for regra in dict.fromkeys(f.infracoes)])
+        if not f.registro:
+            db.executemany("INSERT INTO citacoes VALUES (?, ?)", [(fid, i) for i in range(len(f.citacoes))])
+
+    def _filed(self, fid: int) -> Filed:
+        (data,) = self._db.execute("SELECT filed FROM arquivos WHERE id = ?", (fid,)).fetchone()
+        f: Filed = pickle.loads(data)  # written by add() above, in this checker's own database
+        return f
+
+    def _files(self, ids: str) -> list[Filed]:
+        return [self._filed(int(i)) for i in ids.split(",")]
+
+    def _duplicate_keys(self) -> Iterable[tuple[str, str]]:
+        return self._db.execute(
+            "SELECT chave, lei FROM numeros GROUP BY chave HAVING COUNT(*) > 1 ORDER BY chave").fetchall()
+
+    def _numbered(self, key: str) -> list[tuple[Filed, NumberedAct]]:
+        out = []
+        for fid, i in self._db.execute("SELECT arquivo, ato FROM numeros WHERE chave = ? ORDER BY rowid",
+                                       (key,)).fetchall():
+            f = self._filed(fid)
+            out.append((f, f.atos[i]))
+        return out
+
+    def _processo_groups(self) -> Iterable[list[Filed]]:
+        # the order of the files within a group does not matter: the checks sort them by file
+        for (ids,) in self._db.execute("SELECT group_concat(arquivo) FROM processos GROUP BY lei, numero "
+                                       "HAVING COUNT(*) > 1 ORDER BY lei, numero").fetchall():
+            yield self._files(ids)
+
+    def _fact_groups(self) -> Iterable[tuple[str, str, list[Filed]]]:
+        for regra, when, ids in self._db.execute(
+                "SELECT regra, data, group_concat(arquivo) FROM fatos GROUP BY lei, autuado, regra, data "
+                "HAVING COUNT(*) > 1 ORDER BY lei, autuado, regra, data").fetchall():
+            yield regra, when, self._files(ids)
+
+    def _citing_acts(self) -> Iterator[tuple[Filed, Citing]]:
+        for fid, i in self._db.execute("SELECT arquivo, citacao FROM citacoes ORDER BY rowid").fetchall():
+            f = self._filed(fid)
+            yield f, f.citacoes[i]
+
+
 class CrossRun:
     """The cross checks of one ``autos verificar``: the files read, then (at :meth:`findings`) the registers'."""
 
     def __init__(self, registers: list[Register], procedures: dict[str, Procedure | None]) -> None:
         self.registers = registers
         self.procedures = procedures  # law id → its rite (None: the rules have none), shared with the run
-        self.checker = CrossChecker()
-        self._read: set[str] = set()  # resolved paths of the files read
-        self._numbered: list[Filed] = []  # processos read that have numbered acts (for the reserved numbers)
+        self.checker: CrossChecker = SpooledCrossChecker()  # what it is given, on disk
+        #: with a register only (whose index is read in memory anyway): the resolved paths of the files read, and
+        #: the processos read that have numbered acts (for the reserved numbers)
+        self._read: set[str] = set()
+        self._numbered: list[Filed] = []
 
     def add(self, f: Filed) -> None:
         self.checker.add(f)
-        self._read.add(str(Path(f.arquivo).resolve()))
-        if f.processo and f.atos and self.registers:
-            self._numbered.append(f)
+        if self.registers:
+            self._read.add(str(Path(f.arquivo).resolve()))
+            if f.processo and f.atos:
+                self._numbered.append(f)
+
+    def close(self) -> None:
+        self.checker.close()
 
     def findings(self) -> list[Finding]:
         """The findings across every file read and every processo of the registers."""

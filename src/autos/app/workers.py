@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import threading
-from multiprocessing.connection import wait as wait_ready
 
 __all__ = ["PARENT_POLL", "watch_parent"]
 
@@ -23,6 +21,9 @@ def watch_parent(exit_code: int) -> None:
     another holds that one's sentinel pipe too, so the sentinel alone may wait for a sibling), and ends the
     process with ``os._exit``: the files it was writing are temporary, and the run that started it (or the
     next one) knows what was left undone. Chosen over ``prctl(PR_SET_PDEATHSIG)``, which is Linux only."""
+    import multiprocessing  # in the worker only: the modules that import this one start without it
+    from multiprocessing.connection import wait as wait_ready
+
     parent = multiprocessing.parent_process()
     sentinel = parent.sentinel if parent is not None else None
     ppid = os.getppid()

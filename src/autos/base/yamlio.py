@@ -444,6 +444,24 @@ def iter_yaml_files(folder: Path) -> Iterator[Path]:
     yield from sorted(p for p in folder.rglob("*") if p.suffix in {".yaml", ".yml"} and p.is_file())
 
 
+def walk_yaml_files(folder: Path) -> Iterator[Path]:
+    """The files :func:`iter_yaml_files` lists (``*.yaml``/``*.yml`` below ``folder``, in path order, symbolic
+    links to folders not followed, unreadable folders skipped), walking depth-first with each folder's entries
+    sorted by name — the order of sorted paths — so that only one folder's names are held at once: a folder of
+    100,000 files costs no more memory than one of 1,000 (a ``Path`` per file, sorted, was ~0.6 KB each)."""
+    try:
+        with os.scandir(folder) as it:
+            entries = sorted((e.name, e.is_dir() and not e.is_symlink()) for e in it)
+    except PermissionError:
+        return
+    for name, is_dir in entries:
+        path = folder / name
+        if path.suffix in (".yaml", ".yml") and path.is_file():
+            yield path
+        if is_dir:
+            yield from walk_yaml_files(path)
+
+
 def yaml_files_under(paths: Sequence[Path]) -> tuple[list[Path], list[Path]]:
     """The files given and the YAML files of the folders given (:func:`iter_yaml_files`), in the order given; and
     the paths that are neither, for the caller to report."""

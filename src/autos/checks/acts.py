@@ -24,11 +24,14 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from autos.base.yamlio import PathKey, YamlDoc, format_path
+from autos.checks.competence import act_signer, appeal_authority, appeal_deadline, appeal_lies, signer_source
 from autos.checks.finding import Finding
+from autos.checks.reasons import contested_act
 from autos.errors import AutosError
 from autos.processo.case import (
     Agente,
     Apreensao,
+    ArgumentoImpugnacao,
     Assinaturas,
     AtoProcesso,
     AvisoRecebimento,
@@ -44,6 +47,7 @@ from autos.processo.case import (
     PenalidadeProposta,
     PrazoDoAto,
     PublicacaoEdital,
+    RazaoDecisao,
     ReferenciaAuto,
     is_document_number,
     returned_for_unknown_address,
@@ -51,6 +55,7 @@ from autos.processo.case import (
 from autos.processo.load import LoadedProcesso
 from autos.processo.load_case import LoadedCase
 from autos.processo.model import Ato
+from autos.rules.authorities import Authorities
 from autos.rules.procedure import Procedure
 from autos.rules.statute import Statute
 
@@ -230,7 +235,8 @@ def _known(d: date | None, as_of: date) -> date | None:
 
 class _Builder:
     def __init__(self, loaded: LoadedProcesso, i: int, kind: str, proc: Procedure, statute: Statute,
-                 timeline: Timeline | None = None) -> None:
+                 timeline: Timeline | None = None, authorities: Authorities | None = None) -> None:
+        self.authorities = authorities
         self.loaded = loaded
         self.timeline = timeline
         self.statute = statute
@@ -305,13 +311,18 @@ class _Builder:
             fields["ato"] = AtoProcesso(numero=a.numero)
             self.paths[("ato", "numero")] = ("atos", i, "numero")
         getattr(self, f"_{self.kind}")(fields)
+        src = signer_source(self.loaded, self.proc, i)
+        fields["signatario"] = act_signer(self.loaded, self.proc, self.authorities, i)
+        self.paths[("signatario",)] = src.path if src is not None else (
+            "atos", i, "autoridade" if self.act.tipo in _DECISIONS else "agente")
         case = Case.model_validate(fields)
         doc = _MappedDoc(self.loaded.doc, self.paths, i)
         return ActDocument(i, self.kind, self.as_of, LoadedCase(case, doc), dict(self.paths))
 
     def agente(self, auto: Ato | None) -> tuple[Agente | None, int]:
-        """Who signs the document: the act's own ``agente``, else the auto's (who drew up the processo)."""
-        if self.act.agente is not None or self.auto is None or auto is None:
+        """Who signs the document: the act's own ``agente``, else the auto's (who drew up the processo); a receipt of
+        a defence or an appeal, only who received it (the act's own)."""
+        if self.act.agente is not None or self.auto is None or auto is None or self.kind == PROTOCOL:
             return self.act.agente, self.i
         return auto.agente, self.auto
 
@@ -542,9 +553,34 @@ class _Builder:
         base: PathKey = ("atos", j)
         self.paths.update({("decisao",): base, ("decisao", "numero"): (*base, "numero"),
                            ("decisao", "data"): (*base, "data"), ("decisao", "resultado"): (*base, "resultado"),
-                           ("decisao", "valor"): (*base, "valor"), ("decisao", "autoridade"): (*base, "autoridade")})
+                           ("decisao", "valor"): (*base, "valor"), ("decisao", "autoridade"): (*base, "autoridade"),
+                           ("decisao", "valor_base"): (*base, "valor_base")})
+        k = contested_act(self.loaded, j)
+        imp = None if k is None else Impugnacao(
+            tipo="recurso" if self.p.atos[k].tipo == "recurso" else "defesa", numero=self.p.atos[k].numero,
+            data=self.p.atos[k].data,
+            argumentos=[ArgumentoImpugnacao(id=x.id, texto=x.texto) for x in self.p.atos[k].argumentos or []])
         fields["decisao"] = Decisao(instancia=_DECISIONS[b.tipo], numero=b.numero, data=b.data_do_ato,
-                                    resultado=b.resultado, valor=b.valor, autoridade=b.autoridade)
+                                    resultado=b.resultado, valor=b.valor, autoridade=b.autoridade,
+                                    fundamentacao=b.fundamentacao, impugnacao=imp, **self.reasons(j))
+
+    def reasons(self, j: int) -> dict[str, Any]:
+        """What decision act ``j`` says beyond its result (Lei 9.784/1999, art. 50): report, answers, amount in the
+        law's unit and why, and what lies against it (a further appeal, to whom, or the instance closed)."""
+        b = self.p.atos[j]
+        d = b.data_do_ato
+        last = not appeal_lies(self.proc, b.tipo)
+        earlier = [k for k, c in enumerate(self.p.atos[:j])
+                   if c.tipo in _DECISIONS and c.resultado == "reduzida" and c.valor_base is not None]
+        return {"relatorio": b.relatorio, "dispositivo": b.dispositivo, "valor_base": b.valor_base,
+                "motivo_valor": b.motivo_valor, "ultima_instancia": last,
+                "razoes": [RazaoDecisao(argumento=r.argumento, conclusao=r.conclusao, fatos=r.fatos,
+                                        fundamentos=r.fundamentos) for r in b.razoes or []],
+                "instancia_recursal": None if last or d is None else appeal_authority(self.authorities, self.proc, d),
+                "prazo_recurso": None if last else appeal_deadline(self.proc, b.tipo),
+                "valor_base_anterior": self.p.atos[earlier[-1]].valor_base if earlier else None,
+                "anterior": f"{self.proc.atos[self.p.atos[earlier[-1]].tipo].nome} nº {self.p.atos[earlier[-1]].numero}"
+                if earlier else None}
 
     def _protocolo(self, fields: dict[str, Any]) -> None:
         """The defence or appeal received: its date, whether it came in time (the timeline's deadline, all of
@@ -577,7 +613,8 @@ class _Builder:
         self.paths.update({("decisao",): base, ("decisao", "numero"): (*base, "numero"),
                            ("decisao", "data"): (*base, "data"), ("decisao", "resultado"): (*base, "resultado"),
                            ("decisao", "valor"): (*base, "valor"), ("decisao", "autoridade"): (*base, "autoridade"),
-                           ("decisao", "fundamentacao"): (*base, "fundamentacao")})
+                           ("decisao", "fundamentacao"): (*base, "fundamentacao"),
+                           ("decisao", "valor_base"): (*base, "valor_base"), ("decisao", "razoes"): (*base, "razoes")})
         j = self.contested()
         imp = None
         if j is not None:
@@ -586,7 +623,8 @@ class _Builder:
             if self.timeline is not None and j < len(self.timeline.atos):
                 late = self.timeline.atos[j].intempestivo
             imp = Impugnacao(tipo="recurso" if b.tipo == "recurso" else "defesa", numero=b.numero, data=b.data,
-                             prazo_vencido_em=late, tempestividade_conhecida=self.timeline is not None)
+                             prazo_vencido_em=late, tempestividade_conhecida=self.timeline is not None,
+                             argumentos=[ArgumentoImpugnacao(id=x.id, texto=x.texto) for x in b.argumentos or []])
             self.paths.update({("decisao", "impugnacao"): ("atos", j),
                                ("decisao", "impugnacao", "numero"): ("atos", j, "numero"),
                                ("decisao", "impugnacao", "data"): ("atos", j, "data")})
@@ -594,7 +632,7 @@ class _Builder:
             self.paths[("decisao", "impugnacao")] = (*base, "referente")
         fields["decisao"] = Decisao(instancia=_DECISIONS[a.tipo], numero=a.numero, data=self.as_of,
                                     resultado=a.resultado, valor=a.valor, autoridade=a.autoridade,
-                                    fundamentacao=a.fundamentacao, impugnacao=imp)
+                                    fundamentacao=a.fundamentacao, impugnacao=imp, **self.reasons(i))
 
     def contested(self) -> int | None:
         """The defence or appeal the decision decides, known by its date (``None``: none was filed)."""
@@ -769,11 +807,11 @@ def _document_date(a: Ato, kind: str) -> date | None:
 
 
 def act_document(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Statute, kind: str | None = None,
-                 timeline: Timeline | None = None) -> ActDocument | None:
+                 timeline: Timeline | None = None, authorities: Authorities | None = None) -> ActDocument | None:
     """The case of act ``i``'s document (of ``kind``, one of :func:`document_acts`; by default
     :func:`document_kind`) as of the act's date, or ``None`` when the act has no such document (or no date:
     the timeline reports that). ``timeline`` (the processo's, checked) tells a decision whether the defence
-    or appeal it decides was filed on time."""
+    or appeal it decides was filed on time; ``authorities`` (the municipality's register) who signs it."""
     if kind is None:
         kind = document_kind(loaded, i, proc, statute)
     elif kind not in _act_kinds(loaded, i, proc, statute):
@@ -781,4 +819,4 @@ def act_document(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Statu
     a = loaded.processo.atos[i]
     if kind is None or _document_date(a, kind) is None:
         return None
-    return _Builder(loaded, i, kind, proc, statute, timeline).build()
+    return _Builder(loaded, i, kind, proc, statute, timeline, authorities).build()

@@ -16,7 +16,9 @@ indexes are added the same way (``registro=True``: known, not read now). :class:
   give it (compared without case, accents aside, punctuation and repeated spaces).
 
 Only findings that involve at least one file read are reported; a register entry only completes the picture.
-Pure: no I/O (whether a register's file still exists is asked through a callback).
+Pure: no I/O (whether a register's file still exists is asked through a callback). :class:`CrossChecker` keeps what
+it is given in dicts; its storage is five small methods, which :class:`autos.app.verify_cross.SpooledCrossChecker`
+implements over a temporary database on disk for ``autos verificar`` (memory flat however many files).
 """
 
 from __future__ import annotations
@@ -32,8 +34,8 @@ from autos.checks.finding import Finding
 from autos.compute.prescription import PrescriptionState
 from autos.processo.case import document_key
 
-__all__ = ["CROSS_CODES", "Citing", "CrossChecker", "Filed", "NumberedAct", "number_key", "place_key",
-           "prescription_findings"]
+__all__ = ["CROSS_CODES", "Citing", "CrossChecker", "Filed", "NumberedAct", "number_index", "number_key", "place_key",
+           "prescription_findings", "processo_index"]
 
 #: the codes of this module, with what each means (for the README and the tests)
 CROSS_CODES = ("CRUZ-NUMERO-REPETIDO", "CRUZ-PROCESSO-REPETIDO", "CRUZ-ATO-CITADO-AUSENTE",
@@ -111,11 +113,23 @@ class Filed:
         return f"{self.arquivo} ({', '.join(parts)})" if parts else self.arquivo
 
 
+def number_index(lei: str, tipo: str, numero: str) -> str:
+    """The key of a numbered act across files: ``str`` of (law, kind, :func:`number_key`), which is also the order
+    duplicates are reported in."""
+    return str((lei, tipo, number_key(numero)))
+
+
+def processo_index(processo: str) -> str:
+    return " ".join(processo.split()).casefold()
+
+
 class CrossChecker:
-    """Accumulates the files, then :meth:`findings` across them."""
+    """Accumulates the files, then :meth:`findings` across them. What it keeps is reached through :meth:`add`,
+    :meth:`_duplicate_keys`, :meth:`_numbered`, :meth:`_processo_groups`, :meth:`_fact_groups` and
+    :meth:`_citing_acts` (here, dicts in memory)."""
 
     def __init__(self) -> None:
-        self._numbers: dict[tuple[str, str, NumberKey], list[tuple[Filed, NumberedAct]]] = {}
+        self._numbers: dict[str, list[tuple[Filed, NumberedAct]]] = {}
         self._processos: dict[tuple[str, str], list[Filed]] = {}
         self._facts: dict[tuple[str, str, str, str], list[Filed]] = {}
         self._citing: list[tuple[Filed, Citing]] = []
@@ -123,14 +137,11 @@ class CrossChecker:
         self.do_registro = 0
 
     def add(self, f: Filed) -> None:
-        if f.registro:
-            self.do_registro += 1
-        else:
-            self.arquivos += 1
+        self._count(f)
         for a in f.atos:
-            self._numbers.setdefault((f.lei, a.tipo, number_key(a.numero)), []).append((f, a))
+            self._numbers.setdefault(number_index(f.lei, a.tipo, a.numero), []).append((f, a))
         if f.processo:
-            self._processos.setdefault((f.lei, " ".join(f.processo.split()).casefold()), []).append(f)
+            self._processos.setdefault((f.lei, processo_index(f.processo)), []).append(f)
         if f.fatos and f.autuado and f.data:
             for regra in dict.fromkeys(f.infracoes):
                 self._facts.setdefault((f.lei, f.autuado, regra, f.data), []).append(f)
@@ -138,16 +149,46 @@ class CrossChecker:
             if not f.registro:
                 self._citing.append((f, c))
 
+    def close(self) -> None:
+        """Free what is kept (nothing to do in memory)."""
+
+    def _count(self, f: Filed) -> None:
+        if f.registro:
+            self.do_registro += 1
+        else:
+            self.arquivos += 1
+
+    # --- what is kept, as the checks read it --------------------------------------------------------
+    def _duplicate_keys(self) -> Iterable[tuple[str, str]]:
+        """(key, law) of every act key held by two acts or more, in key order."""
+        return sorted((k, found[0][0].lei) for k, found in self._numbers.items() if len(found) > 1)
+
+    def _numbered(self, key: str) -> list[tuple[Filed, NumberedAct]]:
+        """The acts of one key, in the order they were added."""
+        return self._numbers.get(key, [])
+
+    def _processo_groups(self) -> Iterable[list[Filed]]:
+        """The files of each processo number (law, number) held by two files or more, in number order."""
+        return [found for _k, found in sorted(self._processos.items()) if len(found) > 1]
+
+    def _fact_groups(self) -> Iterable[tuple[str, str, list[Filed]]]:
+        """(infraction, date, files) of each (law, autuado, infraction, date) filed twice or more, in that order."""
+        return [(k[2], k[3], found) for k, found in sorted(self._facts.items()) if len(found) > 1]
+
+    def _citing_acts(self) -> Iterable[tuple[Filed, Citing]]:
+        """Each act of a file read that cites an act of another, in the order added."""
+        return self._citing
+
     def findings(self, exists: Callable[[Filed], bool] = lambda f: True, registro: str | None = None) -> list[Finding]:
         """Every finding across the files added; ``exists`` tells whether a register entry's file is still there
         (an entry whose file is gone is left out); ``registro`` names the register in the messages."""
         out: list[Finding] = []
-        live: dict[int, bool] = {}
+        live: dict[tuple[str, str | None], bool] = {}
 
         def alive(f: Filed) -> bool:
             if not f.registro:
                 return True
-            k = id(f)
+            k = (f.arquivo, f.processo)
             if k not in live:
                 live[k] = exists(f)
             return live[k]
@@ -160,7 +201,8 @@ class CrossChecker:
 
     # --- duplicate numbers ---------------------------------------------------------------------------
     def _duplicate_numbers(self, alive: Callable[[Filed], bool]) -> Iterable[Finding]:
-        for (lei, _tipo, _key), found in sorted(self._numbers.items(), key=lambda kv: str(kv[0])):
+        for key, lei in self._duplicate_keys():
+            found = self._numbered(key)
             by_file: dict[str, tuple[Filed, NumberedAct]] = {}
             for f, a in found:
                 if alive(f):
@@ -181,7 +223,8 @@ class CrossChecker:
                     "o próximo livre, com registro).")
 
     def _duplicate_processos(self, alive: Callable[[Filed], bool]) -> Iterable[Finding]:
-        for (lei, _n), found in sorted(self._processos.items()):
+        for found in self._processo_groups():
+            lei = found[0].lei
             files = sorted({f.arquivo: f for f in found if alive(f)}.values(), key=lambda f: (f.registro, f.arquivo))
             if len(files) < 2 or files[0].registro:
                 continue
@@ -200,9 +243,8 @@ class CrossChecker:
         if registro is not None:
             where += (f" nem {'no' if m == 1 else 'nos'} {count_noun(m, 'outro processo', 'outros processos')} do "
                       f"registro {registro}")
-        for f, c in self._citing:
-            key = number_key(c.referente)
-            hits = [(g, a) for t in c.tipos for g, a in self._numbers.get((f.lei, t, key), ())
+        for f, c in self._citing_acts():
+            hits = [(g, a) for t in c.tipos for g, a in self._numbered(number_index(f.lei, t, c.referente))
                     if g.arquivo != f.arquivo and alive(g)]
             if not hits:
                 yield Finding("erro", "CRUZ-ATO-CITADO-AUSENTE",
@@ -224,7 +266,7 @@ class CrossChecker:
     # --- the same facts ------------------------------------------------------------------------------
     def _same_facts(self, alive: Callable[[Filed], bool]) -> Iterable[Finding]:
         seen: set[tuple[str, str]] = set()
-        for (_lei, _who, regra, when), found in sorted(self._facts.items()):
+        for regra, when, found in self._fact_groups():
             files = sorted({f.arquivo: f for f in found if alive(f)}.values(), key=lambda f: (f.registro, f.arquivo))
             if len(files) < 2 or files[0].registro:
                 continue

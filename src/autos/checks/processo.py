@@ -28,6 +28,8 @@ from autos.compute.timeline import Timeline
 from autos.errors import AutosError, RefusedError
 from autos.processo.load import LoadedProcesso
 from autos.processo.load_case import LoadedCase
+from autos.processo.model import Ato
+from autos.rules.authorities import Authorities
 from autos.rules.calendar import format_date
 from autos.rules.procedure import Procedure
 from autos.rules.statute import Statute
@@ -83,16 +85,19 @@ def _from_timeline(f: TimelineFinding, loaded: LoadedProcesso) -> Finding:
 
 
 def check_processo(loaded: LoadedProcesso, timeline: Timeline, proc: Procedure, statute: Statute,
-                   check: Callable[[LoadedCase], Report]) -> ProcessoReport:
-    """The timeline's findings, then each act's document checked by ``check`` as of the act's date.
+                   check: Callable[[LoadedCase], Report], authorities: Authorities | None = None) -> ProcessoReport:
+    """The timeline's findings, then each act's document checked by ``check`` as of the act's date (its signer
+    from ``authorities``, the register of the municipality, when given).
 
     A finding that is not about a field (the fiscal unit's value is an example…) is the same for every
-    act and is reported once."""
+    act and is reported once; so is one about a field that two documents of the same act report alike (the
+    amount of a decision, checked on the decision and on its debit statement)."""
     findings = [_from_timeline(f, loaded) for f in timeline.achados]
     acts: list[ActReport] = []
     general: set[tuple[str, str]] = set()
+    seen: set[tuple[str, str, str]] = set()
     for i, kind in document_acts(loaded, proc, statute):
-        doc = act_document(loaded, i, proc, statute, kind, timeline)
+        doc = act_document(loaded, i, proc, statute, kind, timeline, authorities)
         if doc is None:
             continue
         title = statute.documentos[kind].titulo
@@ -106,6 +111,9 @@ def check_processo(loaded: LoadedProcesso, timeline: Timeline, proc: Procedure, 
                 general.add((f.codigo, f.mensagem))
                 findings.append(f)
                 continue
+            if (f.codigo, f.caminho, f.mensagem) in seen:
+                continue
+            seen.add((f.codigo, f.caminho, f.mensagem))
             f = Finding(severidade=f.severidade, codigo=f.codigo, mensagem=f"{label}: {f.mensagem}",
                         citacao=f.citacao, caminho=f.caminho, linha=f.linha, arquivo=f.arquivo, dica=f.dica)
             own.append(f)
@@ -169,12 +177,14 @@ class FineDecision:
     numero: str | None
     data: date | None
     resultado: Literal["mantida", "reduzida", "cancelada"]
-    valor: Decimal | None
+    valor: Decimal | None  # in reais: as typed, or converted from ``valor_base``
+    valor_base: Decimal | None = None  # a reduction in the law's fiscal unit
 
     def to_dict(self) -> dict[str, Any]:
         return {"ato": self.ato, "tipo": self.tipo, "nome": self.nome, "numero": self.numero,
                 "data": self.data.isoformat() if self.data else None, "resultado": self.resultado,
-                "valor": str(self.valor) if self.valor is not None else None}
+                "valor": str(self.valor) if self.valor is not None else None,
+                "valor_base": str(self.valor_base) if self.valor_base is not None else None}
 
 
 @dataclass(frozen=True)
@@ -216,7 +226,13 @@ def processo_fine(loaded: LoadedProcesso, proc: Procedure, statute: Statute,
                 calculo = fines(doc.loaded)
             except AutosError as exc:  # its path made to point into the processo
                 raise doc.error(exc) from None
-    decisoes = [FineDecision(i + 1, a.tipo, proc.atos[a.tipo].nome, a.numero, a.data_do_ato, a.resultado, a.valor)
+    def reais(a: Ato) -> Decimal | None:  # a reduction in the law's unit is converted at the auto's unit value
+        if a.valor_base is not None and calculo is not None:
+            return statute.arredondamento.apply(a.valor_base * calculo.valor_unidade.valor)
+        return a.valor
+
+    decisoes = [FineDecision(i + 1, a.tipo, proc.atos[a.tipo].nome, a.numero, a.data_do_ato, a.resultado, reais(a),
+                             a.valor_base)
                 for i, a in enumerate(p.atos) if a.resultado is not None and a.tipo in proc.atos]
     final: Decimal | None = calculo.total_reais if calculo is not None else None
     final_por: FineDecision | None = None

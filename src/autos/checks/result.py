@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 
+from autos.checks.decision_amounts import decision_amount_findings
 from autos.checks.finding import Report
 from autos.checks.fines import fine_findings
 from autos.checks.notice import example_deadline_findings, notice_findings
@@ -42,5 +43,6 @@ def check_case(loaded: LoadedCase, rules: RuleSet, computed: CaseComputation, *,
     report = validate_case(loaded, rules, today=today, defence_check=defence_check, computed=computed,
                            extra_checks=[lambda lc, _st: notice_findings(lc, computed),
                                          lambda lc, _st: example_deadline_findings(lc, computed),
-                                         lambda lc, st: fine_findings(lc, st, computed.fine)])
+                                         lambda lc, st: fine_findings(lc, st, computed.fine),
+                                         lambda lc, st: decision_amount_findings(lc, st, computed.fine)])
     return CaseResult(file=report.file, statute=report.statute, findings=report.findings, computed=computed)

@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar
 
 import click
 
-from autos.app.pipeline import Autos
 from autos.base.ptbr import count_noun
 from autos.cli.signing import assinar as _assinar
 from autos.cli.signing import batch_signing as _batch_signing
 from autos.cli.signing import certificate_options
 from autos.errors import AutosError, InputError
 
-if TYPE_CHECKING:  # the publisher is imported by its command only (start-up)
+if TYPE_CHECKING:  # the pipeline and the publisher are imported by the commands that use them (start-up)
+    from autos.app.pipeline import Autos
     from autos.app.publish import Options
     from autos.store.database import Location
 
@@ -125,6 +125,8 @@ def main(ctx: click.Context, rules_dir: Path | None, templates_dir: Path | None,
 
 
 def _autos(ctx: click.Context) -> Autos:
+    from autos.app.pipeline import Autos
+
     o = ctx.obj
     try:
         return Autos(o["rules_dir"], o["templates_dir"], o["today"])
@@ -384,24 +386,26 @@ def pendencias(ctx: click.Context, pastas: tuple[Path, ...], hoje: Any, lei: str
     Urgência: vencido, hoje, esta semana (até 7 dias), depois, sem prazo. Saída 0: tudo certo;
     1: algum processo com erro; 2: algum arquivo ilegível ou nenhum processo encontrado.
     """
-    from autos.cli.processo_formats import pending_csv, pending_html, pending_json, pending_text
+    from autos.app.pending_spool import spool_pending
+    from autos.cli import processo_formats as fmt
+    from autos.store.files import open_atomic
 
     autos = _autos(ctx)
-    when = hoje.date() if hoje else autos.today
-    try:
-        report = autos.pending(list(pastas), when, lei=lei, agente=agente)
+    try:  # the list is spooled on disk and printed as it is read back: memory stays flat
+        report = spool_pending(autos.processos, list(pastas), hoje.date() if hoje else autos.today, lei=lei,
+                               agente=agente, strips=html is not None)
         if html is not None:
-            from autos.store.files import write_atomic
-
-            write_atomic(html, pending_html(report).encode())
+            with open_atomic(html) as fh:
+                for piece in fmt.iter_pending_html(report):
+                    fh.write(piece.encode())
     except AutosError as exc:
         _fail(exc)
-    if as_json:
-        click.echo(json.dumps(pending_json(report), ensure_ascii=False, indent=2))
-    elif as_csv:
-        click.echo(pending_csv(report), nl=False)  # bytes, written as they are (BOM, CRLF), whatever the terminal
-    else:
-        click.echo(pending_text(report))
+    with report:
+        if as_csv:  # bytes, written as they are (BOM, CRLF), whatever the terminal's encoding
+            for chunk in fmt.iter_pending_csv(report):
+                click.echo(chunk, nl=False)
+        else:
+            _echo_stream((fmt.iter_pending_json if as_json else fmt.iter_pending_text)(report))
     if html is not None:
         click.echo(f"lista HTML gravada: {html}", err=True)
     sys.exit(report.exit_code())
@@ -527,7 +531,7 @@ def regras_mostrar(ctx: click.Context, lei: str) -> None:
         click.echo(describe_statute(autos.rules.get(lei)))
         procedure = autos.procedure_of(lei)
         if procedure is not None:
-            click.echo("\n" + describe_procedure(procedure))
+            click.echo("\n" + describe_procedure(procedure, autos.processos.authorities(lei)))
     except AutosError as exc:
         _fail(exc)
 
@@ -645,7 +649,6 @@ def numerar(ctx: click.Context, lei: str | None, tipo: str | None, ano: int | No
     """
     from autos.app.processo import ProcessoService
     from autos.app.register import cancel_number, check_kind, open_register, reserve_number
-    from autos.errors import InputError
 
     o = ctx.obj
     try:
@@ -731,7 +734,6 @@ def registro_numeros(registro: Location | None) -> None:
 def registro_autuado(documento: str, registro: Location | None) -> None:
     """Os processos de um autuado, pelo CPF ou CNPJ (com ou sem pontos, barra e traço)."""
     from autos.app.register import open_register
-    from autos.errors import InputError
 
     try:
         reg = open_register(registro, Path.cwd(), readonly=True)

@@ -8,6 +8,7 @@ from autos.app.coverage import CoverageReport
 from autos.base import ptbr
 from autos.base.citation import Citation
 from autos.compute.fines import FineResult
+from autos.rules.authorities import Authorities
 from autos.rules.coverage import PAPEL_PT
 from autos.rules.preconditions import Precondition, Requirement
 from autos.rules.procedure import Procedure
@@ -133,7 +134,37 @@ def _preconditions(pres: Sequence[Precondition], cite: Callable[[Citation], str]
     return out
 
 
-def describe_procedure(proc: Procedure) -> str:
+def describe_authorities(auth: Authorities, proc: Procedure) -> list[str]:
+    """The register of authorities as it applies to ``proc``'s law: each post, the acts it may practise and on what
+    basis (the article, the act of attribution or of delegation, the recorded choice), and who holds it."""
+    out = ["", f"Registro de autoridades (arquivo: {auth.file}):", "Órgãos que a lei nomeia:"]
+    out += [f"  {o.nome} ({proc.cite(o.citacao)})" + (f", da {auth.orgaos[o.vinculado_a].nome}" if o.vinculado_a
+                                                       in auth.orgaos else "") for o in auth.orgaos.values()]
+    out.append("Cargos, o que cada um pratica e com que fundamento:")
+    for pid, post in auth.cargos.items():
+        out.append(f"  {post.nome} ({auth.organ_chain(post.orgao)}):")
+        for c in post.competencias:
+            if c.lei != proc.lei:
+                continue
+            basis = [proc.cite(c.citacao)] if c.citacao is not None else []
+            if c.ato is not None:
+                basis.append(c.ato.text() + (" — EXEMPLO" if c.ato.exemplo else ""))
+            if c.por == "delegacao" and c.delegante in auth.cargos:
+                basis.insert(0, f"por delegação do {auth.cargos[c.delegante].nome}")
+            if c.designacao:
+                basis.append("o titular precisa de ato de designação")
+            if c.interpretacao:
+                basis.append(f"escolha {c.interpretacao}")
+            out.append(f"    {', '.join(c.atos)} — {'; '.join(basis)}")
+        for h in auth.titulares:
+            if h.cargo == pid:
+                until = f" até {h.ate.strftime('%d/%m/%Y')}" if h.ate else ""
+                out.append(f"    titular: {h.display}" + (f", matrícula {h.matricula}" if h.matricula else "")
+                           + f", desde {h.desde.strftime('%d/%m/%Y')}{until}" + (" — EXEMPLO" if h.exemplo else ""))
+    return out
+
+
+def describe_procedure(proc: Procedure, authorities: Authorities | None = None) -> str:
     """``autos regras mostrar``: the rite of the processo — the acts the law provides for (each with its article,
     the fields it requires and the deadlines it starts), the acts it does not, and the choices made where it is
     silent or ambiguous."""
@@ -163,6 +194,8 @@ def describe_procedure(proc: Procedure) -> str:
         for kind, (citation, motivo) in proc.nao_previstos.items():
             out.append(f"  {kind} ({proc.cite(citation)}): {_flat(motivo)}")
     out += _choices("Escolhas do rito onde a lei é omissa ou ambígua:", proc.interpretacoes, proc.cite)
+    if authorities is not None:
+        out += describe_authorities(authorities, proc)
     return "\n".join(out)
 
 

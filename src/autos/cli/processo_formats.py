@@ -7,21 +7,23 @@ no external links, every value escaped.
 from __future__ import annotations
 
 import html
+import json
+from collections.abc import Iterator
 from datetime import date
 from typing import Any
 
-from autos.app.processo import MigrationResult, PendingReport
-from autos.base.ptbr import count_noun, money_full
+from autos.app.pending_spool import PendingSpool
+from autos.app.processo import MigrationResult
+from autos.base.ptbr import count_noun, format_decimal, money_full
 from autos.checks.processo import FineDecision, ProcessoFine
 from autos.cli.describe import describe_fines
-from autos.compute.strip import timeline_strip
 from autos.compute.timeline import Timeline
 from autos.render.timeline_svg import timeline_svg
 from autos.rules.calendar import format_date
-from autos.store.csv_dialect import csv_bytes
+from autos.store.csv_dialect import CsvTable
 
-__all__ = ["fine_text", "migration_text", "pending_csv", "pending_html", "pending_json", "pending_text",
-           "timeline_json", "timeline_text"]
+__all__ = ["fine_text", "iter_pending_csv", "iter_pending_html", "iter_pending_json", "iter_pending_text",
+           "migration_text", "timeline_json", "timeline_text"]
 
 _WHO = {"autuado": "autuado", "administracao": "administração", "correios": "correios"}
 
@@ -68,46 +70,37 @@ def timeline_json(t: Timeline) -> dict[str, Any]:
     return t.to_dict()
 
 
-def _row_dict(report: PendingReport) -> list[dict[str, Any]]:
-    rows = []
-    for r in report.rows:
-        t, x = r.timeline, r.pendencia
-        rows.append({
-            "urgencia": x.urgencia if x else "com erros", "vence": x.vence.isoformat() if x and x.vence else None,
-            "processo": t.numero, "lei": t.lei, "autuado": t.autuado, "agente": t.agente,
-            "quem": x.quem if x else None, "acao": x.acao if x else None, "base_legal": x.base_legal if x else None,
-            "situacao": t.situacao, "erros": sum(1 for f in t.achados if f.severidade == "erro"),
-            "arquivo": str(t.file),
-        })
-    return rows
+def iter_pending_json(report: PendingSpool) -> Iterator[str]:
+    """The list as ``json.dumps({"hoje", "pendencias", "processos", "falhas"}, indent=2)`` writes it, line by line
+    (the lines read back from the spool one at a time)."""
+    yield f'{{\n  "hoje": {json.dumps(report.hoje.isoformat())},\n  "pendencias": '
+    first = True
+    for row in report.rows():
+        text = json.dumps(row, ensure_ascii=False, indent=2).replace("\n", "\n    ")
+        yield ("[\n    " if first else ",\n    ") + text
+        first = False
+    yield "[]" if first else "\n  ]"
+    falhas = json.dumps([e.to_dict() for e in report.falhas], ensure_ascii=False, indent=2).replace("\n", "\n  ")
+    yield f',\n  "processos": {report.processos},\n  "falhas": {falhas}\n}}\n'
 
 
-def pending_json(report: PendingReport) -> dict[str, Any]:
-    return {"hoje": report.hoje.isoformat(), "pendencias": _row_dict(report),
-            "processos": len(report.timelines), "falhas": [e.to_dict() for e in report.falhas]}
-
-
-def pending_text(report: PendingReport) -> str:
-    out = [f"Pendências em {format_date(report.hoje)} — {count_noun(len(report.timelines), 'processo', 'processos')}"]
+def iter_pending_text(report: PendingSpool) -> Iterator[str]:
+    yield f"Pendências em {format_date(report.hoje)} — {count_noun(report.processos, 'processo', 'processos')}\n"
     current = None
-    for row in _row_dict(report):
+    for row in report.rows():
         if row["urgencia"] != current:
             current = row["urgencia"]
-            out.append("")
-            out.append(f"== {str(current).upper()} ==")
+            yield f"\n== {str(current).upper()} ==\n"
         due = format_date(_date(row["vence"])) if row["vence"] else "sem prazo"
         who = _WHO.get(row["quem"] or "", row["quem"] or "—")
         what = row["acao"] or "processo com erros (veja autos prazos)"
         errs = f" [{count_noun(row['erros'], 'erro', 'erros')}]" if row["erros"] else ""
-        out.append(f"{due:>10}  {row['processo']}  {what} ({who}){errs}")
-        out.append(f"{'':>10}  {row['autuado'] or '—'} — {row['situacao']} — {row['arquivo']}")
-    if not report.rows:
-        out.append("")
-        out.append("Nada pendente.")
+        yield (f"{due:>10}  {row['processo']}  {what} ({who}){errs}\n"
+               f"{'':>10}  {row['autuado'] or '—'} — {row['situacao']} — {row['arquivo']}\n")
+    if current is None:
+        yield "\nNada pendente.\n"
     for e in report.falhas:
-        out.append("")
-        out.append(f"erro: {e}")
-    return "\n".join(out)
+        yield f"\nerro: {e}\n"
 
 
 def _date(iso: str) -> date:
@@ -118,9 +111,18 @@ _CSV_FIELDS = ["urgencia", "vence", "processo", "lei", "autuado", "agente", "que
                "situacao", "erros", "arquivo"]
 
 
-def pending_csv(report: PendingReport) -> bytes:
-    """The clerk's list as a CSV file in the project's dialect (:mod:`autos.store.csv_dialect`)."""
-    return csv_bytes(_CSV_FIELDS, _row_dict(report))
+def iter_pending_csv(report: PendingSpool) -> Iterator[bytes]:
+    """The clerk's list as a CSV file in the project's dialect (:mod:`autos.store.csv_dialect`), in blocks of
+    bytes (the BOM first, CRLF line ends)."""
+    table = CsvTable(_CSV_FIELDS)
+    parts = [table.header()]
+    for row in report.rows():
+        parts.append(table.row({k: row[k] for k in _CSV_FIELDS}))
+        if len(parts) >= 512:
+            yield "".join(parts).encode("utf-8")
+            parts = []
+    if parts:
+        yield "".join(parts).encode("utf-8")
 
 
 _STYLE = """body{font-family:sans-serif;margin:2em;color:#222}table{border-collapse:collapse;width:100%}
@@ -130,40 +132,27 @@ tr.esta-semana td:first-child{background:#fff3cd}.falha{color:#a00}
 section.processo{margin-top:2em;border-top:1px solid #bbb}svg.linha-do-tempo{max-width:100%;height:auto}"""
 
 
-def pending_html(report: PendingReport) -> str:
+def iter_pending_html(report: PendingSpool) -> Iterator[str]:
+    """The list with each processo's timeline drawn (the spool made with ``strips=True``), piece by piece."""
     e = html.escape
     heads = ["urgência", "vence", "processo", "autuado", "quem", "o que", "base legal", "situação", "arquivo"]
-    rows = []
-    for row in _row_dict(report):
+    yield ('<!DOCTYPE html>\n<html lang="pt-BR"><head><meta charset="utf-8">'
+           f"<title>Pendências em {e(format_date(report.hoje))}</title><style>{_STYLE}</style></head><body>"
+           f"<h1>Pendências em {e(format_date(report.hoje))}</h1>"
+           f"<p>{count_noun(report.processos, 'processo conferido', 'processos conferidos')}.</p>"
+           "<table><thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in heads) + "</tr></thead><tbody>")
+    for row in report.rows():
         cls = str(row["urgencia"]).replace(" ", "-")
         due = format_date(_date(row["vence"])) if row["vence"] else "sem prazo"
         cells = [row["urgencia"], due, row["processo"], row["autuado"], _WHO.get(row["quem"] or "", row["quem"]),
                  row["acao"] or "processo com erros", row["base_legal"], row["situacao"], row["arquivo"]]
-        rows.append(f'<tr class="{e(cls)}">' + "".join(f"<td>{e(str(c or '—'))}</td>" for c in cells) + "</tr>")
-    fails = "".join(f'<p class="falha">{e(str(x))}</p>' for x in report.falhas)
-    strips = "".join(
-        f'<section class="processo"><h2>Processo {e(t.numero)} — {e(t.autuado or "—")}</h2>'
-        f'<p>{e(str(t.file))}</p>{timeline_svg(timeline_strip(t), id_prefix=f"processo-{k}")}</section>'
-        for k, t in enumerate(_by_urgency(report), start=1))
-    return (
-        '<!DOCTYPE html>\n<html lang="pt-BR"><head><meta charset="utf-8">'
-        f"<title>Pendências em {e(format_date(report.hoje))}</title><style>{_STYLE}</style></head><body>"
-        f"<h1>Pendências em {e(format_date(report.hoje))}</h1>"
-        f"<p>{count_noun(len(report.timelines), 'processo conferido', 'processos conferidos')}.</p>"
-        "<table><thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in heads) + "</tr></thead><tbody>"
-        + "".join(rows) + "</tbody></table>" + fails
-        + (f"<h2>Linha do tempo de cada processo</h2>{strips}" if strips else "") + "</body></html>\n"
-    )
-
-
-def _by_urgency(report: PendingReport) -> list[Timeline]:
-    """Each processo once, in the order of its most urgent line, then those with nothing due."""
-    seen: dict[int, Timeline] = {}
-    for row in report.rows:
-        seen.setdefault(id(row.timeline), row.timeline)
-    for t in report.timelines:
-        seen.setdefault(id(t), t)
-    return list(seen.values())
+        yield f'<tr class="{e(cls)}">' + "".join(f"<td>{e(str(c or '—'))}</td>" for c in cells) + "</tr>"
+    yield "</tbody></table>" + "".join(f'<p class="falha">{e(str(x))}</p>' for x in report.falhas)
+    for k, (strip, autuado, arquivo) in enumerate(report.strips(), start=1):
+        yield (("<h2>Linha do tempo de cada processo</h2>" if k == 1 else "")
+               + f'<section class="processo"><h2>Processo {e(strip.numero)} — {e(autuado or "—")}</h2>'
+               f'<p>{e(arquivo)}</p>{timeline_svg(strip, id_prefix=f"processo-{k}")}</section>')
+    yield "</body></html>\n"
 
 
 def _decision(d: FineDecision) -> str:
@@ -184,8 +173,10 @@ def fine_text(f: ProcessoFine) -> str:
         out += ["", "Decisões sobre a multa:"]
         for d in f.decisoes:
             if d.resultado == "reduzida":
-                what = (f"reduzida para {money_full(d.valor)}" if d.valor is not None
-                        else "reduzida, sem o valor informado na decisão (campo 'valor')")
+                unit = (f"{format_decimal(d.valor_base)} {f.calculo.sigla} = "
+                        if d.valor_base is not None and f.calculo is not None else "")
+                what = (f"reduzida para {unit}{money_full(d.valor)}" if d.valor is not None
+                        else "reduzida, sem o valor informado na decisão (campo 'valor_base')")
             elif d.resultado == "cancelada":
                 what = "cancelada"
             else:

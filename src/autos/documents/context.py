@@ -42,6 +42,14 @@ from autos.compute.fines import FineResult, _norm_key
 from autos.compute.result import CaseComputation
 from autos.documents import pix
 from autos.documents.counting import case_lines, example_days_warning, with_counting_clause
+from autos.documents.decision import (
+    decided_amount,
+    decided_reais,
+    decision_notice_sections,
+    decision_sections,
+    protocol_sections,
+    signer_block,
+)
 from autos.documents.lines import DeadlineLine, rule_term
 from autos.documents.pix import PixConfig
 from autos.documents.preconditions import infractions, with_preconditions
@@ -318,7 +326,7 @@ def build_context(case: Case, statute: Statute, report: Report, fines: FineResul
     if builder is not None:
         ctx.update(builder(case, statute, kind, fines, draft, notice_date, computed))
     if kind.modelo == "demonstrativo_debito":
-        ctx["pix"] = pix_section(case, fines, (own_letterhead or {}).get("pix"), draft=draft)
+        ctx["pix"] = pix_section(case, statute, fines, (own_letterhead or {}).get("pix"), draft=draft)
     return with_counting_clause(with_preconditions(ctx, case), computed, kind.modelo)
 
 
@@ -361,6 +369,7 @@ def _frame(case: Case, statute: Statute, kind: DocumentKind, report: Report, fin
             "municipio": lei.municipio,
             "uf": lei.uf,
         },
+        "signatario": signer_block(case),
         "agente": {
             "nome": m(case.agente.nome),
             "cargo": m(case.agente.cargo),
@@ -485,7 +494,20 @@ def refusal_text(case: Case, statute: Statute, kind: DocumentKind, draft: bool) 
     if rule is None:  # the law says nothing: state the fact, claim no effect
         return ("O autuado recusou-se a assinar e a dar ciência deste auto; o agente autuante certifica o "
                 f"ocorrido{witness}.")
-    return f"{_flat(rule.texto).replace('{testemunha}', witness)} ({statute.cite(rule.citacao)})"
+    return (f"{_flat(rule.texto).replace('{testemunha}', witness).replace('{recebedor}', _copy_receiver(case, draft))} "
+            f"({statute.cite(rule.citacao)})")
+
+
+def _copy_receiver(case: Case, draft: bool) -> str:
+    """Who received the copy of the auto the autuado refused to sign: the person present (who refused), else the
+    autuado — a company's legal representative, named, on its behalf."""
+    a = case.autuado
+    sig = case.assinaturas.autuado
+    present = sig.nome_de_quem_assinou if sig is not None and sig.nome_de_quem_assinou else None
+    if a.tipo == "pessoa_fisica":
+        return present or a.nome or _or_missing(None, draft)
+    rep = present or (a.responsavel_legal.nome if a.responsavel_legal is not None else None)
+    return f"{rep}, pela autuada {a.nome}" if rep else _or_missing(None, draft)
 
 
 def interpretation_clauses(case: Case, statute: Statute, kind: DocumentKind) -> list[dict[str, str]]:
@@ -569,6 +591,8 @@ def _case_sections(case: Case, statute: Statute, kind: DocumentKind, fines: Fine
             "itens": itens,
             "fiel_depositario": (f"{dep.nome}" + (f", CPF {dep.cpf}" if dep.cpf else "")) if dep and dep.nome else "",
             "observacao": p.observacao or "",
+            "motivo_valor": _flat(p.motivo_valor) if p.motivo_valor else "",
+            "motivo_nao_advertencia": _flat(p.motivo_nao_advertencia) if p.motivo_nao_advertencia else "",
         })
 
     circ: list[dict[str, str]] = []
@@ -656,14 +680,16 @@ def _edital_case(computed: CaseComputation) -> str:
     return "estando o autuado em domicílio incerto ou desconhecido"
 
 
-def _notice_rule_text(computed: CaseComputation, forma: str) -> str:
-    """How the law says a notice of this form takes effect, from the law's prazos file."""
+def _notice_rule_text(computed: CaseComputation, forma: str, decision: bool = False) -> str:
+    """How the law says a notice of this form takes effect, from the law's prazos file (``decision``: the notice of
+    a decision, with the form's own wording for it when the rules have one)."""
     law = computed.law()
     rule = law.notificacao.formas.get(forma)
     if rule is None:
         return ""
     if rule.prazo_tipo is None:
-        return f"Nos termos da {rule.base_legal}, a notificação considera-se feita na {rule.base_descricao}."
+        base = rule.base_descricao_decisao if decision and rule.base_descricao_decisao else rule.base_descricao
+        return f"Nos termos da {rule.base_legal}, a notificação considera-se feita na {base}."
     unit = {"dias_corridos": ("dia corrido", "dias corridos"), "dias_uteis": ("dia útil", "dias úteis")}.get(
         rule.prazo_tipo, ("dia", "dias"))
     q = rule.prazo_quantidade
@@ -856,8 +882,8 @@ def _statement(case: Case, statute: Statute, kind: DocumentKind, fines: FineResu
     d = case.decisao
     if d is None or d.resultado not in ("mantida", "reduzida"):
         return out
-    if d.resultado == "reduzida":
-        valor = ptbr.money_full(d.valor) if d.valor is not None else _or_missing(None, draft)
+    if d.resultado == "reduzida":  # in the law's unit and in reais (decided_amount)
+        valor = decided_amount(case, statute, fines, draft) or _or_missing(None, draft)
     else:
         valor = fines.reais_texto() if fines is not None else _or_missing(None, draft)
     out["debito"]["decisao"] = {
@@ -911,16 +937,17 @@ def _notified(case: Case, draft: bool) -> str:
     return f"do {ref['texto']}" if ref["texto"] else _or_missing(None, draft)
 
 
-def _decision_result(case: Case, fines: FineResult | None, draft: bool) -> tuple[str, bool]:
+def _decision_result(case: Case, statute: Statute, fines: FineResult | None, draft: bool) -> tuple[str, bool]:
     """The result a decision notice states, and whether a fine is still due."""
     d = case.decisao
     if d is None:
         return _or_missing(None, draft), False
     text = _RESULTS.get(d.resultado or "", _or_missing(None, draft))
+    amount = decided_amount(case, statute, fines, draft)
     if d.resultado == "reduzida":
-        text += f" para {ptbr.money_full(d.valor) if d.valor is not None else _or_missing(None, draft)}"
-    elif d.resultado == "mantida" and fines is not None:
-        text += f", no valor de {fines.reais_texto()}"
+        text += f" para {amount}"
+    elif d.resultado == "mantida" and amount:
+        text += f", no valor de {amount}"
     return text + ".", d.resultado in ("mantida", "reduzida")
 
 
@@ -946,22 +973,22 @@ def _decision_notice(case: Case, statute: Statute, kind: DocumentKind, fines: Fi
     """Notificação da decisão: the decision notified (result, amount), how and when the notice is given, and the
     deadlines that run from it (dated once the notice takes effect by the document's date)."""
     n = case.notificacao
-    resultado, due = _decision_result(case, fines, draft)
+    resultado, due = _decision_result(case, statute, fines, draft)
     ato = case.ato
     forma = n.forma if n is not None else (ato.forma if ato is not None else None)
     postagem = ato.postagem if ato is not None else None
-    return {
-        "notif_decisao": {
-            "objeto": _notified(case, draft),
-            "resultado": resultado,
-            "devida": due,
-            "forma": _FORMS[forma] if forma is not None else _or_missing(None, draft),
-            "postagem": ptbr.format_date(postagem) if postagem else "",
-            "efeito": _notice_rule_text(computed, forma) if forma is not None else "",
-            "data_notificacao": notice_date or "",
-        },
-        "prazos_documento": act_deadlines(computed, draft=draft),
+    terms = act_deadlines(computed, draft=draft)
+    notice = {
+        "objeto": _notified(case, draft),
+        "resultado": resultado,
+        "devida": due,
+        "forma": _FORMS[forma] if forma is not None else _or_missing(None, draft),
+        "postagem": ptbr.format_date(postagem) if postagem else "",
+        "efeito": _notice_rule_text(computed, forma, decision=True) if forma is not None else "",
+        "data_notificacao": notice_date or "",
     }
+    return {"notif_decisao": decision_notice_sections(case, statute, fines, draft, notice, terms),
+            "prazos_documento": terms}
 
 
 def _protocol(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
@@ -972,16 +999,9 @@ def _protocol(case: Case, statute: Statute, kind: DocumentKind, fines: FineResul
     if imp is None:
         return {"protocolo": None, "prazos_documento": []}
     nome, g = ("Defesa", "a") if imp.tipo == "defesa" else ("Recurso", "o")  # grammatical gender
-    if imp.prazo_vencido_em is not None:
-        situacao = (f"{nome} INTEMPESTIV{g.upper()}: o prazo para apresentá-l{g} venceu em "
-                    f"{ptbr.format_date(imp.prazo_vencido_em)}.")
-    elif imp.tempestividade_conhecida:
-        situacao = f"{nome} tempestiv{g}: apresentad{g} dentro do prazo."
-    else:
-        situacao = ""
+    # the receipt records the date; whether it came in time is for the deciding authority (Lei 9.784, art. 63, I)
+    situacao = protocol_sections(case, draft)["situacao"]
     prazos = act_deadlines(computed, draft=draft)
-    if imp.prazo_vencido_em is not None and not prazos:  # the timeline gives a late preclusive act no effect
-        situacao += " Não produz efeito no processo: não suspende os prazos em curso nem abre o prazo da decisão."
     d = case.decisao
     if d is not None:
         contra = f"a {_decision_name(d)}, proferida em {_fmt_date(d.data, draft)}"
@@ -1011,51 +1031,24 @@ _RESULTS = {
 
 def _decision(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
               notice_date: str | None, computed: CaseComputation) -> dict[str, Any]:
-    """Decisão (julgamento or decisão do recurso), as of its date: the defence or appeal it decides (protocol
-    and timeliness as the processo's timeline says), the result (a reduced fine in figures and words), who
-    decides, and the deadline that follows from the notice of this decision (its date is not known yet: the
-    notice is a later act)."""
-    m = _missing_fn(draft)
+    """Decisão (julgamento or decisão do recurso), as of its date: relatório, razões and dispositivo
+    (:func:`autos.documents.decision.decision_sections`), with the deadlines that follow from the notice of this
+    decision (their dates are not known yet: the notice is a later act) — the appeal, when one lies, and payment."""
+    return decision_sections(case, statute, kind, fines, draft, computed,
+                             [*_appeal_term(case, computed), *_decision_terms(kind, computed)])
+
+
+def _appeal_term(case: Case, computed: CaseComputation) -> list[dict[str, Any]]:
+    """The term to appeal against the decision, from the rite's rules, without its end (it runs from the notice)."""
     d = case.decisao
-    if d is None:
-        return {"decisao": None, "prazos_documento": []}
-    imp = d.impugnacao
-    impugnacao = ""
-    if imp is not None:
-        nome, g = ("Defesa", "a") if imp.tipo == "defesa" else ("Recurso", "o")  # grammatical gender
-        impugnacao = (f"{nome}{' nº ' + imp.numero if imp.numero else ''} protocolad{g} em "
-                      f"{_fmt_date(imp.data, draft)}")
-        if imp.prazo_vencido_em is not None:
-            impugnacao += (f", INTEMPESTIV{g.upper()}: o prazo venceu em "
-                           f"{ptbr.format_date(imp.prazo_vencido_em)}")
-        elif imp.tempestividade_conhecida:
-            impugnacao += f", tempestiv{g}"
-        impugnacao += "."
-    elif d.instancia == "primeira":
-        impugnacao = "Não foi apresentada defesa até a data desta decisão."
-    resultado = _RESULTS.get(d.resultado or "", m(None))
-    valor = ""
-    if d.resultado == "reduzida":
-        valor = ptbr.money_full(d.valor) if d.valor is not None else m(None)
-        resultado += f" para {valor}"
-    elif d.resultado == "mantida" and fines is not None:
-        resultado += f", no valor de {fines.reais_texto()}"
-    due = d.resultado in ("mantida", "reduzida")
-    return {
-        "decisao": {
-            "instancia": "primeira instância" if d.instancia == "primeira" else "recurso",
-            "numero": d.numero or "",
-            "data": _fmt_date(d.data, draft),
-            "impugnacao": impugnacao,
-            "resultado": resultado + ".",
-            "valor": valor,
-            "autoridade": m(d.autoridade),
-            "fundamentacao": _flat(d.fundamentacao) if d.fundamentacao else "",
-            "devida": due,
-        },
-        # what follows the notice of this decision (payment) only when a fine is still due
-        "prazos_documento": _decision_terms(kind, computed) if due else [],
-    }
+    if d is None or d.prazo_recurso is None:
+        return []
+    law = computed.rite()
+    if d.prazo_recurso not in law.prazos:
+        return []
+    rule = law.deadline(d.prazo_recurso)
+    return [{"descricao": rule.descricao, "base_legal": _inner(rule.base_legal), "prazo": _term(rule, law),
+             "data": "", "dias_pulados": "", "rotulo_data": "até"}]
 
 
 def _decision_terms(kind: DocumentKind, computed: CaseComputation) -> list[dict[str, Any]]:
@@ -1281,7 +1274,7 @@ def edital_sections(case: Case, statute: Statute, fines: FineResult | None, praz
 # the demonstrativo's PIX
 
 
-def pix_section(case: Case, fines: FineResult | None, config: PixConfig | None, *,
+def pix_section(case: Case, statute: Statute, fines: FineResult | None, config: PixConfig | None, *,
                 draft: bool) -> dict[str, Any] | None:
     """The PIX block of the demonstrativo de débito: None without a key in the letterhead; else the static BR
     Code of the amount due (the decided amount after a decision that reduced the fine, the total of the debt
@@ -1294,9 +1287,10 @@ def pix_section(case: Case, fines: FineResult | None, config: PixConfig | None, 
                            "nome": config.nome, "cidade": config.cidade, "valor": "", "txid": ""}
     d = case.decisao
     valor: Decimal | None = None
-    if d is not None and d.resultado == "reduzida":
-        valor = d.valor
-    elif fines is not None and not fines.exemplo:
+    example = fines is not None and fines.exemplo
+    if d is not None and d.resultado == "reduzida":  # in the law's unit, converted at the auto's unit value
+        valor = None if example and d.valor_base is not None else decided_reais(case, statute, fines)
+    elif fines is not None and not example:
         valor = fines.total_reais
     if draft:
         out["aviso"] = "O código PIX não é impresso na minuta: só no demonstrativo final."

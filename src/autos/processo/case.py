@@ -315,6 +315,10 @@ class PenalidadeProposta(_Strict):
                                        "ficam depositados")
     condicao: str | None = Field(default=None, description="o caso em que a lei admite a penalidade (id da "
                                  "condição nas regras, p. ex. embaraco-fiscalizacao)")
+    motivo_valor: str | None = Field(default=None, description="multa de faixa (Timóteo, art. 16, II e § 2º): as "
+                                     "circunstâncias consideradas e por que este valor")
+    motivo_nao_advertencia: str | None = Field(default=None, description="multa onde a lei admite advertência "
+                                               "(Timóteo, art. 16, I): por que não a advertência")
     observacao: str | None = None
 
 
@@ -404,6 +408,38 @@ class Apreensao(_Strict):
                                            "Centro de Controle de Zoonoses, com o endereço")
 
 
+class ArgumentoImpugnacao(_Strict):
+    """One item a defence or appeal argues (the processo act's ``argumentos``)."""
+
+    id: str
+    texto: str
+
+
+class RazaoDecisao(_Strict):
+    """A decision's answer to one argument (the processo act's ``razoes``)."""
+
+    argumento: str
+    conclusao: Literal["acolhido", "acolhido_em_parte", "rejeitado"]
+    fatos: str | None = None
+    fundamentos: str | None = None
+
+
+class Signatario(_Strict):
+    """Who signs the document, as the register of authorities knows them on its date (a processo act): the
+    person, the post and its organ, and the act that gives the competence. ``exemplo``: a value of the register
+    marked as an example (``fontes``: file and line of each)."""
+
+    nome: str
+    cargo: str
+    orgao: str
+    matricula: str | None = None
+    competencia: str = Field(description="o fundamento da competência: o artigo da lei, o ato de designação ou de "
+                             "delegação")
+    delegacao: str | None = Field(default=None, description="ato praticado por delegação: de quem e por qual ato")
+    exemplo: bool = False
+    fontes: list[str] = Field(default_factory=list)
+
+
 class Impugnacao(_Strict):
     """The defence or appeal a decision decides (a processo act: its protocol and whether it was on time)."""
 
@@ -412,6 +448,7 @@ class Impugnacao(_Strict):
     data: Day | None = Field(default=None, description="data do protocolo")
     prazo_vencido_em: date | None = Field(default=None, description="intempestiva: a data em que o prazo venceu")
     tempestividade_conhecida: bool = Field(default=False, description="a linha do tempo do processo foi conferida")
+    argumentos: list[ArgumentoImpugnacao] = Field(default_factory=list, description="o que alega, item por item")
 
 
 class Decisao(_Strict):
@@ -425,6 +462,20 @@ class Decisao(_Strict):
     autoridade: str | None = Field(default=None, description="quem decide (nome e cargo)")
     fundamentacao: str | None = None
     impugnacao: Impugnacao | None = None
+    relatorio: str | None = None
+    razoes: list[RazaoDecisao] = Field(default_factory=list)
+    dispositivo: str | None = None
+    valor_base: Amount | None = Field(default=None, description="reduzida: o novo valor na unidade fiscal da lei")
+    motivo_valor: str | None = None
+    #: the decision closes the administrative instance (no further appeal lies in the law's rite)
+    ultima_instancia: bool = False
+    #: who decides an appeal against it (post and organ, from the register), when one lies
+    instancia_recursal: str | None = None
+    #: the deadline to appeal against it (an id of the rite's deadlines), when one lies
+    prazo_recurso: str | None = None
+    #: the fine in force before it, in the law's unit, when an earlier decision reduced it (and that decision)
+    valor_base_anterior: Amount | None = None
+    anterior: str | None = None
 
 
 
@@ -544,6 +595,8 @@ class Case(_Strict):
                                     "processo sabe do ato na data do documento")
     medida: Medida | None = Field(default=None, description="termo de embargo, de interdição, de levantamento ou "
                                   "de restituição: a medida imposta (ou a que termina) e suas datas")
+    signatario: Signatario | None = Field(default=None, description="documento de um ato de processo: quem o "
+                                          "assina, segundo o registro de autoridades")
     observacoes: str | None = None
 
     @field_validator("numero")

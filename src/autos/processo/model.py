@@ -31,7 +31,7 @@ from autos.processo.case import (
     check_act_number,
 )
 
-__all__ = ["AUTO_ACT", "Ato", "Devolucao", "Processo", "Publicacao"]
+__all__ = ["AUTO_ACT", "Argumento", "Ato", "Devolucao", "Processo", "Publicacao", "Razao"]
 
 #: the act that opens the processo (``inicial: true`` in the rules of each law): its number is a document number
 AUTO_ACT = "auto"
@@ -55,6 +55,26 @@ class Publicacao(_Strict):
     meio: Literal["oficial", "jornal", "afixacao"] = Field(
         default="oficial", description="órgão oficial de imprensa, jornal local ou afixação na sede")
     veiculo: str | None = Field(default=None, description="nome do órgão oficial ou do jornal, edição, página")
+
+
+class Argumento(_Strict):
+    """One item of what a defence or an appeal argues (the decision answers each by its ``id``)."""
+
+    id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9.\-]{0,19}$", description="identificador do argumento (1, 2, "
+                    "a…), a que a decisão responde")
+    texto: str = Field(min_length=1, description="o que o autuado alega neste item, com os fatos e o pedido")
+
+
+class Razao(_Strict):
+    """The decision's answer to one argument: the facts it rests on, the legal grounds, the conclusion."""
+
+    argumento: str = Field(description="o id do argumento da defesa ou do recurso a que esta razão responde")
+    conclusao: Literal["acolhido", "acolhido_em_parte", "rejeitado"] = Field(
+        description="o argumento é acolhido, acolhido em parte ou rejeitado")
+    fatos: str | None = Field(default=None, description="os fatos em que a resposta se apoia (o que os autos "
+                              "mostram)")
+    fundamentos: str | None = Field(default=None, description="os fundamentos jurídicos: os dispositivos e por que "
+                                    "se aplicam")
 
 
 class Ato(_Strict):
@@ -89,6 +109,18 @@ class Ato(_Strict):
                                   "débito inscrito)")
     autoridade: str | None = None
     fundamentacao: str | None = None
+    argumentos: list[Argumento] | None = Field(default=None, description="defesa e recurso: o que o autuado alega, "
+                                               "item por item")
+    relatorio: str | None = Field(default=None, description="decisão: o relatório (o que consta dos autos), além "
+                                  "do que o processo já registra")
+    razoes: list[Razao] | None = Field(default=None, description="decisão: a resposta a cada argumento da defesa ou "
+                                       "do recurso, com os fatos e os fundamentos")
+    dispositivo: str | None = Field(default=None, description="decisão: o que ela determina além do resultado "
+                                    "(restituição, providências)")
+    valor_base: Decimal | None = Field(default=None, ge=0, description="decisão que reduz a multa: o novo valor na "
+                                       "unidade fiscal da lei (UPFMT, UFM, UPF)")
+    motivo_valor: str | None = Field(default=None, description="decisão que muda o valor da multa: por que este "
+                                     "valor (os fatos, as circunstâncias e o artigo)")
     itens: list[ItemApreendido] | None = None
     fiel_depositario: Pessoa | None = None
     local_deposito: str | None = None

@@ -171,8 +171,9 @@ def _finisher(files: list[EmbeddedFile]) -> Callable[[Any, Any], None]:
 
 class PdfRenderer:
     """Renders HTML templates of one templates folder. Reuse it across documents: the font configuration and
-    the parsed template stylesheet are built once (a PDF then costs 0.55–0.91× a fresh
-    ``weasyprint.HTML(...).write_pdf()`` of the same page; bench/bench_documents.py)."""
+    the parsed template stylesheet are built once: a PDF then costs what WeasyPrint itself needs for the page, with
+    the same reuse (median 1.00×, 0.75–1.27× over the kinds of document; bench/bench_documents.py, bench/pdf_floor.py),
+    about 0.76× a fresh ``weasyprint.HTML(...).write_pdf()`` of it (bench/bench_preview.py)."""
 
     _LINK = re.compile(r'<link rel="stylesheet" href="([A-Za-z0-9_.-]+\.css)">')
 

@@ -21,14 +21,16 @@ Rules encoded here (documented again in every calendar file):
 
 from __future__ import annotations
 
+import importlib.util
 import re
+import sys
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
-from typing import Annotated, Literal, TypeVar, get_args
+from typing import Annotated, Any, Literal, TypeVar, get_args
 
-import holidays
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from autos.base.schema import FIRST_YEAR, LAST_YEAR, Count, build_model
@@ -348,6 +350,55 @@ def load_rules_file(file: Path, load: Callable[[], T]) -> T:
         raise err from None
 
 
+_BRAZIL: list[Callable[..., Any]] = []
+_BRAZIL_LOCK = threading.Lock()
+
+
+def package_brazil() -> Callable[..., Any]:
+    """The ``holidays`` package's Brazil calendar (the class ``holidays.country_holidays("BR", ...)`` builds), its
+    module loaded alone when the package's country list is not loaded yet. ``country_holidays`` imports
+    ``holidays.countries``, whose ``__init__`` imports the module of every country the package knows (about 250):
+    ~0.05 s of CPU in every command that counts a deadline, for one country (bench/bench_startup.py). The module
+    ``holidays/countries/brazil.py`` imports only the package's common parts; should a release of the package move
+    or change it, the official path is used (tests/test_calendar.py checks that both give the same days)."""
+    with _BRAZIL_LOCK:
+        if not _BRAZIL:
+            _BRAZIL.append(_load_brazil())
+        return _BRAZIL[0]
+
+
+def _load_brazil() -> Callable[..., Any]:
+    import holidays
+
+    if "holidays.countries" not in sys.modules:
+        alone = brazil_module_alone()
+        if alone is not None:
+            return alone
+
+    def official(**kwargs: Any) -> Any:
+        return holidays.country_holidays("BR", **kwargs)
+
+    return official
+
+
+def brazil_module_alone() -> type | None:
+    """The class ``Brazil`` of ``holidays/countries/brazil.py``, executed as a module of its own (not entered in
+    ``sys.modules``); ``None`` if the package has no such file or it does not give that class."""
+    import holidays
+
+    path = Path(holidays.__file__).with_name("countries") / "brazil.py"
+    spec = importlib.util.spec_from_file_location("holidays.countries.brazil", path)
+    if spec is None or spec.loader is None or not path.is_file():
+        return None
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception:  # another layout of the package: its own way
+        return None
+    brazil = getattr(module, "Brazil", None)
+    return brazil if isinstance(brazil, type) and issubclass(brazil, holidays.HolidayBase) else None
+
+
 class _Builder:
     def __init__(self, doc: YamlDoc, model: _CalendarFile, municipio_dir: str) -> None:
         self.doc = doc
@@ -520,14 +571,11 @@ class _Builder:
         self,
     ) -> tuple[dict[date, list[str]], dict[date, list[str]], dict[date, list[str]]]:
         years = sorted(self.m.anos)
+        brazil = package_brazil()
         try:
-            nat = holidays.country_holidays("BR", years=years, categories=("public",), language="pt_BR")
-            sub = holidays.country_holidays(
-                "BR", subdiv=self.m.uf, years=years, categories=("public",), language="pt_BR"
-            )
-            opt = holidays.country_holidays(
-                "BR", subdiv=self.m.uf, years=years, categories=("optional",), language="pt_BR"
-            )
+            nat = brazil(years=years, categories=("public",), language="pt_BR")
+            sub = brazil(subdiv=self.m.uf, years=years, categories=("public",), language="pt_BR")
+            opt = brazil(subdiv=self.m.uf, years=years, categories=("optional",), language="pt_BR")
         except NotImplementedError:
             raise self.err(("uf",), f"o pacote holidays não conhece a UF '{self.m.uf}'.",
                            "use a sigla de uma UF do Brasil, em maiúsculas (MG, SP, MT…).") from None

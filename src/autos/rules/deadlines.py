@@ -87,6 +87,8 @@ class NoticeFormRule:
     criterio: Literal["unica", "mais_tardia"]
     base_descricao: str
     prazo_tipo: CountKind | None = None
+    #: the same, for the notice of a decision (Timóteo art. 20, § 2º speaks of the copy of the auto)
+    base_descricao_decisao: str | None = None
     prazo_quantidade: int = 0
     prorroga: bool = True
     condicao: str | None = None
@@ -206,6 +208,7 @@ class _Forma(_Model):
     data_base: list[Literal["data_ciencia", "ar_recebimento", "ar_juntada", "edital_publicacao", "edital_jornal"]]
     criterio: Literal["unica", "mais_tardia"] = "unica"
     base_descricao: str
+    base_descricao_decisao: str | None = None
     prazo: _PrazoSimples | None = None
     prorroga_fim_sem_expediente: bool | None = None
     condicao: str | None = None
@@ -327,6 +330,7 @@ def _build_law(doc: YamlDoc, m: _PrazosFile, municipio_dir: str, stem: str) -> L
             data_base=tuple(f.data_base),
             criterio=f.criterio,
             base_descricao=f.base_descricao.strip(),
+            base_descricao_decisao=f.base_descricao_decisao.strip() if f.base_descricao_decisao else None,
             prazo_tipo=f.prazo.tipo if f.prazo else None,
             prazo_quantidade=f.prazo.quantidade if f.prazo else 0,
             prorroga=(

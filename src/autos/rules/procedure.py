@@ -53,7 +53,8 @@ ACT_FIELDS: frozenset[str] = frozenset({
     "hora", "local", "agente", "circunstancias", "penalidades", "assinaturas", "testemunha", "postagem",
     "recebimento", "devolucao", "juntada", "publicacoes", "resultado", "valor", "autoridade",
     "fundamentacao", "itens", "fiel_depositario", "local_deposito", "recolhimento", "destino", "abrangencia",
-    "descricao", "exigencia", "condicoes_levantamento",
+    "descricao", "exigencia", "condicoes_levantamento", "argumentos", "relatorio", "razoes", "dispositivo",
+    "valor_base", "motivo_valor",
 })
 
 #: processo-level fields a law may require (``processo_campos``)

@@ -599,9 +599,9 @@ class Clause(_Strict):
 class RefusalRule(_Strict):
     """What the law says of an autuado who refuses to sign or to take notice of the document, printed by it.
 
-    ``texto`` may hold ``{testemunha}``: replaced by " na presença da testemunha abaixo identificada" (or of the
-    witnesses) when the case lists any, and by nothing otherwise — no document claims a witness it does not
-    name. ``testemunha``: the law requires one (its absence is a finding)."""
+    ``texto`` may hold ``{testemunha}`` (" na presença da testemunha abaixo identificada" when the case names one,
+    else nothing: no document claims a witness it does not name) and ``{recebedor}`` (who received the copy: the
+    person present, else the autuado). ``testemunha``: the law requires one (its absence is a finding)."""
 
     texto: str
     citacao: Citation
@@ -864,7 +864,7 @@ class RuleSet:
 
 def is_statute_file(path: Path) -> bool:
     """Statute files are ``<municipio>-<uf>/<lei>.yaml``; companions carry a second suffix."""
-    return path.suffix == ".yaml" and "." not in path.stem and path.stem != "calendario"
+    return path.suffix == ".yaml" and "." not in path.stem and path.stem not in ("calendario", "autoridades")
 
 
 #: statutes already built in this process, by (file, rules folder, the file's bytes): a statute is frozen and
