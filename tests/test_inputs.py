@@ -200,7 +200,9 @@ def test_the_night_refuses_a_hostile_processo_with_the_same_message() -> None:
     for file, done in zip(files, prepared, strict=True):
         with pytest.raises(InputError) as info:
             load_processo(file)
-        assert done.estado == "recusado" and done.motivos == [info.value.render()], done.motivos
+        # the summary prints "recusado: FILE: reason": the reason is the same message without the file again
+        assert done.estado == "recusado" and done.motivos == [info.value.render(of_file=str(file))], done.motivos
+        assert str(file) not in done.motivos[0] and f"linha {info.value.line}" in done.motivos[0]
         assert not _english(" ".join(done.motivos))
 
 

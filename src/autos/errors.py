@@ -36,9 +36,9 @@ class AutosError(Exception):
         self.hint = hint
         super().__init__(self.render())
 
-    def location(self) -> str:
+    def location(self, *, without_file: bool = False) -> str:
         parts: list[str] = []
-        if self.file:
+        if self.file and not without_file:
             parts.append(self.file)
         if self.line is not None:
             parts.append(f"linha {self.line}")
@@ -46,8 +46,10 @@ class AutosError(Exception):
             parts.append(f"campo '{self.path}'")
         return ", ".join(parts)
 
-    def render(self) -> str:
-        where = self.location()
+    def render(self, *, of_file: str | None = None) -> str:
+        """The message with where and how to fix it; ``of_file``: the file the reader already sees it is about (a
+        list of refused files names each one first), left out of the location when it is the error's own."""
+        where = self.location(without_file=of_file is not None and self.file == of_file)
         text = f"{where}: {self.message}" if where else self.message
         if self.hint:
             text += f" Como corrigir: {self.hint}"

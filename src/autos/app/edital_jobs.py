@@ -239,7 +239,7 @@ def prepare_text(path: str, text: str, sha: str, params: RunParams, *, numero: s
     try:
         return prepare_checked(path, text, sha, params, numero=numero)
     except AutosError as exc:
-        return Prepared(path, "recusado", sha256=sha, motivos=[exc.render()])
+        return Prepared(path, "recusado", sha256=sha, motivos=[exc.render(of_file=path)])
     except Exception as exc:
         return Prepared(path, "recusado", sha256=sha, motivos=[case_failure(exc, "ler e validar o caso")])
 
@@ -252,7 +252,7 @@ def prepare_checked(path: str, text: str, sha: str, params: RunParams, *, numero
             return _prepare_processo(eng, processo_from_doc(doc), text, sha, params, numero=numero)
         loaded = case_from_doc(doc)
     except AutosError as exc:
-        return Prepared(path, "recusado", sha256=sha, motivos=[exc.render()])
+        return Prepared(path, "recusado", sha256=sha, motivos=[exc.render(of_file=path)])
     case = loaded.case
     if case.documento != AUTO_KIND:
         return Prepared(path, "ignorado", lei=case.lei, sha256=sha)

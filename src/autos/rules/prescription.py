@@ -35,7 +35,8 @@ class Prescription(_Strict):
     processo does not give it), is interrupted once by the first act of ``interrupcao.atos`` and is met by a
     final decision: the last act of ``decisoes`` not followed by an act of ``recursos``."""
 
-    anos: Count = Field(gt=0)
+    #: years; more than 50 is a typing error (the prescriptions relied on run five: Decreto 20.910/1932, art. 1º)
+    anos: Count = Field(gt=0, le=50)
     conta_de: Literal["infracao"] = "infracao"
     base_legal: str
     interrupcao: PrescriptionInterruption | None = None
