@@ -319,6 +319,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
     f"{CUIABA}/auto-animal-solto.yaml": {
         "CBA-35-AUTUADO": ["Cláudia Fernandes Lima", "271.828.182-05", "Rua Barão de Melgaço, 1033"],
         "CBA-35-LAVRATURA": ["Centro de Controle de Zoonoses, Cuiabá/MT", "7 de outubro de 2026"],
+        "CBA-35-HORA": ["15h40"],  # not required by the law (choice auto-hora): printed when given
         "CBA-35-FATO": ["dois cães sem raça definida"],
         "CBA-35-DISPOSITIVO": ["Lei nº 3.666/1997, art. 6º — Permitir a permanência de animal solto"],
         "CBA-35-PENALIDADE": ["Multa (Lei nº 3.666/1997, art. 36, combinado com o art. 35, inciso I)",

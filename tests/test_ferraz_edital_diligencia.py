@@ -72,9 +72,12 @@ def test_ferraz_art76_iii_the_rules_print_what_must_be_tried_first_and_the_searc
     flat = " ".join(out.split())
     assert "edital-domicilio-desconhecido" in flat
     assert "consultar o cadastro imobiliário e mobiliário do Município" in flat
-    assert ("depois de AR devolvido por endereço que não acha o autuado (mudou-se, desconhecido…): só com o ato "
-            "'diligencia' (diligência de localização do domicílio) registrado depois da devolução (Lei nº 3.240/2015, "
-            "art. 76, inciso III; escolha edital-domicilio-desconhecido)") in flat
+    assert ("[EDITAL-SEM-DILIGENCIA] Lei nº 3.240/2015, art. 76, inciso III — a carta devolvida mostra que o infrator "
+            "não está no endereço dela, não que o seu domicílio seja desconhecido") in flat
+    assert ("(ato anterior 'diligencia' (diligência de localização do domicílio), registrado depois da última "
+            "devolução do AR; escolha edital-domicilio-desconhecido)") in flat
+    assert ("[EDITAL-SEM-TENTATIVA] Lei nº 3.240/2015, art. 76, inciso III" in flat
+            and "só se o processo conhece o endereço do autuado" in flat)
 
 
 def test_ferraz_art76_iii_publisher_refuses_the_edital_until_the_search_is_recorded(tmp_path: Path) -> None:
@@ -91,5 +94,5 @@ def test_ferraz_art76_iii_publisher_refuses_the_edital_until_the_search_is_recor
     assert "com 1 caso: auto 302/2026" in flat  # the count agrees with its noun (base/ptbr.count_noun)
     refusal = next(x for x in out.splitlines() if x.startswith("recusado:") and "sem-diligencia.yaml" in x)
     for words in ("'Mudou-se'", "não que o seu domicílio seja desconhecido", "art. 76, inciso III",
-                  "edital-domicilio-desconhecido", "registre o ato 'diligencia'"):
+                  "edital-domicilio-desconhecido", "o ato 'diligencia'"):
         assert words in refusal, (words, refusal)

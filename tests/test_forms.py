@@ -34,7 +34,8 @@ TIM_FILLED = {
     "autuado.qualificacao": "brasileira, comerciante", "autuado.endereco.logradouro": "Rua das Flores",
     "autuado.endereco.numero": "120", "autuado.endereco.bairro": "Centro", "autuado.endereco.municipio": "Timóteo",
     "autuado.endereco.uf": "MG", "autuado.endereco.cep": "35180-000", "local": "Rua das Flores, 120",
-    "fatos": "Constatado, em inspeção, produto sem registro.", "infracoes[0].complemento": "art. 5º do Decreto 1/2023",
+    "fatos": "Constatado, em inspeção, produto sem registro.", "infracoes[0].norma.artigo": "23",
+    "infracoes[0].norma.paragrafo": "unico",  # the rule of conduct of art. 15: art. 23, parágrafo único
     "atos[0].data": "2026-11-16", "atos[0].hora": "10:30", "atos[0].local": "Rua das Flores, 120",
     # the agent is a holder of the register of authorities (rules/timoteo-mg/autoridades.yaml), competent for the auto
     "atos[0].agente.nome": "Dr. João Batista Ferreira", "atos[0].agente.cargo": "Médico Veterinário",
@@ -190,7 +191,8 @@ def test_the_missing_elements_of_art_20_disappear_as_the_clerk_fills_them(autos:
     steps = [("TIM-20-1-I", ["autuado.nome", "autuado.cpf", "autuado.qualificacao", "autuado.endereco.logradouro",
                              "autuado.endereco.numero", "autuado.endereco.bairro", "autuado.endereco.municipio",
                              "autuado.endereco.uf", "autuado.endereco.cep"]),
-             ("TIM-20-1-III", ["fatos"]), ("TIM-20-1-IV", ["infracoes[0].complemento"]),
+             ("TIM-20-1-III", ["fatos"]),
+             ("TIM-20-1-IV", ["infracoes[0].norma.artigo", "infracoes[0].norma.paragrafo"]),
              ("TIM-20-1-II", ["local", "atos[0].hora", "atos[0].local"]),
              ("TIM-20-1-VI", ["atos[0].agente.nome", "atos[0].agente.cargo", "atos[0].agente.matricula",
                               "atos[0].agente.crmv"]),

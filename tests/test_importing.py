@@ -33,7 +33,7 @@ VALID = {2: "PM-FV-2026/007001", 3: "PM-FV-2026/007002"}
 REFUSED: dict[int, list[tuple[str | None, list[str]]]] = {
     4: [("autuado.cpf", ["CPF '123.456.789-00' inválido"])],
     5: [("infracao.quantidade", ["'1.500,5' não é um número", "ponto para decimais"]),
-        ("infracao.quantidade", ["falta a quantidade (m²)", "art. 4º"])],
+        ("infracao.quantidade", ["falta a quantidade (metros lineares de passeio)", "art. 17, § 3º"])],
     6: [("fatos", ["falta elemento obrigatório (fatos)", "art. 75"])],
     7: [("infracao", ["infração 'terreno-inexistente' não existe"])],
     8: [("auto.data", ["data inválida '2026-13-16'", "AAAA-MM-DD"])],
@@ -51,7 +51,7 @@ def check(report_dict: dict[str, object], out: Path) -> None:
     assert set(gravados) == set(VALID)
     for n, numero in VALID.items():
         p = load_processo(Path(gravados[n]["arquivo"])).processo
-        assert p.numero == numero and p.lei == FER and [i.regra for i in p.infracoes] == ["terreno-sem-limpeza"]
+        assert p.numero == numero and p.lei == FER and [i.regra for i in p.infracoes] == ["passeio-mau-estado"]
     recusados = {r["linha"]: r["problemas"] for r in report_dict["recusados"]}  # type: ignore[attr-defined]
     assert set(recusados) == set(REFUSED)
     for n, expected in REFUSED.items():
@@ -119,7 +119,7 @@ def test_the_same_sheet_in_xlsx_with_typed_cells_gives_the_same_result(tmp_path:
     report = import_sheet(autos, f, FER, out)
     check(report.to_dict(), out)
     assert load_processo(out / "ferraz-de-vasconcelos-sp" / "pm-fv-2026-007001.yaml").processo.infracoes[0].quantidade \
-        == 350
+        == 12
 
 
 def test_a_spreadsheet_float_with_noise_is_refused_not_rounded(tmp_path: Path, autos: Autos) -> None:
@@ -185,3 +185,22 @@ def test_size_and_row_count_are_bounded(tmp_path: Path) -> None:
     bomb.write_bytes(buf.getvalue())
     with pytest.raises(InputError, match="descompactada passa de"):
         read_sheet(bomb)
+
+
+def test_a_row_for_an_infraction_that_needs_the_preliminary_notice_is_refused_citing_art_4(
+        tmp_path: Path, autos: Autos) -> None:
+    """Lei 3.240/2015, art. 4º: the owner is notified to clean the lot and only "não cumprindo a notificação"
+    is the auto issued. A sheet row carries no notificação preliminar, so the processo would be void: refused,
+    with the article and the fix, and nothing written."""
+    rows = SHEET.read_text(encoding="utf-8").splitlines()
+    header = rows[0].split(";")
+    cells = rows[2].split(";")
+    cells[header.index("infracao")] = "terreno-sem-limpeza"
+    cells[header.index("infracao.quantidade")] = "200"
+    f = tmp_path / "terreno.csv"
+    f.write_text(rows[0] + "\n" + ";".join(cells) + "\n", encoding="utf-8")
+    report = import_sheet(autos, f, FER, tmp_path / "out")
+    assert not report.gravados
+    (n, problems), = report.recusados
+    text = " ".join(p.mensagem + (p.citacao or "") for p in problems)
+    assert n == 2 and "notificação preliminar" in text and "art. 4º" in text, problems

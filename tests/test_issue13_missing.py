@@ -190,8 +190,8 @@ def test_documents_state_the_counting_rule_lei_9784_art_66(tmp_path: Path, ext: 
 def test_date_resting_on_an_example_calendar_day_says_so(tmp_path: Path, ext: str) -> None:
     # Ferraz art. 80: 10 dias úteis from the notice by edital; the count skips Wednesday 14/10/2026 (municipal
     # anniversary) and Wednesday 28/10/2026 (Dia do Servidor Público), both "exemplo: true" in the calendar
-    text = act_text(tmp_path, FV_ED, "2",
-                    "certidao-publicacao-edital-ferraz-de-vasconcelos-sp-pm-fv-2026-005102-ato-02", ext)
+    text = act_text(tmp_path, FV_ED, "4",  # after the AR returned and the search for the domicile (art. 76, III)
+                    "certidao-publicacao-edital-ferraz-de-vasconcelos-sp-pm-fv-2026-005102-ato-04", ext)
     assert ("ATENÇÃO: esta data depende dos dias 14/10/2026, 28/10/2026, que o calendário das regras lista como "
             "sem expediente só como exemplo (exemplo — conferir)") in text
     assert "Contagem dos prazos: exclui-se o dia do começo" in text
@@ -273,9 +273,9 @@ def test_archived_edital_embeds_only_the_published_data_lgpd_art_6_iii(tmp_path:
 
     from pypdf import PdfReader
 
-    code, out = run("gerar", str(FV_ED), "--ato", "2", "--arquivo", "--formato", "pdf", "-o", str(tmp_path))
+    code, out = run("gerar", str(FV_ED), "--ato", "4", "--arquivo", "--formato", "pdf", "-o", str(tmp_path))
     assert code == 0, out
-    pdf = tmp_path / "edital-notificacao-ferraz-de-vasconcelos-sp-pm-fv-2026-005102-ato-02.pdf"
+    pdf = tmp_path / "edital-notificacao-ferraz-de-vasconcelos-sp-pm-fv-2026-005102-ato-04.pdf"
     attachments = dict(PdfReader(io.BytesIO(pdf.read_bytes())).attachments)
     assert list(attachments) == ["dados-publicados-pm-fv-2026-005102-edital.yaml"]
     (data,) = attachments["dados-publicados-pm-fv-2026-005102-edital.yaml"]

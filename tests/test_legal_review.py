@@ -188,8 +188,8 @@ def test_ferraz_refusal_without_witness_claims_none_and_states_the_law(tmp_path:
 
 @pytest.mark.parametrize("ext", ["pdf", "docx"])
 def test_ferraz_edital_says_desconhecido_and_prints_what_must_be_tried_first(tmp_path: Path, ext: str) -> None:
-    docs = texts(tmp_path, PROCESSOS / "ferraz-de-vasconcelos-sp" / "pm-fv-2026-005102-edital.yaml", 2)
-    text = docs[f"edital-notificacao-ferraz-de-vasconcelos-sp-pm-fv-2026-005102-ato-02.{ext}"]
+    docs = texts(tmp_path, PROCESSOS / "ferraz-de-vasconcelos-sp" / "pm-fv-2026-005102-edital.yaml", 4)
+    text = docs[f"edital-notificacao-ferraz-de-vasconcelos-sp-pm-fv-2026-005102-ato-04.{ext}"]
     assert "art. 76, inciso III, desconhecido o domicílio fiscal do infrator, NOTIFICA" in text
     assert "incerto" not in text
     assert "Escolha interpretativa das regras (edital-domicilio-desconhecido)" in text

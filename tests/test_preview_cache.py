@@ -24,8 +24,8 @@ from .textutil import pdf_text
 pytestmark = pytest.mark.xdist_group("test_preview_cache")
 
 SEM_DEFESA = SAMPLES / "processos" / "timoteo-mg" / "sim-2026-000171-sem-defesa.yaml"
-FATOS = "fatos: Venda de linguiça frescal sem registro no SIM nem rotulagem.\n"
-NOVOS = "fatos: Venda de chouriço caseiro sem registro no SIM nem rotulagem.\n"  # same length in bytes
+FATOS = "de 18 kg de linguiça suína frescal em bandejas"
+NOVOS = "de 18 kg de chouriço suíno caseiro em bandejas"  # same length in bytes
 
 
 def _copy(tmp_path: Path) -> Path:
@@ -47,7 +47,7 @@ def test_a_changed_file_never_gets_the_stale_pdf(autos: Autos, tmp_path: Path,
     monkeypatch.setattr(autos.pdf_renderer, "pdf", counting)
     cache = PreviewCache()
     first = preview(autos, file, 1, cache=cache)
-    assert not first.cached and "linguiça frescal" in pdf_text(first.pdf)
+    assert not first.cached and FATOS in pdf_text(first.pdf)
     again = preview(autos, file, 1, "auto_de_infracao", cache=cache)  # the same document, named
     # "auto_de_infracao" and the default (the act's first document) are two keys: the named one is rendered
     assert not again.cached and len(rendered) == 2
@@ -66,7 +66,7 @@ def test_a_changed_file_never_gets_the_stale_pdf(autos: Autos, tmp_path: Path,
     edited = preview(autos, file, 1, cache=cache)
     assert not edited.cached and len(rendered) == 3
     text_pdf = pdf_text(edited.pdf)
-    assert "chouriço caseiro" in text_pdf and "linguiça frescal" not in text_pdf
+    assert NOVOS in text_pdf and FATOS not in text_pdf
 
 
 def test_the_key_covers_what_the_pdf_depends_on(tmp_path: Path) -> None:

@@ -88,7 +88,7 @@ def test_auto_as_of_its_date_knows_no_later_notice(autos: Autos) -> None:
 
 
 def test_edital_states_only_publications_up_to_its_date(autos: Autos) -> None:
-    doc = _doc(autos, load_processo(TIMOTEO_EDITAL), 1)
+    doc = _doc(autos, load_processo(TIMOTEO_EDITAL), 2)
     assert doc.as_of == date(2026, 6, 2)  # the act's date: its first publication
     ato = doc.loaded.case.ato
     assert ato is not None and ato.forma == "edital"
@@ -115,7 +115,7 @@ def test_one_document_edital_still_needs_both_publications(autos: Autos) -> None
 def test_edital_dated_after_both_publications_states_both(autos: Autos) -> None:
     text = TIMOTEO_EDITAL.read_text(encoding="utf-8").replace(
         '    numero: "4/2026"\n', '    numero: "4/2026"\n    data: 2026-06-03\n')
-    doc = _doc(autos, parse_processo(text, TIMOTEO_EDITAL), 1)
+    doc = _doc(autos, parse_processo(text, TIMOTEO_EDITAL), 2)
     ed = doc.loaded.case.notificacao
     assert ed is not None and ed.edital is not None
     assert ed.edital.data_publicacao_jornal == date(2026, 6, 3)
@@ -145,7 +145,7 @@ def test_paths_of_a_termo_point_at_the_apprehension_act(autos: Autos) -> None:
     report = autos.check(doc.loaded)
     f = next(doc.finding(x) for x in report.findings if x.codigo == "TIM-16-4-DEPOSITARIO")
     assert f.caminho == "atos[1].local_deposito"
-    assert f.linha == _line(sample, "tipo: apreensao")
+    assert f.linha == text.split("\n").index("  - tipo: apreensao") + 1  # the act, not the auto's penalty
 
 
 @pytest.mark.parametrize("path, expected", [

@@ -46,8 +46,8 @@ def generate(tmp_path: Path, file: Path, ato: str, ext: str = "pdf") -> Path:
 
 @pytest.mark.parametrize("ext", ["pdf", "docx"])
 def test_ferraz_certificate_of_publication_art_77_iii(tmp_path: Path, ext: str) -> None:
-    generate(tmp_path, FV_ED, "2", ext)
-    text = document_text(tmp_path / f"certidao-publicacao-edital-{FV_ED_STEM}-ato-02.{ext}")
+    generate(tmp_path, FV_ED, "4", ext)  # after the notificação preliminar, the auto and the search (art. 76, III)
+    text = document_text(tmp_path / f"certidao-publicacao-edital-{FV_ED_STEM}-ato-04.{ext}")
     assert "CERTIFICO" in text and "Auto de Infração nº 300/2026, lavrado em 1º de setembro de 2026" in text
     assert "em 3 de setembro de 2026, por afixação na sede da Prefeitura (Quadro de editais do Paço Municipal)" in text
     assert ("em 4 de setembro de 2026, no órgão oficial de imprensa (Imprensa Oficial do Município, edição 1.204)"
@@ -67,16 +67,16 @@ def test_ferraz_certificate_of_publication_art_77_iii(tmp_path: Path, ext: str) 
 
 
 def test_timoteo_certificate_of_publication_art_21_p3(tmp_path: Path) -> None:
-    code, out = run("gerar", str(DOCS / "tim-edital-certidao.yaml"), "--ato", "2", "--formato", "pdf",
+    code, out = run("gerar", str(DOCS / "tim-edital-certidao.yaml"), "--ato", "3", "--formato", "pdf",
                     "-o", str(tmp_path))
     # the edital itself is dated its first publication (02/06) and states no notice yet; its certificate,
     # dated the newspaper's publication (03/06, § 3º), states both and the notice: both are final documents
     assert code == 0, out
-    edital = document_text(tmp_path / "edital-notificacao-timoteo-mg-sim-2026-000189-ato-02.pdf")
+    edital = document_text(tmp_path / "edital-notificacao-timoteo-mg-sim-2026-000189-ato-03.pdf")
     assert "Diário Oficial Eletrônico do Município de Timóteo, em 2 de junho de 2026" in edital
     assert "3 de junho" not in edital and "15 de junho" not in edital
     assert "é atestada na certidão de publicação deste edital" in edital
-    text = document_text(tmp_path / "certidao-publicacao-edital-timoteo-mg-sim-2026-000189-ato-02.pdf")
+    text = document_text(tmp_path / "certidao-publicacao-edital-timoteo-mg-sim-2026-000189-ato-03.pdf")
     assert "em 2 de junho de 2026, no órgão oficial de imprensa" in text
     assert "em 3 de junho de 2026, em jornal de circulação local (Jornal Diário do Aço)" in text
     assert "Timóteo/MG, 3 de junho de 2026" in text
@@ -87,7 +87,7 @@ def test_timoteo_certificate_of_publication_art_21_p3(tmp_path: Path) -> None:
 
 
 SAMPLE_EDITAL = SAMPLES / "processos" / "timoteo-mg" / "sim-2026-000188-edital.yaml"
-SAMPLE_EDITAL_STEM = "timoteo-mg-sim-2026-000188-ato-02"
+SAMPLE_EDITAL_STEM = "timoteo-mg-sim-2026-000188-ato-04"  # after the AR returned and the registers searched
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +95,7 @@ def sample_edital(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The edital act of the shipped Timóteo sample and its certidão, DOCX and PDF, generated once (the tests that
     read them are one xdist group)."""
     out = tmp_path_factory.mktemp("edital-amostra")
-    generate(out, SAMPLE_EDITAL, "2", "ambos")
+    generate(out, SAMPLE_EDITAL, "4", "ambos")  # the edital follows the AR and the search (art. 21, III, § 2º)
     return out
 
 
@@ -132,8 +132,8 @@ def test_edital_and_certidao_docx_and_pdf_say_the_same(sample_edital: Path) -> N
 
 
 def test_cuiaba_certificate_of_publication_by_analogy(tmp_path: Path) -> None:
-    generate(tmp_path, DOCS / "cui-edital.yaml", "2")
-    text = document_text(tmp_path / "certidao-publicacao-edital-cuiaba-mt-ccz-2026-0101-ato-02.pdf")
+    generate(tmp_path, DOCS / "cui-edital.yaml", "3")
+    text = document_text(tmp_path / "certidao-publicacao-edital-cuiaba-mt-ccz-2026-0101-ato-03.pdf")
     # Lei 3.666/1997 is silent (art. 39): Lei 9.784/1999, art. 26, § 4º, by analogy — notified on the publication
     assert "Lei federal nº 9.784/1999, art. 26, § 4º (por analogia)" in text
     assert "Notificação considerada feita em 10 de julho de 2026" in text
@@ -191,8 +191,8 @@ def test_timoteo_notice_of_a_judgement_starts_appeal_and_payment(tmp_path: Path)
 
 
 def test_cuiaba_notice_by_ar_of_a_judgement_knows_no_receipt_on_its_posting(tmp_path: Path) -> None:
-    generate(tmp_path, CUI, "7")
-    text = document_text(tmp_path / f"notificacao-decisao-{CUI_STEM}-ato-07.pdf")
+    generate(tmp_path, CUI, "8")
+    text = document_text(tmp_path / f"notificacao-decisao-{CUI_STEM}-ato-08.pdf")
     assert "Decisão de primeira instância nº DEC-CCZ-12/2026, proferida em 15 de setembro de 2026" in text
     assert "Carta postada em: 16 de setembro de 2026" in text
     # Lei 9.784/1999, art. 26, § 3º (by analogy): notified on the AR's receipt (21/09), unknown on 16/09 —
@@ -203,8 +203,8 @@ def test_cuiaba_notice_by_ar_of_a_judgement_knows_no_receipt_on_its_posting(tmp_
 
 
 def test_cuiaba_notice_of_the_appeal_decision_payment_by_analogy(tmp_path: Path) -> None:
-    generate(tmp_path, CUI, "10")
-    text = document_text(tmp_path / f"notificacao-decisao-{CUI_STEM}-ato-10.pdf")
+    generate(tmp_path, CUI, "11")
+    text = document_text(tmp_path / f"notificacao-decisao-{CUI_STEM}-ato-11.pdf")
     assert "Decisão de recurso nº DEC-CCZ-20/2026" in text and "MANTIDA a multa" in text
     # payment (EXEMPLO, art. 36): 30 dias corridos from 29/10 → 28/11 (Saturday) → 30/11/2026 (Monday)
     assert "até 30 de novembro de 2026" in text
@@ -245,8 +245,8 @@ def test_ferraz_protocol_of_a_timely_appeal_art_79(tmp_path: Path, ext: str) -> 
 
 
 def test_ferraz_protocol_of_a_late_appeal_states_when_the_term_expired(tmp_path: Path) -> None:
-    generate(tmp_path, FV_ED, "3")
-    text = document_text(tmp_path / f"protocolo-{FV_ED_STEM}-ato-03.pdf")
+    generate(tmp_path, FV_ED, "5")
+    text = document_text(tmp_path / f"protocolo-{FV_ED_STEM}-ato-05.pdf")
     # art. 78 from the edital's notice (09/09, art. 77, III) → 21/09/2026; received 25/09: late, but the receipt
     # does not say so — the deciding authority does (Lei 9.784/1999, art. 63, I, by analogy)
     assert "Recebido em 25 de setembro de 2026" in text
@@ -277,8 +277,8 @@ def test_timoteo_protocol_of_a_late_defence(tmp_path: Path) -> None:
 
 
 def test_cuiaba_protocol_of_an_appeal_by_analogy(tmp_path: Path) -> None:
-    generate(tmp_path, CUI, "8")
-    text = document_text(tmp_path / f"protocolo-{CUI_STEM}-ato-08.pdf")
+    generate(tmp_path, CUI, "9")
+    text = document_text(tmp_path / f"protocolo-{CUI_STEM}-ato-09.pdf")
     assert "contra a Decisão de primeira instância nº DEC-CCZ-12/2026" in text
     # Lei 9.784/1999, art. 59 (by analogy): 10 days from the AR's receipt (21/09) → 01/10; received 28/09 — the
     # receipt records the date only

@@ -136,9 +136,9 @@ def test_timoteo_judgement_of_a_late_defence(tmp_path: Path, ext: str) -> None:
 
 
 def test_cuiaba_decision_on_appeal_by_analogy(tmp_path: Path) -> None:
-    # act 9 also has a debit statement, refused here (the auto proposes no penalty): the decision is written
-    run("gerar", str(DOCS / "cui-decisao-recurso.yaml"), "--ato", "9", "--formato", "pdf", "-o", str(tmp_path))
-    text = document_text(tmp_path / "decisao-cuiaba-mt-ccz-2026-0077-ato-09.pdf")
+    # act 10 also has a debit statement, refused here (the auto proposes no penalty): the decision is written
+    run("gerar", str(DOCS / "cui-decisao-recurso.yaml"), "--ato", "10", "--formato", "pdf", "-o", str(tmp_path))
+    text = document_text(tmp_path / "decisao-cuiaba-mt-ccz-2026-0077-ato-10.pdf")
     assert "Decisão de recurso nº DEC-CCZ-20/2026, proferida em 26 de outubro de 2026" in text
     # Lei 9.784/1999, art. 59, by analogy: 10 days from the AR's receipt of the judgement (21/09) → 01/10/2026
     assert "Recurso nº PROT-CCZ-60/2026 protocolado em 28 de setembro de 2026, tempestivo" in text

@@ -108,14 +108,14 @@ def test_refused_act_names_the_act_and_the_processo_field(tmp_path: Path) -> Non
 
 
 def test_minuta_of_the_edital_lists_what_is_missing_and_not_the_later_publication(tmp_path: Path) -> None:
-    code, out = run("gerar", str(TIM_EDITAL), "--ato", "2", "--minuta", "--formato", "pdf", "-o", str(tmp_path))
+    code, out = run("gerar", str(TIM_EDITAL), "--ato", "3", "--minuta", "--formato", "pdf", "-o", str(tmp_path))
     assert code == 0, out
-    # act 2 has two documents: the edital (dated its first publication, 02/06) and the certificate of its
+    # act 3 has two documents: the edital (dated its first publication, 02/06) and the certificate of its
     # publication (dated the last, 03/06); --minuta makes both drafts
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "certidao-publicacao-edital-timoteo-mg-sim-2026-000188-ato-02-MINUTA.pdf",
-        "edital-notificacao-timoteo-mg-sim-2026-000188-ato-02-MINUTA.pdf"]
-    pdf = tmp_path / "edital-notificacao-timoteo-mg-sim-2026-000188-ato-02-MINUTA.pdf"
+        "certidao-publicacao-edital-timoteo-mg-sim-2026-000188-ato-03-MINUTA.pdf",
+        "edital-notificacao-timoteo-mg-sim-2026-000188-ato-03-MINUTA.pdf"]
+    pdf = tmp_path / "edital-notificacao-timoteo-mg-sim-2026-000188-ato-03-MINUTA.pdf"
     text = pdf_text(pdf.read_bytes())
     assert "MINUTA" in text
     assert "2 de junho de 2026" in text or "02/06/2026" in text  # the official publication, its own date
@@ -171,7 +171,8 @@ def test_an_error_in_an_act_without_document_is_reported_and_exits_1(tmp_path: P
         "termo-apreensao-timoteo-mg-sim-2026-000171-ato-02.docx"]
     assert "o processo tem 1 erro que nenhum documento mostra" in text
     assert "[ERRO] ATO-NAO-PREVISTO: a Lei nº 3.844/2022 não prevê o ato 'oficio'." in text
-    assert "linha 36, campo 'atos[3].tipo'" in text  # the act appended after the sample's 35 lines
+    line = len(SEM_DEFESA.read_text(encoding="utf-8").splitlines()) + 1  # the act appended after the sample's lines
+    assert f"linha {line}, campo 'atos[3].tipo'" in text
 
 
 def test_a_processo_whose_failing_act_replaces_the_auto_exits_1_with_the_findings(tmp_path: Path) -> None:

@@ -150,10 +150,10 @@ def test_cuiaba_ar_notice_takes_effect_on_the_receipt() -> None:
 
 @pytest.mark.parametrize("ext", ["pdf", "docx"])
 def test_cuiaba_edital_lei9784_art26_p4(tmp_path: Path, ext: str) -> None:
-    code, out = run("2026-11-30", "gerar", str(DOCS / "cui-edital.yaml"), "--ato", "2", "--formato", ext,
+    code, out = run("2026-11-30", "gerar", str(DOCS / "cui-edital.yaml"), "--ato", "3", "--formato", ext,
                     "-o", str(tmp_path))
     assert code == 0, out
-    text = document_text(tmp_path / f"edital-notificacao-cuiaba-mt-ccz-2026-0101-ato-02.{ext}")
+    text = document_text(tmp_path / f"edital-notificacao-cuiaba-mt-ccz-2026-0101-ato-03.{ext}")
     assert "EDITAL DE NOTIFICAÇÃO Nº 3/2026" in text
     assert "Lei nº 3.666/1997, art. 39 (omissa; Lei federal nº 9.784/1999, art. 26, § 4º, por analogia)" in text
     # LGPD, art. 6º, III: the CPF 333.666.999-57 masked; no address, qualification or facts published

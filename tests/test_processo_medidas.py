@@ -78,7 +78,7 @@ def fv_embargo(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("ext", ["pdf", "docx"])
 def test_termo_de_embargo_states_the_30_days_of_art37_pu_and_the_art38_fine(fv_embargo: Path, ext: str) -> None:
-    text = document_text(fv_embargo / f"termo-embargo-{FV_STEM}-ato-02.{ext}")
+    text = document_text(fv_embargo / f"termo-embargo-{FV_STEM}-ato-03.{ext}")
     assert "TERMO DE EMBARGO Nº 12/2026" in text and "Lei nº 3.240/2015, art. 37" in text
     assert "relativo ao Auto de Infração nº 600/2026, lavrado em 10 de novembro de 2026" in text
     assert ("Fica EMBARGADA a obra situada na Rua Santos Dumont, 15, Vila Correa, Ferraz de Vasconcelos/SP, "
@@ -96,7 +96,7 @@ def test_termo_de_embargo_states_the_30_days_of_art37_pu_and_the_art38_fine(fv_e
 
 @pytest.mark.parametrize("ext", ["pdf", "docx"])
 def test_termo_de_levantamento_do_embargo(fv_embargo: Path, ext: str) -> None:
-    text = document_text(fv_embargo / f"termo-levantamento-embargo-{FV_STEM}-ato-04.{ext}")
+    text = document_text(fv_embargo / f"termo-levantamento-embargo-{FV_STEM}-ato-05.{ext}")
     assert "TERMO DE LEVANTAMENTO DO EMBARGO Nº 3/2026" in text
     assert ("Fica LEVANTADO o embargo da obra situada na Rua Santos Dumont, 15, Vila Correa, Ferraz de "
             "Vasconcelos/SP, imposto em 10 de novembro de 2026, termo nº 12/2026, em 4 de dezembro de 2026.") in text
@@ -107,9 +107,9 @@ def test_termo_de_levantamento_do_embargo(fv_embargo: Path, ext: str) -> None:
 
 def test_levantamento_after_the_30_days_says_so_and_the_art38_fine_stays_due(tmp_path: Path) -> None:
     # levantamento on 15/12/2026, after the end of the 30 days (10/12/2026, as above)
-    f = variant(tmp_path, FV_EMBARGO, {3: {"data": "2026-12-15"}})
-    out = generate(tmp_path / "out", f, 4)
-    text = document_text(out / f"termo-levantamento-embargo-{FV_STEM}-ato-04.pdf")
+    f = variant(tmp_path, FV_EMBARGO, {4: {"data": "2026-12-15"}})
+    out = generate(tmp_path / "out", f, 5)
+    text = document_text(out / f"termo-levantamento-embargo-{FV_STEM}-ato-05.pdf")
     assert "em 15 de dezembro de 2026." in text
     assert "A medida termina em 15 de dezembro de 2026, depois do fim do prazo, que terminou em 10 de dezembro" in text
     code, js = run("2026-12-20", "prazos", "--json", str(f))
@@ -123,7 +123,7 @@ def test_levantamento_meets_the_embargo_term(tmp_path: Path) -> None:
     code, out = run("2026-12-20", "prazos", "--json", str(FV_EMBARGO))
     assert code == 0, out
     d = deadline(json.loads(out), "embargo_art37_pu")
-    assert (d["inicio"], d["fim"], d["estado"], d["cumprido_por"]) == ("2026-11-10", "2026-12-10", "cumprido", 3)
+    assert (d["inicio"], d["fim"], d["estado"], d["cumprido_por"]) == ("2026-11-10", "2026-12-10", "cumprido", 4)
 
 
 def test_running_embargo_shows_its_end_date() -> None:
@@ -155,8 +155,13 @@ def test_embargo_term_ending_on_a_saturday_moves_to_monday(tmp_path: Path) -> No
     # embargo of 05/11/2026 (Thursday): +30 calendar days = 05/12/2026, a Saturday; the term is for filing
     # the project at the Secretaria, so it moves to the next business day, Monday 07/12/2026 (the law's
     # counting rule: Lei federal nº 9.784/1999, art. 66, § 1º, adopted in lei-3240-2015.prazos.yaml)
-    f = variant(tmp_path, FV_EMBARGO, {0: {"data": "2026-11-05"}, 1: {"data": "2026-11-05"},
-                                       2: {"data": "2026-11-05"}, 3: None})
+    # the notice to present plans and permit (art. 37) on 21/10: its 8 business days (28/10 and 02/11 without office
+    # hours) end on 04/11, and the auto of the fine is of the day after (choice auto-apos-notificacao-preliminar)
+    signed = {"autuado": {"situacao": "assinou", "data": "2026-10-21", "nome_de_quem_assinou": "Antônio Ferreira Lopes"}}
+    f = variant(tmp_path, FV_EMBARGO, {0: {"data": "2026-10-21", "assinaturas": signed}, 1: {"data": "2026-11-05"},
+                                       2: {"data": "2026-11-05"}, 3: {"data": "2026-11-05"}, 4: None})
+    f.write_text(f.read_text(encoding="utf-8").replace("data_infracao: 2026-11-10", "data_infracao: 2026-11-05"),
+                 encoding="utf-8")
     code, out = run("2026-12-20", "prazos", "--json", str(f))
     assert code == 0, out
     d = deadline(json.loads(out), "embargo_art37_pu")
@@ -306,14 +311,18 @@ def test_timoteo_termo_de_restituicao(tmp_path: Path, ext: str) -> None:
 
 def test_cuiaba_termo_de_resgate(tmp_path: Path) -> None:
     sample = SAMPLES / "cuiaba-mt" / "ccz-2026-0077-recurso.yaml"
-    code, out = run("2026-11-30", "gerar", str(sample), "--ato", "3", "--formato", "pdf", "-o", str(tmp_path))
+    code, out = run("2026-11-30", "gerar", str(sample), "--ato", "4", "--formato", "pdf", "-o", str(tmp_path))
     assert code == 0, out
-    text = document_text(tmp_path / "termo-restituicao-cuiaba-mt-ccz-2026-0077-ato-03.pdf")
+    text = document_text(tmp_path / "termo-restituicao-cuiaba-mt-ccz-2026-0077-ato-04.pdf")
     assert "TERMO DE RESGATE DO ANIMAL" in text and "Lei nº 3.666/1997, art. 11, inciso I" in text
     assert "cavalo castanho, adulto, sem identificação" in text
     assert ("Fica RESTITUÍDO ao proprietário ou responsável o que foi apreendido em 10 de agosto de 2026, termo nº "
             "TA-301/2026, conforme descrito acima, em 12 de agosto de 2026.") in text
     assert "não mais subsistem as causas ensejadoras da apreensão" in text and "art. 9º, § 1º" in text
+    # art. 11, § 2º: retrieved "mediante pagamento de multa e taxa": the termo states the payment recorded before it
+    # (equine, large size: 1 + 2 + 3 + 3,5 + 4 = 13,5 UPF × R$ 107,3327, example 2026, = R$ 1.448,99)
+    assert ("Pagamento: Pagamento da multa e das taxas do resgate nº DAM-5310/2026, de 12 de agosto de 2026: "
+            "R$ 1.448,99.") in " ".join(text.split())
     for later in ("PROT-CCZ-45", "DEC-CCZ"):  # the defence and the decisions are later
         assert later not in text, later
 

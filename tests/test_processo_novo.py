@@ -27,7 +27,9 @@ CHOICES = [
     (TIM, ["inobservancia-normas-sanitarias"], False),
     (TIM, ["fiscalizacao-previa"], True),
     (CBA, ["animal-solto"], False),
-    (FER, ["terreno-sem-limpeza", "show-ao-ar-livre-madrugada"], False),
+    # passeio-mau-estado (art. 17, § 3º): a fine by quantity repeated by period that needs no earlier notice — the
+    # art. 4º fine (terreno-sem-limpeza) needs the notificação preliminar before the auto, which a new file lacks
+    (FER, ["passeio-mau-estado", "show-ao-ar-livre-madrugada"], False),
 ]
 
 AUTO_DATE = date(2026, 11, 16)
@@ -37,6 +39,7 @@ VALUES: dict[str, Any] = {
     "qualificacao": "brasileira, comerciante", "logradouro": "Rua das Flores", "numero": "120",
     "bairro": "Centro", "municipio": "Cidade", "uf": "MG", "cep": "35180-000", "local": "Rua das Flores, 120",
     "fatos": "Constatado, em inspeção, o fato descrito no auto.", "complemento": "art. 5º do Decreto nº 1/2023",
+    "artigo": "23", "paragrafo": "unico", "regulamento": None,  # the rule of conduct: art. 23, p.u. (Timóteo art. 15)
     "quantidade": "200", "periodo": 1, "capacidade": 300, "caucao_depositada": False, "reincidente": False,
     "gravidade": "leve", "advertencia_previa": True, "data": AUTO_DATE, "hora": "10:30", "cargo": "Fiscal",
     "matricula": "12345", "crmv": "CRMV-MG 1234", "medico_veterinario_oficial": True, "valor_base": "1500",
@@ -159,7 +162,7 @@ def test_new_processo_comments_say_what_to_write_and_the_article(tmp_path: Path)
     assert "art. 20, § 1º, inciso II" in comment_before("hora")
     assert "responsável legal" in comment_before("responsavel_legal")
     assert "art. 20, § 1º, inciso VII" in comment_before("situacao")
-    assert "art. 15" in comment_before("complemento")
+    assert "art. 20, § 1º, inciso IV" in comment_before("norma")  # art. 15 only defines: the rule of conduct
     assert "entre 100 e 30000" in comment_before("valor_base")
     # every field line is preceded by a comment
     for n, line in enumerate(lines):

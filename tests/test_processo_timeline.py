@@ -83,7 +83,7 @@ def test_timoteo_edital_art21_p3_ten_days_after_the_later_publication(service: P
     # art. 21, § 3º: official press 03/11, local paper 05/11; effective 10 days after the later one:
     # 15/11 (dom) → 16/11 (seg); defence (art. 20, § 1º, V, 15 days) → 01/12 (ter)
     t = _timeline(service, PROC / "validos" / "timoteo-edital.yaml")
-    assert t.atos[1].efetiva == date(2026, 11, 16)
+    assert t.atos[2].efetiva == date(2026, 11, 16)  # atos[1]: the registers searched (art. 21, § 2º)
     assert _deadlines(t) == [("defesa_art20_p1_v", date(2026, 11, 16), date(2026, 12, 1), "em curso")]
     assert t.situacao == "aguardando defesa até 01/12/2026"
     assert t.proximo is not None and t.proximo.urgencia == "esta semana"
@@ -159,6 +159,10 @@ def test_ferraz_divida_ativa_after_payment_term_art80(service: ProcessoService) 
     t = _timeline(service, SAMPLE / "ferraz-de-vasconcelos-sp" / "fv-2026-0388-divida-ativa.yaml")
     assert not [f for f in t.achados if f.severidade == "erro"]
     assert _deadlines(t) == [
+        # art. 4º: the notice of 01/06 (dated receipt) gave 30 days → 01/07, not met; the auto of 06/07 cites it,
+        # within the 5 days the rules give the inspection (Lei 9.784/1999, art. 24, by analogy)
+        ("limpeza_terreno_art4", date(2026, 6, 1), date(2026, 7, 1), "perdido"),
+        ("auto_apos_preliminar_lei9784_art24", date(2026, 7, 1), date(2026, 7, 6), "cumprido"),
         # art. 77, II: AR received 10/07 (sex); art. 78: 10 days → 20/07 (seg), no appeal
         ("recurso_art78", date(2026, 7, 10), date(2026, 7, 20), "perdido"),
         # art. 80: 10 dias úteis: 13–17/07 and 20–24/07 → 24/07 (sex), not paid
@@ -166,7 +170,7 @@ def test_ferraz_divida_ativa_after_payment_term_art80(service: ProcessoService) 
         # Lei 4.320/1964, art. 39, § 2º, in 5 days (Lei 9.784/1999, art. 24): 24/07 → 29/07 (qua); done 20/08, late
         ("inscricao_divida_ativa_lei9784_art24", date(2026, 7, 24), date(2026, 7, 29), "cumprido"),
     ]
-    da = [p for p in t.prazos if p.id != AUTO_NOTICE][2]
+    da = [p for p in t.prazos if p.id != AUTO_NOTICE][4]
     assert da.nota is not None and "22 dias depois do vencimento" in da.nota
     assert t.situacao == "encerrado: inscrição em dívida ativa em 20/08/2026"
 
@@ -176,7 +180,7 @@ def test_ferraz_edital_art77_iii_five_days_then_appeal_and_payment(service: Proc
     # art. 78: 10 days → 19/11 (qui); art. 80: 10 dias úteis from 09/11: 10, 11, 12, 13, 16, 17, 18, 19, 23,
     # 24 (20/11 Consciência Negra) → 24/11; then dívida ativa in 5 days: 29/11 (dom) → 30/11 (seg) = hoje
     t = _timeline(service, PROC / "validos" / "ferraz-edital.yaml")
-    assert t.atos[1].efetiva == date(2026, 11, 9)
+    assert t.atos[2].efetiva == date(2026, 11, 9)  # atos[1]: the search for the domicile (art. 76, III)
     assert _deadlines(t) == [
         ("recurso_art78", date(2026, 11, 9), date(2026, 11, 19), "perdido"),
         ("pagamento_art80", date(2026, 11, 9), date(2026, 11, 24), "perdido"),

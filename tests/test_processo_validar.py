@@ -76,8 +76,8 @@ def test_validar_json_has_the_shape_of_a_case_report() -> None:
     f = next(a for a in proc["achados"] if a["codigo"] == "TIM-20-1-VI")
     assert f["caminho"] == "atos[0].agente.matricula" and f["linha"] == _line(TIM_EDITAL, "agente:")
     assert [(d["ato"], d["documento"], d["data"]) for d in proc["documentos"]] == [
-        (1, "auto_de_infracao", "2026-05-12"), (2, "edital_notificacao", "2026-06-02"),
-        (2, "certidao_publicacao_edital", "2026-06-03")]  # the certificate is dated the last publication
+        (1, "auto_de_infracao", "2026-05-12"), (3, "edital_notificacao", "2026-06-02"),
+        (3, "certidao_publicacao_edital", "2026-06-03")]  # the certificate is dated the last publication
 
 
 def test_validar_folder_with_processos_and_cases(tmp_path: Path) -> None:

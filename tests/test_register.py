@@ -5,8 +5,8 @@ by ``autos gerar`` and looked up by ``autos conferir``."""
 from __future__ import annotations
 
 import multiprocessing
-import re
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -45,7 +45,8 @@ def processo(folder: Path, name: str, *, numero: str = "SIM-2026/000171", auto: 
                                                                                 f'numero: "{auto}"')
     text = text.replace('referente: "21/2026"', f'referente: "{auto}"').replace('"123.456.789-09"', f'"{cpf}"')
     if fatos is not None:
-        text = text.replace("fatos: Venda de linguiça frescal sem registro no SIM nem rotulagem.", f"fatos: {fatos}")
+        text, n = re.subn(r"^fatos: >-\n(?:  .*\n)+", f"fatos: {fatos}\n", text, count=1, flags=re.M)
+        assert n == 1
     target = folder / name
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(text, encoding="utf-8")
@@ -367,10 +368,12 @@ def test_validar_checks_numbers_against_the_register(tmp_path: Path, name: str, 
     assert f"[ERRO] {code}" in out
     for w in words:
         assert w in out, (w, out)
-    if code == "REG-PROCESSO-REPETIDO":
-        assert "campo 'numero'" in out and "linha 3" in out
-    else:
-        assert "atos[0].numero" in out and "linha 17" in out
+    lines = mine.read_text(encoding="utf-8").splitlines()
+    if code == "REG-PROCESSO-REPETIDO":  # the processo's number, at its line
+        assert "campo 'numero'" in out and f"linha {lines.index('numero: P-9') + 1}" in out
+    else:  # the auto's number, at its line
+        line = next(n for n, x in enumerate(lines) if x.startswith("    numero: ")) + 1
+        assert "atos[0].numero" in out and f"linha {line}" in out
     # the same with --registro given, and --json carries the finding
     exit_code, out = run("validar", str(mine), *where.registro, "--json")
     assert exit_code == 1 and code in out

@@ -129,7 +129,7 @@ local: Feira livre da Praça 1º de Maio, Timóteo/MG
 fatos: Venda de linguiça frescal sem registro no SIM nem rotulagem.
 infracoes:
   - regra: inobservancia-normas-sanitarias
-    complemento: "Decreto municipal nº 5.123/2022, art. 45, inciso II (exemplo)"
+    norma: {{artigo: "23", paragrafo: unico}}
 {extra}atos:
   - tipo: auto
     numero: "{auto}"

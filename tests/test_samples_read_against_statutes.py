@@ -92,10 +92,10 @@ def test_every_sample_processo_is_generated(docs: Docs) -> None:
         assert any(n.startswith("auto-de-infracao") for n in docs[municipio]), municipio
     # the Cuiabá samples whose decisions keep the fine (ccz-2026-0077, ccz-2026-0090): the debit statements of the
     # judgement and of the appeal decision, and the notices of both decisions
-    for name in ("demonstrativo-debito-cuiaba-mt-ccz-2026-0077-ato-06.pdf",
-                 "demonstrativo-debito-cuiaba-mt-ccz-2026-0077-ato-09.pdf",
+    for name in ("demonstrativo-debito-cuiaba-mt-ccz-2026-0077-ato-07.pdf",
+                 "demonstrativo-debito-cuiaba-mt-ccz-2026-0077-ato-10.pdf",
                  "demonstrativo-debito-cuiaba-mt-ccz-2026-0090-ato-03.pdf",
-                 "notificacao-decisao-cuiaba-mt-ccz-2026-0077-ato-10.pdf"):
+                 "notificacao-decisao-cuiaba-mt-ccz-2026-0077-ato-11.pdf"):
         assert name in docs["cuiaba-mt"], name
 
 
@@ -220,3 +220,72 @@ def test_cuiaba_termo_de_apreensao_states_the_rescue_term_art11_p2_and_art10(doc
         assert "3 (três) dias úteis" in text and "(Lei nº 3.666/1997, art. 11, § 2º)" in text, name
         assert "não responde por indenização" in text and "(Lei nº 3.666/1997, art. 10)" in text, name
         assert "Agente de Controle de Zoonoses" in text or "Agente Sanitário" in text, name  # art. 3º, II–III; 37
+
+
+# --- the preconditions the acts met, as their documents state them ---------------------------------------------
+
+
+def test_ferraz_auto_after_an_unanswered_notice_cites_it_and_dates_the_infraction_the_day_after_art4(
+        docs: Docs) -> None:
+    law_says("ferraz-de-vasconcelos-sp", "serão notificados para proceder a limpeza no prazo de 30 (trinta) dias",
+             "Não sendo atendida a notificação, serão os responsáveis autuados")
+    # pm-fv-2026-004417: notified 10/08/2026 (dated receipt), 30 calendar days → 09/09/2026, not met; the infraction
+    # is the day after, 10/09/2026; the auto of 15/09/2026 cites the notice
+    text = docs["ferraz-de-vasconcelos-sp"]["auto-de-infracao-ferraz-de-vasconcelos-sp-pm-fv-2026-004417-ato-02.pdf"]
+    assert ("Notificação preliminar nº 1187/2026, de 10 de agosto de 2026, entregue ao notificado contra recibo "
+            "datado de 10 de agosto de 2026; prazo de 30 dias corridos, vencido em 9 de setembro de 2026 sem "
+            "atendimento.") in text
+    assert "Data da infração: 10 de setembro de 2026" in text
+
+
+def test_ferraz_art37_fine_comes_after_the_8_business_days_and_the_embargo_with_the_notice(docs: Docs) -> None:
+    law_says("ferraz-de-vasconcelos-sp", "notificado a apresenta-los na Secretaria Municipal de Obras no prazo de 8 "
+             "(oito) dias úteis, ficando a obra embargada")
+    d = docs["ferraz-de-vasconcelos-sp"]
+    notice = d["notificacao-preliminar-ferraz-de-vasconcelos-sp-fv-2026-0531-ato-01.pdf"]
+    assert "ficando a obra embargada desde esta notificação" in notice  # the embargo comes at once (art. 37)
+    auto = d["auto-de-infracao-ferraz-de-vasconcelos-sp-fv-2026-0531-ato-02.pdf"]
+    # 26/10/2026 + 8 dias úteis (28/10 and 02/11 without office hours) → 09/11; the fine of 10/11 is after it
+    assert "vencido em 9 de novembro de 2026 sem atendimento" in auto and "Data da infração: 10 de novembro" in auto
+
+
+def test_ferraz_auto_is_drawn_up_on_the_provisions_it_applies_not_on_the_notice_article_art76(docs: Docs) -> None:
+    law_says("ferraz-de-vasconcelos-sp", "Da lavratura do auto será notificado o infrator")  # art. 76: the notice
+    for name, text in kind(docs, "ferraz-de-vasconcelos-sp", "auto-de-infracao").items():
+        assert "Lavrado com fundamento na Lei nº 3.240/2015, art. 76" not in text, name
+    text = docs["ferraz-de-vasconcelos-sp"]["auto-de-infracao-ferraz-de-vasconcelos-sp-pm-fv-2026-004417-ato-02.pdf"]
+    assert "Lavrado com fundamento na Lei nº 3.240/2015, arts. 3º e 4º" in text
+
+
+def test_ferraz_reincident_commercial_establishment_is_suspended_art69_p2(docs: Docs) -> None:
+    law_says("ferraz-de-vasconcelos-sp", "O estabelecimento comercial que reincidir no descumprimento ao artigo 64, "
+             "terá sua atividade suspensa por 30 (trinta) dias")
+    text = docs["ferraz-de-vasconcelos-sp"]["auto-de-infracao-ferraz-de-vasconcelos-sp-pm-fv-2026-005377-ato-01.pdf"]
+    assert "Suspensão da atividade por 30 dias, com fechamento administrativo e lacração de todas as entradas" in text
+
+
+def test_timoteo_depositary_is_the_owner_of_the_goods_art16_p4(docs: Docs) -> None:
+    law_says("timoteo-mg", "o proprietário ou responsável pelos produtos será o fiel depositário do produto")
+    text = docs["timoteo-mg"]["termo-apreensao-timoteo-mg-sim-2026-000203-ato-02.pdf"]
+    assert "Antônio Marcos Teixeira" in text and "Ricardo Nunes Batista" not in text
+
+
+def test_timoteo_provision_infringed_is_a_rule_of_conduct_not_an_example_decree_art20_p1_iv(docs: Docs) -> None:
+    law_says("timoteo-mg", "o dispositivo legal ou regulamentar infringido",
+             "são responsáveis pela garantia da inocuidade e qualidade dos produtos de origem animal")
+    for name, text in kind(docs, "timoteo-mg", "auto-de-infracao").items():
+        assert "(exemplo)" not in text and "5.123" not in text, name
+    text = docs["timoteo-mg"]["auto-de-infracao-timoteo-mg-sim-2026-000142-ato-01.pdf"]
+    assert "Lei nº 3.844/2022, art. 15" in text and "Lei nº 3.844/2022, art. 23, parágrafo único" in text
+
+
+def test_timoteo_interdiction_states_what_lifts_it_art5_iv(docs: Docs) -> None:
+    law_says("timoteo-mg", "bem como levantar a suspensão ou a interdição")
+    text = docs["timoteo-mg"]["termo-interdicao-timoteo-mg-sim-2026-000180-ato-02.pdf"]
+    assert "Condições para o levantamento: revestir o piso e as paredes da sala de envase" in text
+
+
+def test_cuiaba_resgate_states_the_payment_before_it_art11_p2(docs: Docs) -> None:
+    law_says("cuiaba-mt", "mediante pagamento de multa e taxa referentes a transporte, alimentação, permanência")
+    for name, text in kind(docs, "cuiaba-mt", "termo-restituicao").items():
+        assert "Pagamento: " in text and " R$ " in text, name

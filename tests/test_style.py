@@ -92,7 +92,7 @@ def test_place_contracted_with_its_article(texts: dict[str, str]) -> None:
         for word in ADDRESS_WORDS:
             assert f" em {word} " not in text, (name, word)
     auto = _one(texts, "auto-de-infracao-ferraz-de-vasconcelos-sp-fv-2026-0388")
-    assert "dois mil e vinte e seis, na Rua Romeu Tortima" in auto
+    assert "(nove horas e trinta minutos), na Rua Romeu Tortima" in auto
     cuiaba = _one(texts, "auto-de-infracao-cuiaba-mt-ccz-2026-0077")
     assert " no Centro de Controle de Zoonoses" in cuiaba or " na " in cuiaba
 
@@ -110,7 +110,8 @@ def test_letter_addresses_company_and_person(texts: dict[str, str]) -> None:
 
 def test_ementa_is_a_clause_not_a_parenthesis(texts: dict[str, str]) -> None:
     auto = _one(texts, "auto-de-infracao-ferraz-de-vasconcelos-sp-fv-2026-0388")
-    assert "Lei nº 3.240/2015, art. 76 — lei que confere nova redação à Lei nº 1.408/1983" in auto
+    # the basis is the provisions the auto applies (arts. 3º and 4º), not art. 76, the article of the notice
+    assert "Lei nº 3.240/2015, arts. 3º e 4º — lei que confere nova redação à Lei nº 1.408/1983" in auto
     for name, text in texts.items():
         assert "(Confere" not in text and "(Dispõe" not in text and "(Institui" not in text, name
 

@@ -166,7 +166,7 @@ def test_open_processos_show_the_date_in_text_json_and_html() -> None:
     doc = json.loads(out)
     by_file = {Path(c["arquivo"]).name: c["prescricao"] for c in doc["casos"]}
     assert by_file["cuiaba-recurso-exercida.yaml"]["data"] == "2031-08-10"
-    assert by_file["cuiaba-recurso-exercida.yaml"]["decisao_definitiva_ato"] == 9
+    assert by_file["cuiaba-recurso-exercida.yaml"]["decisao_definitiva_ato"] == 10  # after the rescue payment
 
 
 # --- across processos: fixture folders, each with the findings it must give ------------------------------

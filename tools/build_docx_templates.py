@@ -425,6 +425,7 @@ def auto_de_infracao() -> Doc:
     _local_data_hora(doc)
     _labelled(doc, "Data da infração:", "{{ data_infracao }}")
     _text_section(doc, "3. Descrição do fato infracional", "{{ fatos }}")
+    _if(doc, "notificacao_citada", lambda d: _p(d, "{{ notificacao_citada }}"))
     _heading(doc, "4. Dispositivo legal ou regulamentar infringido")
     _infracoes(doc)
 
@@ -890,7 +891,11 @@ def termo_medida() -> Doc:
     doc = _base()
     _termo_opening(doc)
 
-    _if(doc, "medida", _medida)
+    def measure(d: Doc) -> None:  # the measure, and the conditions for lifting an interdiction (Timóteo art. 5º, IV)
+        _medida(d)
+        _if(d, "condicoes_levantamento", lambda d2: _labelled(d2, "Condições para o levantamento:",
+                                                             "{{ condicoes_levantamento }}"))
+    _if(doc, "medida", measure)
     _text_section(doc, "Motivo", "{{ fatos }}")
     _infracoes(doc)
     _if(doc, "prazos_documento", lambda d: _prazos_section(d, "Prazo"))
@@ -913,6 +918,7 @@ def termo_levantamento() -> Doc:
                                                       "i in medida.itens",
                                                       ["{{ i.descricao }}", "{{ i.quantidade }}", "{{ i.lote }}"]))
         _if(d, "medida.local_deposito", lambda d2: _labelled(d2, "Local de depósito:", "{{ medida.local_deposito }}"))
+        _if(d, "pagamento_registrado", lambda d2: _labelled(d2, "Pagamento:", "{{ pagamento_registrado }}"))
         _if(d, "decisao_base", lambda d2: _text_section(d2, "Decisão", "{{ decisao_base }}"))
         _p(d, "{{ medida.encerra }}", bold=True)
         _if(d, "medida.no_prazo", lambda d2: _p(d2, "{{ medida.no_prazo }}"))

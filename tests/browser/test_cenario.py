@@ -85,9 +85,12 @@ def test_a_clerk_creates_previews_issues_and_downloads_a_timoteo_auto_then_it_is
     page.fill("#campo-fatos", "Exposição à venda de 30 kg de queijo minas frescal sem rótulo nem registro, "
               "fora de refrigeração, em banca da feira livre.")
     _some(page, "TIM-20-1-III")
-    # IV — the provision infringed
-    page.fill("#campo-infracoes-0-complemento", "Decreto municipal nº 5.123/2022, art. 45, inciso II (exemplo)")
+    # IV — the provision infringed: art. 15 only defines infraction, the auto names the rule of conduct the fact
+    # disobeys (precondition DISPOSITIVO-SEM-NORMA): here the law's own art. 23, parágrafo único
+    page.fill("#campo-infracoes-0-norma-artigo", "23")
+    page.fill("#campo-infracoes-0-norma-paragrafo", "unico")
     _some(page, "TIM-20-1-IV")
+    _some(page, "DISPOSITIVO-SEM-NORMA")
     # VI — the official veterinarian (and art. 6º)
     page.fill("#campo-atos-0-agente-cargo", "Médico Veterinário Oficial — Fiscal do SIM")
     page.fill("#campo-atos-0-agente-crmv", "CRMV-MG 12345")
@@ -141,7 +144,7 @@ def test_a_clerk_creates_previews_issues_and_downloads_a_timoteo_auto_then_it_is
     pdf = baixado.value.path().read_bytes()
     texto = _texto_pdf(pdf)
     for esperado in (AUTUADO, "529.982.247-25", "Feira livre da Praça 1º de Maio", "queijo minas frescal",
-                     "Decreto municipal nº 5.123/2022", "CRMV-MG 12345", "art. 20"):
+                     "art. 23, parágrafo único", "CRMV-MG 12345", "art. 20"):
         assert esperado in texto, (esperado, texto[:1500])
     assert "MINUTA" not in texto
 

@@ -107,15 +107,15 @@ def test_preview_asked_again_comes_from_the_cache_until_the_file_changes(web: We
     url = f"/processo/{own}/ato/1/documento/auto_de_infracao/previa.pdf"
     first = clients["ana"].get(url)
     assert first.status_code == 200 and first.headers["x-previa-cache"] == "falta"
-    assert "linguiça frescal" in pdf_text(first.content)
+    assert "linguiça suína frescal" in pdf_text(first.content)
     again = clients["ana"].get(url)
     assert again.headers["x-previa-cache"] == "acerto" and again.content == first.content
     assert clients["patricia"].get(url).status_code == 403  # a cached preview is still behind the permission
-    (web.folder / own).write_text(text.replace("linguiça frescal", "chouriço caseiro"), encoding="utf-8")
+    (web.folder / own).write_text(text.replace("linguiça suína frescal", "chouriço caseiro"), encoding="utf-8")
     edited = clients["ana"].get(url)
     assert edited.status_code == 200 and edited.headers["x-previa-cache"] == "falta"
     shown = pdf_text(edited.content)
-    assert "chouriço caseiro" in shown and "linguiça frescal" not in shown and "97/2026" in shown
+    assert "chouriço caseiro" in shown and "linguiça suína frescal" not in shown and "97/2026" in shown
 
 
 def test_access_to_documents_follows_the_processo(web: WebEnv, clients: dict[str, TestClient]) -> None:

@@ -28,7 +28,8 @@ FILLED = {
     "autuado.endereco.numero": "120", "autuado.endereco.bairro": "Centro", "autuado.endereco.municipio": "Timóteo",
     "autuado.endereco.uf": "MG", "autuado.endereco.cep": "35180-000", "local": "Rua das Flores, 120",
     "fatos": "Constatado, em inspeção,\r\nproduto sem registro.",
-    "infracoes[0].complemento": "art. 5º do Decreto 1/2023",
+    # art. 20, § 1º, IV: the rule of conduct the facts disobey (art. 15 only defines infraction): art. 23, p. único
+    "infracoes[0].norma.artigo": "23", "infracoes[0].norma.paragrafo": "unico",
     "atos[0].data": "2026-11-16", "atos[0].hora": "10:30", "atos[0].local": "Rua das Flores, 120",
     "atos[0].agente.cargo": "Médico Veterinário", "atos[0].agente.crmv": "CRMV-MG 1234",
     "atos[0].agente.medico_veterinario_oficial": "true", "atos[0].penalidades[0].valor_base": "1500",
@@ -105,7 +106,8 @@ def test_the_validation_endpoint_answers_the_findings_of_each_field(clients: dic
     values.update(FILLED)
     report = c.post("/processos/novo/validar", data=values, headers={"X-CSRF-Token": token}).json()
     assert not any(a["codigo"].startswith("TIM-20") for a in report["achados"]), report
-    assert report["valido"] is True
+    assert report["valido"] is True, report["achados"]
+    assert "infracoes[0].norma.artigo" in values  # the form offers the rule of conduct the precondition asks
     # without the token: refused
     assert c.post("/processos/novo/validar", data=values).status_code == 403
 

@@ -304,7 +304,8 @@ def processo_selection(eng: Engine, loaded: LoadedProcesso,
     proc = eng.autos.processos.procedure(lei)
     i = auto_index(loaded, proc)
     document = act_document(loaded, i, proc, statute) if i is not None else None
-    return statute, law, classify_processo(loaded, timeline, proc, law, document.loaded if document else None)
+    return statute, law, classify_processo(loaded, timeline, proc, law, document.loaded if document else None,
+                                           statute)
 
 
 def _key(lei: str, numero: str | None) -> str | None:

@@ -133,7 +133,20 @@ def _infraction_fields(statute: Statute, inf_id: str,
     def add(name: str, comment: str, choices: tuple[str, ...] = ()) -> None:
         out.append((name, comment, choices))
 
-    if inf.exige_complemento:
+    for pc in inf.pressupostos:  # the facts and the rule of conduct its preconditions ask of the infraction
+        if pc.exige.fato is not None:
+            add(pc.exige.fato.campo, f"{pc.exige.fato.rotulo} — deve passar de {pc.exige.fato.maior_que} "
+                                     f"({statute.cite(pc.citacao)})")
+        if (c := pc.exige.norma_de_conduta) is not None:
+            laws = " ou ".join(statute.cite(x) for x in c.artigos_da_lei)
+            regs = ", ".join(k for k, r in statute.regulamentos.items() if not r.exemplo)
+            add("norma", f"norma de conduta infringida ({statute.cite(pc.citacao)}): um artigo da lei ({laws})"
+                         + (f" ou o de um regulamento do registro ({regs})" if c.regulamentos and regs else ""))
+            add("norma.artigo", FIELD_DOCS["NormaInfringida.artigo"])
+            add("norma.paragrafo", FIELD_DOCS["NormaInfringida.paragrafo"])
+            if c.regulamentos and regs:
+                add("norma.regulamento", FIELD_DOCS["NormaInfringida.regulamento"], tuple(regs.split(", ")))
+    if inf.exige_complemento and not any(pc.exige.norma_de_conduta for pc in inf.pressupostos):
         rotulo = inf.complemento_rotulo or FIELD_DOCS["Infracao.complemento"]
         add("complemento", f"{rotulo} — exigido por {statute.cite(inf.citacao)}")
     f = formula_for(statute, inf, penalty) if penalty else None
@@ -269,7 +282,7 @@ def plan_new_processo(rules: RuleSet, lei: str, infracoes: list[str], numero: st
             if name in seen:
                 continue
             seen.add(name)
-            w.field(("infracoes", i, name), comment, reasons=[_one_line(comment)], choices=options)
+            w.field(("infracoes", i, *name.split(".")), comment, reasons=[_one_line(comment)], choices=options)
 
     # the auto
     auto_kind = proc.initial_kind()

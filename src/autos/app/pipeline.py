@@ -259,7 +259,7 @@ class Autos:
     def processos(self) -> ProcessoService:
         """The timeline service over the same rules folder (procedures and calendars read once)."""
         if self._processos is None:
-            self._processos = ProcessoService(self.rules.root)
+            self._processos = ProcessoService(self.rules.root, self.rules.get)
         return self._processos
 
     def procedure_of(self, lei: str) -> Procedure | None:

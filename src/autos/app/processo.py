@@ -6,7 +6,7 @@ will use the same entry points). ``hoje`` is always a parameter.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -16,6 +16,7 @@ from autos.base.resources import default_rules_dir
 from autos.base.yamlio import load_yaml, walk_yaml_files, yaml_files_under
 from autos.checks.competence import competence_findings
 from autos.checks.reasons import reasons_findings
+from autos.compute.preconditions import check_preconditions, check_rules
 from autos.compute.timeline import URGENCY_ORDER, DeadlineMemo, Pending, Timeline, check_timeline
 from autos.errors import AutosError, InputError
 from autos.processo.load import LoadedProcesso, from_doc, is_processo_data, load_processo
@@ -24,7 +25,7 @@ from autos.processo.migrate import Unmapped, leading_comments, migrate_cases, ol
 from autos.rules.authorities import Authorities, load_authorities
 from autos.rules.calendar import MunicipalCalendar, load_calendar
 from autos.rules.procedure import Procedure, load_procedure, procedure_file
-from autos.rules.statute import Statute
+from autos.rules.statute import Statute, load_statute
 from autos.store.files import write_new_atomic
 
 __all__ = [
@@ -109,10 +110,16 @@ MEMO_ENTRIES = 2048
 
 
 class ProcessoService:
-    """Loads each law's procedure rules and calendar once and checks processos against them."""
+    """Loads each law's procedure rules and calendar once and checks processos against them: the timeline, then the
+    preconditions of each act (:mod:`autos.compute.preconditions`), whose errors join the timeline's.
 
-    def __init__(self, rules_dir: Path | None = None) -> None:
+    ``statutes``: the law's rules by id (an :class:`~autos.rules.statute.RuleSet`'s ``get``, already loaded); without
+    it, each law's rules file is read when first needed."""
+
+    def __init__(self, rules_dir: Path | None = None, statutes: Callable[[str], Statute] | None = None) -> None:
         self.rules_dir = Path(rules_dir) if rules_dir else default_rules_dir()
+        self._statutes = statutes
+        self._checked_rules: set[str] = set()  # laws whose two rules files were checked against each other
         self._procedures: dict[str, Procedure] = {}
         self._calendars: dict[str, MunicipalCalendar] = {}
         self._authorities: dict[str, Authorities | None] = {}
@@ -165,7 +172,20 @@ class ProcessoService:
         memo = self._memos.setdefault(lei, {})
         if len(memo) >= MEMO_ENTRIES:
             memo.clear()
-        return check_timeline(loaded, procedure, self.calendar(lei), hoje, memo=memo)
+        timeline = check_timeline(loaded, procedure, self.calendar(lei), hoje, memo=memo)
+        statute = self.statute(lei)
+        if lei not in self._checked_rules:
+            check_rules(procedure, statute)
+            self._checked_rules.add(lei)
+        timeline.achados.extend(check_preconditions(loaded, procedure, statute, timeline))
+        return timeline
+
+    def statute(self, lei: str) -> Statute:
+        """The law's rules (``<lei>.yaml``): from the rule set given, else read from the rules folder."""
+        if self._statutes is not None:
+            return self._statutes(lei)
+        municipio_dir, stem = lei.split("/", 1)
+        return load_statute(self.rules_dir / municipio_dir / f"{stem}.yaml", self.rules_dir)
 
     def procedure_exists(self, lei: str) -> bool:
         return lei.count("/") == 1 and procedure_file(self.rules_dir, lei).is_file()

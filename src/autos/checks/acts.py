@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, replace
-from datetime import date
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from autos.base.yamlio import PathKey, YamlDoc, format_path
@@ -42,6 +42,8 @@ from autos.processo.case import (
     Lavratura,
     Medida,
     Notificacao,
+    NotificacaoCitada,
+    PagamentoRegistrado,
     PenalidadeProposta,
     PrazoDoAto,
     PublicacaoEdital,
@@ -280,8 +282,9 @@ class _Builder:
             "fatos": p.fatos, "infracoes": p.infracoes, "observacoes": a.observacoes,
             "numero": a.numero if is_document_number(a.numero) else None,
         }
-        if p.data_infracao is not None:
-            fields["data_infracao"] = p.data_infracao
+        rule = self.proc.atos.get(a.tipo)
+        if p.data_infracao is not None and (rule is None or not rule.precede_infracao or p.data_infracao <= self.as_of):
+            fields["data_infracao"] = p.data_infracao  # a notice that precedes the infraction does not know its date
             self.paths[("data_infracao",)] = ("data_infracao",)
         elif self.auto is not None and self.auto != i:
             fields["data_infracao"] = auto.data_do_ato if auto else None
@@ -336,6 +339,7 @@ class _Builder:
         cited = self.loaded.citing(self.act.numero) if self.act.numero is not None else []
         notices = [j for j in cited if self.known(j) and j != self.i
                    and (r := self.proc.atos.get(self.p.atos[j].tipo)) is not None and r.forma is not None]
+        self.cited_notice(fields)
         if not notices:
             self._announced_notice(fields)
             return
@@ -348,6 +352,40 @@ class _Builder:
             fields["assinaturas"] = (sig or Assinaturas()).model_copy(update={"testemunhas": [witness]})
             self.paths.update({("assinaturas", "testemunhas"): ("atos", n, "testemunha"),
                                ("assinaturas", "testemunhas", 0): ("atos", n, "testemunha")})
+
+    def cited_notice(self, fields: dict[str, Any]) -> None:
+        """The notice whose lack of answer is the infraction (a notificação preliminar the auto cites in
+        ``referente``): its number, date, the dated receipt and the term that ran out (the timeline's), printed by
+        the auto (Ferraz art. 4º; choice auto-apos-notificacao-preliminar)."""
+        j = _referenced(self.loaded, self.i)
+        rule = self.proc.atos.get(self.p.atos[j].tipo) if j is not None else None
+        if j is None or rule is None or not rule.precede_infracao or not self.known(j):
+            return
+        b = self.p.atos[j]
+        if b.exigencia is None:
+            return  # a warning (Ferraz art. 3º, § 1º, I) gives no term to answer
+        sig = b.assinaturas.autuado if b.assinaturas is not None else None
+        term = next((ds for ds in (self.timeline.prazos if self.timeline else [])
+                     if ds.iniciado_por == j and b.exigencia is not None and ds.id == b.exigencia.prazo), None)
+        fim = term.fim if term is not None else None
+        fields["ato"] = self._act_block(fields).model_copy(update={"notificacao_citada": NotificacaoCitada(
+            numero=b.numero, data=b.data_do_ato, ciencia=sig.data if sig is not None and sig.situacao == "assinou"
+            else None, prazo=term.deadline.prazo_texto() if term is not None else None,
+            vencimento=fim.date() if isinstance(fim, datetime) else fim)})
+        self.paths[("ato", "notificacao_citada")] = ("atos", self.i, "referente")
+
+    def recorded_payment(self, fields: dict[str, Any]) -> None:
+        """The payment an act presupposes (an earlier act its preconditions ask for that states a ``valor``: the
+        resgate of an animal after the fine and fees are paid, Cuiabá art. 11, § 2º), printed by its document."""
+        rule = self.proc.atos.get(self.act.tipo)
+        kinds = {k for pc in (rule.pressupostos if rule else []) if pc.exige.ato_anterior
+                 for k in pc.exige.ato_anterior.tipos}
+        paid = [j for j, b in enumerate(self.p.atos[:self.i]) if b.tipo in kinds and b.valor is not None
+                and self.known(j)]
+        if paid:
+            b = self.p.atos[paid[-1]]
+            fields["ato"] = self._act_block(fields).model_copy(update={"pagamento": PagamentoRegistrado(
+                nome=self.proc.atos[b.tipo].nome, numero=b.numero, data=b.data_do_ato, valor=b.valor)})
 
     def _announced_notice(self, fields: dict[str, Any]) -> None:
         """An autuado absent at the lavratura is given notice later, by AR or edital (Timóteo art. 21): the auto
@@ -645,11 +683,13 @@ class _Builder:
                            ("medida", "descricao"): (*base, "descricao"),
                            ("medida", "abrangencia"): (*base, "abrangencia"), ("medida", "itens"): (*base, "itens"),
                            ("medida", "local_deposito"): (*base, "local_deposito"),
-                           ("medida", "destino"): (*base, "destino")})
+                           ("medida", "destino"): (*base, "destino"),
+                           ("medida", "condicoes_levantamento"): (*base, "condicoes_levantamento")})
         tipo = _MEASURES.get(b.tipo) or _ENDS[self.act.tipo]
         return Medida(tipo=tipo, numero=b.numero, data=b.data_do_ato, local=b.local or self.p.local,
                       descricao=b.descricao, abrangencia=b.abrangencia, itens=list(b.itens or []),
-                      local_deposito=b.local_deposito, destino=b.destino)
+                      local_deposito=b.local_deposito, destino=b.destino,
+                      condicoes_levantamento=b.condicoes_levantamento)
 
     def _termo_embargo(self, fields: dict[str, Any]) -> None:
         fields["medida"] = self.measure(self.i)
@@ -689,6 +729,7 @@ class _Builder:
                                         resultado=b.resultado, autoridade=b.autoridade)
         else:  # the decision the law requires before it is missing: point at the act itself
             self.paths[("decisao",)] = ("atos", self.i)
+        self.recorded_payment(fields)
 
     _termo_levantamento_embargo = _end_of_measure
     _termo_levantamento_interdicao = _end_of_measure

@@ -249,7 +249,7 @@ class _Checker:
                 self.add(el.severidade, el.codigo, f"o fundamento da apreensão '{inf.regra}' "
                          f"({self.statute.cite(rule.citacao)}) exige o complemento: {what}.", ("infracoes", i),
                          self.statute.cite(rule.citacao), f"informe infracoes[{i}].complemento: {what}.")
-            elif rule.exige_complemento and _blank(inf.complemento):
+            elif rule.exige_complemento and _blank(inf.complemento) and (inf.norma is None or inf.norma.artigo is None):
                 self.add(el.severidade, el.codigo,
                          f"a infração '{inf.regra}' exige o {rule.complemento_rotulo or 'complemento'}.",
                          ("infracoes", i), self.statute.cite(el.citacao),

@@ -10,6 +10,7 @@ from autos.base.citation import Citation
 from autos.compute.fines import FineResult
 from autos.rules.authorities import Authorities
 from autos.rules.coverage import PAPEL_PT
+from autos.rules.preconditions import Precondition, Requirement
 from autos.rules.procedure import Procedure
 from autos.rules.statute import Interpretation, RuleSet, Statute
 
@@ -52,13 +53,23 @@ def describe_statute(st: Statute) -> str:
             out.append(f"      sem penalidade nesta lei: o auto é recusado (escolha {inf.sem_sancao})")
         for exc in inf.excecoes:  # the cases the law takes out of it (infracoes[].excecao)
             out.append(f"      exceção {exc.id} [{exc.codigo}]: {_flat(exc.descricao)} ({st.cite(exc.citacao)})")
+        out += _preconditions(inf.pressupostos, st.cite, lambda k: k, "      ")
     out += ["", "Penalidades:"]
     for pid, pen in st.penalidades.items():
         out.append(f"  {pid} — {st.cite(pen.citacao)} — {pen.nome}")
         if pen.natureza == "despesa":
             out.append("      despesa devida além das penalidades, com total próprio (não é penalidade)")
         for cid, cond in pen.condicoes.items():  # the cases the law allows it in (penalidades[].condicao)
-            out.append(f"      só quando {cid}: {' '.join(cond.descricao.split())} ({st.cite(cond.citacao)})")
+            mandatory = " — obrigatória nesse caso: o auto que não a aplica é recusado" if cond.obrigatoria else ""
+            out.append(f"      só quando {cid}: {_flat(cond.descricao)} ({st.cite(cond.citacao)}){mandatory}")
+    if st.regulamentos:
+        out += ["", "Regulamentos aplicados com a lei (infracoes[].norma.regulamento):"]
+        for rid, reg in st.regulamentos.items():
+            mark = " [EXEMPLO: não confirmado; o auto que o cita é recusado]" if reg.exemplo else ""
+            where = f"; publicação: {reg.publicacao}" if reg.publicacao else ""
+            source = f"; {_flat(reg.fonte)}" if reg.fonte else ""
+            out.append(f"  {rid} — {reg.label()}{mark} — {_flat(reg.ementa)} (aplica-se pela "
+                       f"{st.cite(reg.fundamento)}{where}{source})")
     for kid, kind in st.documentos.items():
         out += ["", f"Elementos obrigatórios de '{kid}' ({kind.titulo}, {st.cite(kind.citacao)}):"]
         for el in kind.elementos:
@@ -75,6 +86,51 @@ def _choices(title: str, choices: Sequence[Interpretation], cite: Callable[[Cita
     for i in choices:
         out += [f"  {i.id} ({cite(i.citacao)})", f"    problema: {_flat(i.problema)}",
                 f"    escolha: {_flat(i.escolha)}"]
+    return out
+
+
+def _requirement(req: Requirement, name: Callable[[str], str], cite: Callable[[Citation], str]) -> str:
+    """What a precondition's predicate checks, in words (the closed set of :mod:`autos.rules.preconditions`)."""
+    def kind(k: str) -> str:
+        return f"'{k}'" + (f" ({name(k)})" if name(k) != k else "")
+
+    if (m := req.ato_anterior) is not None:
+        what = " ou ".join(kind(k) for k in m.tipos) or f"notificação por {m.forma}"
+        extra = [("citando o mesmo ato", m.mesmo_referente),
+                 ("devolvido por endereço que não acha o autuado (mudou-se, desconhecido…)", m.devolvido_sem_localizar),
+                 ("registrado depois da última devolução do AR", m.depois_da_devolucao)]
+        return f"ato anterior {what}" + "".join(f", {t}" for t, on in extra if on)
+    if (n := req.notificacao_nao_atendida) is not None:
+        return (f"cita ('referente') a {kind(n.ato)} com recibo datado, de prazo {', '.join(n.prazos)}, "
+                "vencido antes do auto; a infração é do dia seguinte ao fim do prazo")
+    if req.penalidade_no_auto is not None:
+        return f"o auto lista a penalidade '{req.penalidade_no_auto}'"
+    if req.depositario is not None:
+        return "o fiel depositário é " + " ou ".join({"autuado": "o autuado",
+                                                      "responsavel_legal": "o responsável legal"}[w]
+                                                     for w in req.depositario)
+    if (f := req.fato) is not None:
+        return f"infracoes[].{f.campo} ({f.rotulo}) maior que {f.maior_que}"
+    c = req.norma_de_conduta
+    assert c is not None
+    laws = "; ".join(cite(x) for x in c.artigos_da_lei)
+    return ("infracoes[].norma: " + (f"um destes artigos — {laws}" if laws else "")
+            + (" ou um artigo de regulamento do registro (não de exemplo)" if c.regulamentos else ""))
+
+
+def _preconditions(pres: Sequence[Precondition], cite: Callable[[Citation], str], name: Callable[[str], str],
+                   indent: str = "    ") -> list[str]:
+    """``autos regras mostrar``: each precondition of an act or infraction, with its finding code and article."""
+    if not pres:
+        return []
+    out = [f"{indent}pressupostos (sem eles o ato é recusado):"]
+    for pc in pres:
+        when = ("; só se o processo conhece o endereço do autuado" if pc.quando and pc.quando.endereco_conhecido
+                else "")
+        on = f"; no ato {', '.join(pc.atos)}" if pc.atos else ""
+        choice = f"; escolha {pc.interpretacao}" if pc.interpretacao else ""
+        what = _requirement(pc.exige, name, cite)
+        out.append(f"{indent}  [{pc.codigo}] {cite(pc.citacao)} — {_flat(pc.descricao)} ({what}{when}{on}{choice})")
     return out
 
 
@@ -126,11 +182,9 @@ def describe_procedure(proc: Procedure, authorities: Authorities | None = None) 
             ea = act.antecipacao
             out.append(f"    antes do fim do prazo, só se {_flat(ea.descricao)} ({proc.cite(ea.citacao)}; "
                        "fundamentação no ato)")
-        if act.diligencia_previa is not None:
-            ps = act.diligencia_previa
-            out.append(f"    depois de AR devolvido por endereço que não acha o autuado (mudou-se, desconhecido…): só "
-                       f"com o ato '{ps.ato}' ({proc.atos[ps.ato].nome}) registrado depois da devolução "
-                       f"({proc.cite(ps.citacao)}; escolha {ps.interpretacao})")
+        if act.precede_infracao:
+            out.append("    precede a infração (a infração é não atendê-lo): pode ter data anterior à da infração")
+        out += _preconditions(act.pressupostos, proc.cite, lambda k: proc.atos[k].nome if k in proc.atos else k)
         starts = sorted({s.prazo if s.prazo is not None else f"o indicado em '{s.do_campo}.prazo'"
                          for s in act.inicia})
         if starts:

@@ -13,6 +13,7 @@ from datetime import date
 from typing import Any
 
 from autos.base import ptbr
+from autos.compute.preconditions import unmet_before
 from autos.compute.timeline import Timeline
 from autos.processo.case import (
     AvisoRecebimento,
@@ -25,9 +26,9 @@ from autos.processo.case import (
 )
 from autos.processo.load import LoadedProcesso
 from autos.processo.load_case import LoadedCase
-from autos.processo.model import Ato, Processo
 from autos.rules.deadlines import LawDeadlines, NoticeFormRule
 from autos.rules.procedure import Procedure
+from autos.rules.statute import Statute
 
 AUTO_KIND = "auto_de_infracao"
 INDIVIDUAL_KIND = "edital_notificacao"
@@ -204,30 +205,8 @@ def auto_index(loaded: LoadedProcesso, proc: Procedure) -> int | None:
     return next((i for i, a in enumerate(loaded.processo.atos) if a.tipo == initial), None)
 
 
-def _missing_search(p: Processo, proc: Procedure, kinds: list[str], ar: Ato, auto_numero: str | None) -> str | None:
-    """Why the edital may not follow this returned AR yet (``diligencia_previa`` of the law's edital act: Ferraz
-    art. 76, III), or None: the same rule :meth:`autos.compute.timeline.Timeline.prior_search` applies to an edital
-    act already in the processo."""
-    assert ar.devolucao is not None
-    if not returned_for_unknown_address(ar.devolucao.motivo):
-        return None
-    rules = [r.diligencia_previa for k in kinds if (r := proc.atos.get(k)) is not None and r.diligencia_previa]
-    if not rules:
-        return None
-    ps = rules[0]
-    back = ar.devolucao.data
-    if any(b.tipo == ps.ato and b.referente == auto_numero and b.data is not None and b.data >= back
-           for b in p.atos):
-        return None
-    return (f"o AR voltou em {ptbr.format_date(back)} por '{ar.devolucao.motivo}', motivo que mostra que o infrator "
-            "não está no endereço da carta, não que o seu domicílio seja desconhecido, e o processo não registra a "
-            f"{proc.atos[ps.ato].nome} feita depois da devolução ({proc.cite(ps.citacao)}; escolha "
-            f"{ps.interpretacao}): registre o ato '{ps.ato}' com o que se tentou e o resultado; achado endereço novo, "
-            "renove a carta com AR")
-
-
 def classify_processo(loaded: LoadedProcesso, timeline: Timeline, proc: Procedure, law: LawDeadlines,
-                      auto_document: LoadedCase | None) -> ProcessoEdital:
+                      auto_document: LoadedCase | None, statute: Statute | None = None) -> ProcessoEdital:
     """Must this processo's autuado be notified of the auto by edital now? ``auto_document`` is the case of the
     auto's document as of its date (built by the caller: ``autos.checks.acts.act_document`` of
     :func:`auto_index`), the edital publishes it.
@@ -241,7 +220,10 @@ def classify_processo(loaded: LoadedProcesso, timeline: Timeline, proc: Procedur
       (``publicado_no_caso``); an edital act without publications is the clerk's draft and is refused;
     * the last notice act of the auto decides: a notice that took effect or is under way (an AR not back yet)
       needs no edital; an AR returned undelivered (the timeline's ``frustrada``) is judged by its return reason;
-    * with no notice act, only a domicile recorded as unknown calls for the edital.
+    * with no notice act, only a domicile recorded as unknown calls for the edital;
+    * a candidate is refused while an edital dated today would miss a precondition of the rite's edital act (with
+      ``statute``: :func:`autos.compute.preconditions.unmet_before` — the AR to the known address, the search for the
+      domicile recorded after the return: Ferraz art. 76, III; Timóteo art. 21, III and § 2º).
     """
     p = loaded.processo
     auto_i = auto_index(loaded, proc)
@@ -284,12 +266,13 @@ def classify_processo(loaded: LoadedProcesso, timeline: Timeline, proc: Procedur
         a, st = p.atos[j], timeline.atos[j]
         if not st.frustrada or a.devolucao is None:
             return ProcessoEdital(Decision("sem_edital"), auto_numero=auto_act.numero)
-        missing = _missing_search(p, proc, kinds, a, auto_act.numero)
-        if missing is not None:
-            return ProcessoEdital(Decision("recusado", problemas=(missing,)), auto_numero=auto_act.numero)
         case = case.model_copy(update={"notificacao": Notificacao(forma="ar", ar=AvisoRecebimento(
             data_postagem=a.postagem, devolvido=True, motivo_devolucao=a.devolucao.motivo))})
     typed = loaded.line_of(("autuado", "endereco_desconhecido")) != loaded.line_of(("autuado",))
     decision = classify(case, law, address_typed=typed)
+    if decision.estado == "candidato" and statute is not None:
+        missing = unmet_before(loaded, proc, statute, timeline, kinds[0], timeline.hoje, auto_act.numero)
+        if missing:
+            decision = Decision("recusado", problemas=tuple(missing))
     auto = LoadedCase(case=case, doc=auto_document.doc)
     return ProcessoEdital(decision, auto if decision.estado == "candidato" else None, auto_act.numero)

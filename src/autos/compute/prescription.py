@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
-from autos.rules.statute import Prescription
+from autos.rules.prescription import Prescription
 
 __all__ = ["ActFacts", "PrescriptionState", "add_months", "prescription_of"]
 

@@ -30,7 +30,6 @@ from autos.base.ptbr import count_noun
 from autos.base.yamlio import PathKey, format_path
 from autos.compute.deadlines import Deadline, NoticeFacts, compute, notice_effective
 from autos.errors import InputError
-from autos.processo.case import returned_for_unknown_address
 from autos.processo.load import LoadedProcesso
 from autos.processo.model import Ato
 from autos.rules.calendar import MunicipalCalendar, format_date
@@ -330,7 +329,7 @@ class _Checker:
                 self.add("SEM-DATA", f"{r.nome} sem data.", (*path, "data"), proc.cite(r.citacao),
                          "informe a data do ato (AAAA-MM-DD).")
                 continue
-            if infr is not None and d < infr:
+            if infr is not None and d < infr and not r.precede_infracao:  # a notice precedes what it warns of
                 self.add("ANTES-DA-INFRACAO", f"{self.label(i)} é anterior à infração ({format_date(infr)}).",
                          (*path, "data"), None, "confira as datas.")
             if d > self.hoje:
@@ -505,42 +504,6 @@ class _Checker:
         j = self.ref_index.get(i)
         return j is None or ds.objeto is None or j == ds.objeto
 
-    def returned_unfound(self, i: int) -> list[int]:
-        """The ARs of the auto act ``i`` cites that came back, by act ``i``'s date, for an address that does not find
-        the person (mudou-se, desconhecido, endereço insuficiente…)."""
-        a, d = self.p.atos[i], self.p.atos[i].data_do_ato
-        return [j for j in self.loaded.citing(a.referente) if j < i
-                and (rb := self.proc.atos.get((b := self.p.atos[j]).tipo)) is not None and rb.forma == "ar"
-                and b.devolucao is not None and d is not None and b.devolucao.data <= d
-                and returned_for_unknown_address(b.devolucao.motivo)]
-
-    def prior_search(self, i: int, r: ActRule) -> None:
-        """An edital after an AR returned for an address that does not find the person needs the search for the
-        domicile recorded after the return (``diligencia_previa``: Ferraz art. 76, III)."""
-        ps = r.diligencia_previa
-        assert ps is not None
-        a, d = self.p.atos[i], self.p.atos[i].data_do_ato
-        returned = self.returned_unfound(i)
-        if not returned or d is None:
-            return
-        last = self.p.atos[returned[-1]]
-        assert last.devolucao is not None
-        back = last.devolucao.data
-        found = [j for j in self.loaded.citing(a.referente) if j < i and (b := self.p.atos[j]).tipo == ps.ato
-                 and b.data is not None and back <= b.data <= d]
-        if found:
-            return
-        search = self.proc.atos[ps.ato].nome
-        self.add("EDITAL-SEM-DILIGENCIA",
-                 f"{self.label(i)} segue só a devolução do AR ({self.label(returned[-1])}, devolvido em "
-                 f"{format_date(back)} por '{last.devolucao.motivo}'): o motivo mostra que o infrator não está no "
-                 "endereço da carta, não que o seu domicílio seja desconhecido, e o processo não registra a "
-                 f"{search} feita depois da devolução ({self.proc.cite(ps.citacao)}; escolha {ps.interpretacao}).",
-                 ("atos", i), self.proc.cite(ps.citacao),
-                 f"registre, antes do edital, o ato '{ps.ato}' (referente ao auto, com a data e, em 'descricao', o que "
-                 "se tentou e o resultado: a notificação pessoal no local, os cadastros consultados); achado endereço "
-                 "novo, renove a carta com AR (veja `autos regras mostrar`).")
-
     def run_act(self, i: int) -> None:
         a = self.p.atos[i]
         r = self.rule(i)
@@ -575,8 +538,6 @@ class _Checker:
                              f"diga-o em 'fundamentacao', com 'destino' que contenha \"{early.destino}\".")
                 self.add("PRAZO-NAO-VENCIDO", f"{self.label(i)} antes da hora: {why} ({dl.base_legal}).",
                          ("atos", i, "data"), self.proc.cite(r.citacao), hint)
-        if r.diligencia_previa is not None:
-            self.prior_search(i, r)
         # 0'. an act the law allows for some infractions only (Ferraz art. 71: chapters III to VII)
         if r.so_infracoes and not any(inf.regra in r.so_infracoes for inf in self.p.infracoes):
             cited = ", ".join(inf.regra for inf in self.p.infracoes) or "nenhuma"

@@ -52,6 +52,7 @@ from autos.documents.decision import (
 )
 from autos.documents.lines import DeadlineLine, rule_term
 from autos.documents.pix import PixConfig
+from autos.documents.preconditions import infractions, with_preconditions
 from autos.errors import AutosError, ComputeError
 from autos.processo.case import Case, Decisao, Medida
 from autos.rules.calendar import MunicipalCalendar
@@ -326,7 +327,7 @@ def build_context(case: Case, statute: Statute, report: Report, fines: FineResul
         ctx.update(builder(case, statute, kind, fines, draft, notice_date, computed))
     if kind.modelo == "demonstrativo_debito":
         ctx["pix"] = pix_section(case, statute, fines, (own_letterhead or {}).get("pix"), draft=draft)
-    return with_counting_clause(ctx, computed, kind.modelo)
+    return with_counting_clause(with_preconditions(ctx, case), computed, kind.modelo)
 
 
 def _frame(case: Case, statute: Statute, kind: DocumentKind, report: Report, fines: FineResult | None, *,
@@ -427,18 +428,6 @@ def _auto_ref(case: Case, draft: bool) -> dict[str, str]:
     numero = _or_missing(ref.numero, draft)
     data = _fmt_date(ref.data, draft)
     return {"numero": numero, "data": data, "texto": f"Auto de Infração nº {numero}, lavrado em {data}"}
-
-
-def _infractions(case: Case, statute: Statute) -> list[dict[str, str]]:
-    out = []
-    for inf in case.infracoes:
-        rule = statute.infracoes.get(inf.regra)
-        if rule is None:
-            out.append({"citacao": f"[regra desconhecida: {inf.regra}]", "descricao": "", "complemento": ""})
-            continue
-        out.append({"citacao": statute.cite(rule.citacao), "descricao": _flat(rule.descricao),
-                    "complemento": inf.complemento or ""})
-    return out
 
 
 def _fine_section(fines: FineResult | None) -> dict[str, Any] | None:
@@ -663,7 +652,7 @@ def _case_sections(case: Case, statute: Statute, kind: DocumentKind, fines: Fine
         },
         "data_infracao": _fmt_date(case.infraction_date, draft),
         "fatos": m(_flat(case.fatos) if case.fatos else None),
-        "infracoes": _infractions(case, statute),
+        "infracoes": infractions(case, statute),
         "penalidades": pens,
         "circunstancias": circ,
         # the penalties' amount only: costs (Cuiabá art. 38) are 'despesas', with their own total
@@ -1267,7 +1256,7 @@ def edital_sections(case: Case, statute: Statute, fines: FineResult | None, praz
                 "documento_rotulo": a.documento_rotulo,
                 "documento": m(mask_document(case)),
             },
-            "infracoes": _infractions(case, statute),
+            "infracoes": infractions(case, statute),
             "multa": multa,
             "publicacoes": publicacoes,
             "efeito": _notice_rule_text(computed, "edital"),

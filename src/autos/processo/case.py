@@ -247,6 +247,18 @@ class Lavratura(_Strict):
     hora: Hora | None = Field(default=None, description="hora da lavratura (HH:MM, entre aspas)")
 
 
+class NormaInfringida(_Strict):
+    """The rule of conduct the infraction breaks, when the law's provision only defines the infraction (Timóteo art.
+    15): an article of the law itself (no ``regulamento``), or of a regulation of the law's register (its id). Left
+    blank (a new processo), it loads and its precondition says what is missing."""
+
+    artigo: str | None = Field(default=None, pattern=r"^\d+(-[A-Z])?$")
+    paragrafo: str | None = Field(default=None, pattern=r"^(\d+|unico)$")
+    inciso: str | None = Field(default=None, pattern=r"^[IVXLC]+$")
+    alinea: str | None = Field(default=None, pattern=r"^[a-z]$")
+    regulamento: str | None = None
+
+
 class Infracao(_Strict):
     """One infringed provision and the facts its fine depends on.
 
@@ -257,6 +269,7 @@ class Infracao(_Strict):
 
     regra: str  # infraction id in the statute's rules
     complemento: str | None = None  # e.g. the regulation article, when the rule asks for it
+    norma: NormaInfringida | None = None  # the rule of conduct broken (article of the law or of a regulation)
     quantidade: Amount | None = None  # for fines by quantity (m², metres, units; animals apprehended)
     reincidente: bool | None = None  # recidivism in the same infraction ("em dobro na reincidência")
     #: why ``reincidente`` overrides what the register's history says (printed in the documents)
@@ -268,6 +281,7 @@ class Infracao(_Strict):
     gravidade: str | None = None  # gravity assigned by the agent (Cuiabá art. 36: leve, grave, gravissima)
     especie: str | None = None  # species of the apprehended animal (Cuiabá art. 11, § 4º)
     dias_custodia: Count | None = None  # custody days charged (Cuiabá art. 11, § 3º, diárias)
+    idade_minima_dias: Count | None = None  # age in days of the youngest animal counted (Cuiabá art. 28: over 90)
     #: the exception, dispensation or tolerance of the law the facts fall under (an id of the rule's ``excecoes``,
     #: e.g. Ferraz art. 63, I: propaganda-eleitoral); the validator reports it and the document prints it
     excecao: str | None = None
@@ -481,6 +495,27 @@ class PrazoDoAto(_Strict):
     inicio: date | None = None
 
 
+class NotificacaoCitada(_Strict):
+    """The notice an auto cites because its infraction is not answering it (Ferraz art. 4º: "Não sendo atendida a
+    notificação, serão os responsáveis autuados"): what the auto prints of it."""
+
+    numero: str | None = None
+    data: date | None = None
+    ciencia: date | None = Field(default=None, description="data do recibo datado do notificado")
+    prazo: str | None = Field(default=None, description="o prazo do artigo, por extenso (30 dias corridos…)")
+    vencimento: date | None = Field(default=None, description="último dia do prazo, vencido sem atendimento")
+
+
+class PagamentoRegistrado(_Strict):
+    """A payment the processo records before the act (Cuiabá art. 11, § 2º: the animal is retrieved "mediante
+    pagamento de multa e taxa"): what the act's document prints of it."""
+
+    nome: str  # the act kind's name ("pagamento da multa e das taxas do resgate")
+    numero: str | None = None
+    data: date | None = None
+    valor: Amount | None = None
+
+
 class AtoProcesso(_Strict):
     """What the processo knows of the act a document is made of, as of the document's date (filled by
     :mod:`autos.checks.acts`; a case file of one document has none): the act's own number as typed (a
@@ -497,6 +532,10 @@ class AtoProcesso(_Strict):
     ciencia_posterior: Literal["ar", "edital"] | None = Field(
         default=None, description="auto com o autuado ausente: a forma da notificação que o processo registra "
         "depois (só a forma; suas datas são posteriores ao auto)")
+    notificacao_citada: NotificacaoCitada | None = Field(
+        default=None, description="auto pelo não atendimento de uma notificação: a notificação preliminar citada")
+    pagamento: PagamentoRegistrado | None = Field(
+        default=None, description="resgate do animal: o pagamento registrado antes dele")
 
 
 class Medida(_Strict):
@@ -518,6 +557,8 @@ class Medida(_Strict):
                                 "aos itens")
     fim: date | None = Field(default=None, description="termo de levantamento ou de restituição: a data em que "
                              "a medida termina")
+    condicoes_levantamento: str | None = Field(default=None, description="interdição: o que o estabelecimento "
+                                               "deve cumprir para que seja levantada")
 
 
 DocumentKindId = Annotated[str, Field(pattern=r"^[a-z_]+$")]

@@ -58,6 +58,15 @@ FIELD_DOCS: dict[str, str] = {
     "Infracao.gravidade": "gravidade atribuída pelo agente (leve, grave, gravissima)",
     "Infracao.especie": "espécie do animal apreendido (define o porte e as custas)",
     "Infracao.dias_custodia": "número de dias de guarda (diárias) do animal apreendido",
+    "Infracao.norma": "a norma de conduta infringida, quando o dispositivo da lei só define a infração: o artigo "
+                      "da lei (artigo, paragrafo, inciso) ou, com 'regulamento' (id do registro de regulamentos "
+                      "das regras), o artigo do regulamento",
+    "Infracao.idade_minima_dias": "idade, em dias, do mais novo dos animais contados (onde a lei só conta os "
+                                  "animais acima de certa idade)",
+    "NormaInfringida.regulamento": "id do regulamento no registro 'regulamentos' das regras da lei; sem ele, o "
+                                   "artigo é da própria lei",
+    "NormaInfringida.artigo": "artigo da norma de conduta infringida (só o número, p. ex. 23)",
+    "NormaInfringida.paragrafo": "parágrafo do artigo, se houver (número, ou unico)",
     "Infracao.excecao": "exceção, dispensa ou tolerância da lei em que os fatos se enquadram (id em excecoes da "
                         "infração, veja autos regras mostrar LEI); o auto não tem base legal nesse caso",
     # autuado e pessoas
@@ -138,6 +147,7 @@ FIELD_LABELS: dict[str, str] = {
     "Infracao.advertencia_previa": "Advertência escrita anterior", "Infracao.capacidade": "Capacidade (pessoas)",
     "Infracao.caucao_depositada": "Caução depositada", "Infracao.gravidade": "Gravidade",
     "Infracao.especie": "Espécie do animal", "Infracao.dias_custodia": "Dias de guarda",
+    "Infracao.norma": "Norma de conduta infringida", "Infracao.idade_minima_dias": "Idade do animal mais novo (dias)",
     "Ato.tipo": "Tipo do ato", "Ato.numero": "Número do ato", "Ato.data": "Data", "Ato.hora": "Hora",
     "Ato.referente": "Ato a que se refere", "Ato.local": "Local", "Ato.agente": "Agente",
     "Ato.circunstancias": "Circunstâncias", "Ato.penalidades": "Penalidades", "Ato.assinaturas": "Assinaturas",
@@ -147,6 +157,7 @@ FIELD_LABELS: dict[str, str] = {
     "Ato.fundamentacao": "Fundamentação", "Ato.itens": "Itens", "Ato.fiel_depositario": "Fiel depositário",
     "Ato.local_deposito": "Local do depósito", "Ato.recolhimento": "Data do recolhimento", "Ato.destino": "Destino",
     "Ato.abrangencia": "Abrangência", "Ato.descricao": "Descrição", "Ato.exigencia": "Exigência",
+    "Ato.condicoes_levantamento": "Condições para o levantamento",
     "Ato.observacoes": "Observações", "Ato.argumentos": "Argumentos", "Ato.relatorio": "Relatório",
     "Ato.razoes": "Razões (resposta a cada argumento)", "Ato.dispositivo": "Dispositivo (determinações)",
     "Ato.valor_base": "Multa decidida (na unidade fiscal)", "Ato.motivo_valor": "Motivo do valor decidido",

@@ -129,6 +129,8 @@ class Ato(_Strict):
     destino: str | None = None
     abrangencia: Literal["total", "parcial"] | None = None
     descricao: str | None = None
+    condicoes_levantamento: str | None = Field(default=None, description="interdição: o que o estabelecimento deve "
+                                               "cumprir para que a interdição seja levantada")
     exigencia: Exigencia | None = Field(default=None, description="notificação preliminar: o que o notificado "
                                         "deve fazer e o id do prazo da lei para fazê-lo")
     observacoes: str | None = None

@@ -15,6 +15,7 @@ the key and the line.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -27,6 +28,7 @@ from autos.base.schema import build_model
 from autos.base.yamlio import PathKey, YamlDoc, load_yaml
 from autos.errors import AutosError, RulesError
 from autos.rules.deadlines import DeadlineRule, LawDeadlines, load_law_deadlines
+from autos.rules.preconditions import Precondition
 from autos.rules.statute import Interpretation
 
 __all__ = [
@@ -51,7 +53,8 @@ ACT_FIELDS: frozenset[str] = frozenset({
     "hora", "local", "agente", "circunstancias", "penalidades", "assinaturas", "testemunha", "postagem",
     "recebimento", "devolucao", "juntada", "publicacoes", "resultado", "valor", "autoridade",
     "fundamentacao", "itens", "fiel_depositario", "local_deposito", "recolhimento", "destino", "abrangencia",
-    "descricao", "exigencia", "argumentos", "relatorio", "razoes", "dispositivo", "valor_base", "motivo_valor",
+    "descricao", "exigencia", "condicoes_levantamento", "argumentos", "relatorio", "razoes", "dispositivo",
+    "valor_base", "motivo_valor",
 })
 
 #: processo-level fields a law may require (``processo_campos``)
@@ -99,18 +102,6 @@ class EarlyAct(_Strict):
     descricao: str  # what the exception allows, as the warning says it
 
 
-class PriorSearch(_Strict):
-    """What an edital must follow when it comes after an AR returned for an address that does not find the person
-    (mudou-se, desconhecido, endereço insuficiente…): such a return shows the person is not at that address, not
-    that the domicile is unknown (Ferraz art. 76, III: "se desconhecido o domicílio fiscal do infrator"). The
-    processo must record the search for the domicile — an act of kind ``ato`` citing the same auto, dated after the
-    return and not after the edital — as the recorded choice ``interpretacao`` of the law's rules says."""
-
-    ato: str  # the act kind that records the search (e.g. ``diligencia``)
-    citacao: Citation  # the article that admits the edital only for an unknown domicile
-    interpretacao: str  # the choice (an ``interpretacoes`` id of the statute file): what must be tried first
-
-
 class ActRule(_Strict):
     """One kind of act the law provides for."""
 
@@ -128,7 +119,11 @@ class ActRule(_Strict):
     inicia: list[_Start] = Field(default_factory=list)
     exige_vencido: list[str] = Field(default_factory=list)
     antecipacao: EarlyAct | None = None  # the case in which the act may come before ``exige_vencido`` lapsed
-    diligencia_previa: PriorSearch | None = None  # an edital after an AR returned: the search it must follow
+    #: what must already be in the processo for the act to be valid (:mod:`autos.rules.preconditions`)
+    pressupostos: list[Precondition] = Field(default_factory=list)
+    #: the act comes before the infraction it warns of (a notificação preliminar: the infraction is not answering
+    #: it), so it may be dated before ``data_infracao``
+    precede_infracao: bool = False
     #: the act is only for these infractions of the law's rules (Ferraz art. 71: the services of chapters III to
     #: VII); empty: any
     so_infracoes: list[str] = Field(default_factory=list)
@@ -227,6 +222,33 @@ class Procedure:
     def campos_aceitos(self) -> dict[str, frozenset[str]]:
         """Per act kind, the fields it takes: the core ones, those it requires and those it admits."""
         return {k: CORE_FIELDS | {f.campo for f in a.campos} | set(a.aceita) for k, a in self.atos.items()}
+
+
+def _check_preconditions(err: Callable[..., AutosError], path: PathKey, pres: list[Precondition], kinds: set[str],
+                         prazos: set[str]) -> None:
+    """The references of an act kind's preconditions: unique ids, act kinds and deadlines the rite has."""
+    seen: set[str] = set()
+    for i, pc in enumerate(pres):
+        where: PathKey = (*path, "pressupostos", i)
+        if pc.id in seen:
+            raise err((*where, "id"), f"dois pressupostos com o id '{pc.id}'.", "cada pressuposto tem id próprio.")
+        seen.add(pc.id)
+        if pc.atos:
+            raise err((*where, "atos"), "'atos' só vale no pressuposto de uma infração (regras da lei): aqui o "
+                      "pressuposto já é do ato em que está.")
+        req = pc.exige
+        refs: list[tuple[PathKey, str]] = []
+        if req.ato_anterior is not None:
+            refs += [((*where, "exige", "ato_anterior", "tipos", j), k) for j, k in enumerate(req.ato_anterior.tipos)]
+        if req.notificacao_nao_atendida is not None:
+            refs.append(((*where, "exige", "notificacao_nao_atendida", "ato"), req.notificacao_nao_atendida.ato))
+            for j, pid in enumerate(req.notificacao_nao_atendida.prazos):
+                if pid not in prazos:
+                    raise err((*where, "exige", "notificacao_nao_atendida", "prazos", j),
+                              f"prazo '{pid}' não está em 'prazos' nem no arquivo de prazos da lei.")
+        for at, kind in refs:
+            if kind not in kinds:
+                raise err(at, f"ato '{kind}' não está em 'atos'.", f"use um dos atos: {', '.join(sorted(kinds))}.")
 
 
 def procedure_file(rules_dir: Path, lei: str) -> Path:
@@ -335,8 +357,7 @@ def _build(doc: YamlDoc, m: _ProcedureFile, law: LawDeadlines, lei: str) -> Proc
                 raise err((*path, "exige_vencido", i), f"prazo '{pid}' não está em 'prazos'.")
         if a.antecipacao is not None and not a.exige_vencido:
             raise err((*path, "antecipacao"), "'antecipacao' só vale para um ato com 'exige_vencido'.")
-        if a.diligencia_previa is not None and a.diligencia_previa.ato not in m.atos:
-            raise err((*path, "diligencia_previa", "ato"), f"ato '{a.diligencia_previa.ato}' não está em 'atos'.")
+        _check_preconditions(err, path, a.pressupostos, kinds, set(m.prazos) | set(law.prazos))
         admitted = {f.campo for f in a.campos} | set(a.aceita)
         if a.antecipacao is not None and not {"destino", "fundamentacao"} <= admitted:
             raise err((*path, "antecipacao"), "o ato com 'antecipacao' deve admitir 'destino' e 'fundamentacao'.")

@@ -21,6 +21,8 @@ from autos.base.citation import Citation
 from autos.base.schema import Amount, Count, build_model
 from autos.base.yamlio import decode_yaml, read_limited
 from autos.errors import ComputeError, RulesError
+from autos.rules.preconditions import Precondition, Regulation
+from autos.rules.prescription import Prescription
 
 Severity = Literal["erro", "aviso"]
 
@@ -402,6 +404,8 @@ class Infraction(_Strict):
     #: vicioso; art. 9º, II and V): the document kinds that may cite it (the termo de apreensão, …); an auto or any
     #: other document citing it is a finding. Empty: a conduct, citable by every document.
     fundamento_apreensao: list[str] = Field(default_factory=list)
+    #: what must be in the processo for the act that imposes it (the auto) to be valid (rules.preconditions)
+    pressupostos: list[Precondition] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _sanction(self) -> Infraction:
@@ -438,6 +442,11 @@ class PenaltyCondition(_Strict):
     reincidente: bool = False  # it needs a repeat of the infraction (infracoes[].reincidente: true)
     pessoa_juridica: bool = False  # it applies to an establishment (autuado.tipo: pessoa_juridica)
     interpretacao: str | None = None  # a recorded choice behind it (printed when it is applied)
+    #: the law imposes the penalty in this case ("terá sua atividade suspensa", Ferraz art. 69, § 2º): an auto for
+    #: the infraction whose facts meet the condition and does not apply it is an error (PENALIDADE-OBRIGATORIA) —
+    #: unless it applies one of ``substituida_por``, the graver penalty the law puts in its place (§ 3º: cassação)
+    obrigatoria: bool = False
+    substituida_por: list[str] = Field(default_factory=list)
 
 
 class Penalty(_Strict):
@@ -629,35 +638,6 @@ class DocumentKind(_Strict):
     orgao: str | None = None
 
 
-class PrescriptionInterruption(_Strict):
-    """What interrupts the prescription of the punitive claim, and how it runs again afterwards."""
-
-    #: act kinds (of ``<lei>.processo.yaml``) whose effective date (a notice: when it takes effect) interrupts it
-    atos: list[str] = Field(min_length=1)
-    #: it runs again, from the interrupting act, for this many months (half the term: Decreto 20.910/1932, art. 9º)
-    recomeca_meses: Count = Field(gt=0)
-    #: the term never ends before the full term counted from the start (Súmula 383 do STF)
-    nao_aquem_do_prazo: bool = True
-    base_legal: str
-
-
-class Prescription(_Strict):
-    """The prescription of the punitive claim (the power to impose the penalty) of one law.
-
-    It runs ``anos`` years from ``conta_de`` (``infracao``: the date of the infraction, or of the auto when the
-    processo does not give it), is interrupted once by the first act of ``interrupcao.atos`` and is met by a
-    final decision: the last act of ``decisoes`` not followed by an act of ``recursos``."""
-
-    #: years; more than 50 is a typing error (the prescriptions relied on run five: Decreto 20.910/1932, art. 1º)
-    anos: Count = Field(gt=0, le=50)
-    conta_de: Literal["infracao"] = "infracao"
-    base_legal: str
-    interrupcao: PrescriptionInterruption | None = None
-    decisoes: list[str] = Field(min_length=1)
-    recursos: list[str] = Field(default_factory=list)
-    interpretacao: str | None = None  # the recorded choice (an ``interpretacoes`` id) where the law is silent
-
-
 class Signatory(_Strict):
     """Who signs a document the municipality issues for the law as a whole (the consolidated edital): a named
     person and the post; ``ato``: the act that designates them; ``exemplo``: not yet the real one."""
@@ -717,8 +697,10 @@ class Statute(_Strict):
     edital_assinatura: Signatory | None = None
     #: what a retificação of a published edital does to the notice (``autos retificar-edital``)
     edital_correcoes: EditalCorrections | None = None
+    #: the regulations applied with the law, by id (rules.preconditions.Regulation): an infringed provision names one
+    regulamentos: dict[str, Regulation] = Field(default_factory=dict)
 
-    @field_validator("infracoes", "penalidades", "documentos")
+    @field_validator("infracoes", "penalidades", "documentos", "regulamentos")
     @classmethod
     def _ids(cls, v: dict[str, object]) -> dict[str, object]:
         for key in v:
@@ -818,6 +800,12 @@ def _check_fine_refs(statute: Statute) -> None:
     for pen_id, pen in statute.penalidades.items():
         for cond_id, cond in pen.condicoes.items():
             need(cond.interpretacao, f"a condição '{cond_id}' da penalidade '{pen_id}'")
+            if cond.obrigatoria and not cond.infracoes:
+                raise ValueError(f"a condição obrigatória '{cond_id}' da penalidade '{pen_id}' precisa de 'infracoes'")
+            for other in cond.substituida_por:
+                if other not in statute.penalidades or not cond.obrigatoria:
+                    raise ValueError(f"a condição '{cond_id}' da penalidade '{pen_id}': 'substituida_por' só vale em "
+                                     f"condição obrigatória e com penalidades da lei ('{other}')")
             for inf_ref in cond.infracoes:
                 rule = statute.infracoes.get(inf_ref)
                 if rule is None or pen_id not in rule.penalidades:
@@ -835,6 +823,8 @@ def _check_fine_refs(statute: Statute) -> None:
         need(inf.sem_sancao, f"a infração '{inf_id}' (sem_sancao)")
         for exc in inf.excecoes:
             need(exc.interpretacao, f"a exceção '{exc.id}' da infração '{inf_id}'")
+        for pc in inf.pressupostos:
+            need(pc.interpretacao, f"o pressuposto '{pc.id}' da infração '{inf_id}'")
         if inf.multa is not None:
             formula_refs(inf.multa, f"a multa da infração '{inf_id}'")
             costed.add(inf.multa.penalidade or "multa")
