@@ -58,9 +58,9 @@ def test_mixed_folders_exit_1_with_summary_by_law_kind_and_code() -> None:
     for name in ("timoteo-pj.yaml", "ferraz-sem-fato.yaml", "cuiaba-sem-local.yaml", "timoteo-incompleto.yaml"):
         assert name in cases
     assert "✗ " + str(PENDING / "ferraz-sem-fato.yaml") in cases
-    assert "[ERRO] FER-75-FATO: falta elemento obrigatório (fatos)" in cases
+    assert "[ERRO · nulidade] FER-75-FATO: falta elemento obrigatório (fatos)" in cases
     assert "(Lei nº 3.240/2015, art. 75)" in cases
-    assert "[ERRO] TIM-20-1-VII" in cases and "linha" in cases and "Como corrigir" in cases
+    assert "[ERRO · nulidade] TIM-20-1-VII" in cases and "linha" in cases and "Como corrigir" in cases
     assert "INCOMPLETO: há casos com erro." in cases
 
 
