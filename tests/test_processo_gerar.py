@@ -170,7 +170,7 @@ def test_an_error_in_an_act_without_document_is_reported_and_exits_1(tmp_path: P
         "auto-de-infracao-timoteo-mg-sim-2026-000171-ato-01.docx",
         "termo-apreensao-timoteo-mg-sim-2026-000171-ato-02.docx"]
     assert "o processo tem 1 erro que nenhum documento mostra" in text
-    assert "[ERRO] ATO-NAO-PREVISTO: a Lei nº 3.844/2022 não prevê o ato 'oficio'." in text
+    assert "[ERRO · nulidade] ATO-NAO-PREVISTO: a Lei nº 3.844/2022 não prevê o ato 'oficio'." in text
     line = len(SEM_DEFESA.read_text(encoding="utf-8").splitlines()) + 1  # the act appended after the sample's lines
     assert f"linha {line}, campo 'atos[3].tipo'" in text
 
@@ -185,8 +185,8 @@ def test_a_processo_whose_failing_act_replaces_the_auto_exits_1_with_the_finding
     code, out = run("gerar", str(file), "-o", str(tmp_path / "saida"))
     assert code == 1, out
     assert not (tmp_path / "saida").exists()
-    for words in ("[ERRO] SEM-AUTO: o processo não tem auto de infração", "(Lei nº 3.844/2022, art. 20)",
-                  "[ERRO] ATO-NAO-PREVISTO", "campo 'atos[0].tipo'", "Como corrigir: corrija-os"):
+    for words in ("[ERRO · nulidade] SEM-AUTO: o processo não tem auto de infração", "(Lei nº 3.844/2022, art. 20)",
+                  "[ERRO · nulidade] ATO-NAO-PREVISTO", "campo 'atos[0].tipo'", "Como corrigir: corrija-os"):
         assert words in out, (words, out)
     code, _ = run("gerar", str(file), "--minuta", "-o", str(tmp_path / "saida"))
     assert code == 0  # a minuta is asked for despite the pendências: nothing is refused

@@ -54,7 +54,7 @@ def test_validar_processo_includes_the_timeline_findings(tmp_path: Path) -> None
     code, out = run("validar", str(file))
     assert code == 1
     # Lei nº 3.844/2022, art. 31, parágrafo único, j (by analogy, Lei 9.784/1999): the appeal follows a decision
-    line = next(x for x in out.splitlines() if "[ERRO] FORA-DE-ORDEM" in x)
+    line = next(x for x in out.splitlines() if "[ERRO · vício sanável] FORA-DE-ORDEM" in x)
     assert "recurso nº P-1" in line and "julgamento" in line and f"linha {_line(file, 'tipo: recurso')}" in line
     # and the auto act's document is checked too (Timóteo art. 20, § 1º, II: local of the auto)
     assert "TIM-20-1-II: ato 1 (Auto de Infração de 01/10/2026)" in out

@@ -365,7 +365,7 @@ def test_validar_checks_numbers_against_the_register(tmp_path: Path, name: str, 
         assert run("registro", "reconstruir", str(tmp_path), *where.registro)[0] == 0
     exit_code, out = run("validar", str(mine), *found)
     assert exit_code == 1, out
-    assert f"[ERRO] {code}" in out
+    assert re.search(rf"\[ERRO · [^]]+\] {code}\b", out), out
     for w in words:
         assert w in out, (w, out)
     lines = mine.read_text(encoding="utf-8").splitlines()

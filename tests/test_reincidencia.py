@@ -275,7 +275,7 @@ def test_typed_reincidente_that_disagrees_with_history_is_an_error(tmp_path: Pat
     new = ferraz(tmp_path, "novo.yaml", "FV-2026/0700", "700/2026", "2026-10-01", extra="    reincidente: false\n")
     code, out = validar(tmp_path, new)
     assert code == 1, out
-    assert "[ERRO] REINCIDENCIA-DIVERGENTE: infração 1 (lixo-domiciliar): reincidente: false, mas o histórico do " \
+    assert "[ERRO · nulidade] REINCIDENCIA-DIVERGENTE: infração 1 (lixo-domiciliar): reincidente: false, mas o histórico do " \
            "registro diz reincidente" in out
     assert "campo 'infracoes[0].reincidente'" in out and "reincidente_motivo" in out
     assert "20 UFM = R$ 3.123,87" in out  # the typed value is the one the file's documents would use
@@ -322,7 +322,7 @@ def test_override_with_reason_is_a_warning_and_the_documents_print_it(tmp_path: 
                  extra=f"    reincidente: {typed}\n    reincidente_motivo: \"{motivo}\"\n")
     code, out = validar(tmp_path, new)
     assert code == 0, out
-    assert "[AVISO] REINCIDENCIA-CONTRA-HISTORICO" in out and f"com o motivo: {motivo}" in out
+    assert "[AVISO · vício sanável] REINCIDENCIA-CONTRA-HISTORICO" in out and f"com o motivo: {motivo}" in out
     assert f"= {fine}" in out
     out_dir = tmp_path / "saida"
     code, out = run("gerar", str(new), "-o", str(out_dir), "--minuta")

@@ -51,7 +51,7 @@ def test_a_fine_without_the_reduction_the_register_knows_is_an_error_art16_p5(tm
     code, out = run("validar", str(target))
     assert code == 1, out
     flat = " ".join(out.split())
-    assert "[ERRO] PEQUENO-PORTE-NAO-APLICADO" in flat
+    assert "[ERRO · vício sanável] PEQUENO-PORTE-NAO-APLICADO" in flat
     assert "conhece Laticínios Vale do Aço Ltda. como de pequeno porte no processo SIM-2026/000142" in flat
     assert "Lei nº 3.844/2022, art. 16, § 5º" in flat and "campo 'autuado.pequeno_porte'" in flat
 
@@ -63,4 +63,4 @@ def test_a_company_no_longer_small_scale_says_why_and_gets_a_warning(tmp_path: P
     target = folder_with(tmp_path, text)
     code, out = run("validar", str(target))
     flat = " ".join(out.split())
-    assert "[AVISO] PEQUENO-PORTE-NAO-APLICADO" in flat and "motivo informado: receita bruta de 2025" in flat
+    assert "[AVISO · vício sanável] PEQUENO-PORTE-NAO-APLICADO" in flat and "motivo informado: receita bruta de 2025" in flat

@@ -49,18 +49,18 @@ def test_mixed_folders_exit_1_with_summary_by_law_kind_and_code() -> None:
     # by kind
     assert "Auto de Infração (auto_de_infracao): 6 casos, 3 sem erro, 3 com erro;" in summary
     # by code: counts and the provision each code cites
-    assert re.search(r"erro +FER-75-FATO +1 achado em 1 caso — Lei nº 3\.240/2015, art\. 75", summary)
-    assert re.search(r"erro +CBA-35-LAVRATURA +1 achado em 1 caso — Lei nº 3\.666/1997, art\. 35", summary)
-    assert re.search(r"aviso +VALOR-EXEMPLO +6 achados em 6 casos", summary)
-    # errors before warnings in the code table
+    assert re.search(r"erro +nulidade +FER-75-FATO +1 achado em 1 caso — Lei nº 3\.240/2015, art\. 75", summary)
+    assert re.search(r"erro +vício sanável +CBA-35-LAVRATURA +1 achado em 1 caso — Lei nº 3\.666/1997, art\. 35", summary)
+    assert re.search(r"aviso +vício sanável +VALOR-EXEMPLO +6 achados em 6 casos", summary)
+    # nullity first, then errors before warnings, in the code table
     assert summary.index("FER-75-FATO") < summary.index("VALOR-EXEMPLO")
     # each case, with its findings and their citations
     for name in ("timoteo-pj.yaml", "ferraz-sem-fato.yaml", "cuiaba-sem-local.yaml", "timoteo-incompleto.yaml"):
         assert name in cases
     assert "✗ " + str(PENDING / "ferraz-sem-fato.yaml") in cases
-    assert "[ERRO] FER-75-FATO: falta elemento obrigatório (fatos)" in cases
+    assert "[ERRO · nulidade] FER-75-FATO: falta elemento obrigatório (fatos)" in cases
     assert "(Lei nº 3.240/2015, art. 75)" in cases
-    assert "[ERRO] TIM-20-1-VII" in cases and "linha" in cases and "Como corrigir" in cases
+    assert "[ERRO · nulidade] TIM-20-1-VII" in cases and "linha" in cases and "Como corrigir" in cases
     assert "INCOMPLETO: há casos com erro." in cases
 
 
@@ -167,7 +167,11 @@ def test_json_output() -> None:
     assert [g["documento"] for g in data["por_documento"]] == ["auto_de_infracao"]
     codes = {c["codigo"]: c for c in data["por_codigo"]}
     assert codes["FER-75-FATO"] == {"codigo": "FER-75-FATO", "severidade": "erro", "achados": 1, "casos": 1,
-                                    "citacoes": ["Lei nº 3.240/2015, art. 75"]}
+                                    "citacoes": ["Lei nº 3.240/2015, art. 75"], "grau": "nulidade",
+                                    "grau_rotulo": "nulidade",
+                                    # rules/ferraz-de-vasconcelos-sp/achados.yaml: the fact is an essential element
+                                    "grau_fundamento": codes["FER-75-FATO"]["grau_fundamento"]}
+    assert "Lei nº 3.240/2015, art. 75" in codes["FER-75-FATO"]["grau_fundamento"]
     assert set(data["escolhas_interpretativas"]) == set(by_law)
     choice = data["escolhas_interpretativas"]["timoteo-mg/lei-3844-2022"][0]
     assert set(choice) == {"id", "citacao", "problema", "escolha"}
@@ -376,5 +380,8 @@ def test_a_finding_as_json_has_every_field_of_the_finding() -> None:
     from autos.checks.finding import Finding
 
     f = Finding("erro", "CODIGO", "mensagem", "art. 1º", "atos[0].data", 3, "caso.yaml", "como corrigir")
-    assert f.to_dict() == dataclasses.asdict(f)
-    assert list(f.to_dict()) == [x.name for x in dataclasses.fields(Finding)]
+    # then the grade of its code (rules/achados.yaml), added keys: an ungraded code has none
+    assert f.to_dict() == {**dataclasses.asdict(f), "grau": None, "grau_fundamento": None}
+    assert list(f.to_dict()) == [x.name for x in dataclasses.fields(Finding)] + ["grau", "grau_fundamento"]
+    graded = Finding("erro", "IMPEDIMENTO", "m", None, None, None, None).to_dict()
+    assert graded["grau"] == "nulidade" and "art. 18" in graded["grau_fundamento"]

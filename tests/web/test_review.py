@@ -199,3 +199,20 @@ def test_processo_names_outside_the_folder_are_not_found(tmp_path: Path) -> None
         assert "não é um arquivo de processo" in str(exc)
     else:
         raise AssertionError("not a processo")
+
+
+def test_processo_page_puts_nullity_first_with_the_grade_and_its_ground(new_env: Callable[..., WebEnv]) -> None:
+    """rules/achados.yaml: a decision by an authority the register does not know is void (Lei 9.784/1999, arts. 11
+    and 13, por analogia); the hour the auto omits (Lei nº 3.666/1997, art. 35, does not require it) is style."""
+    env = new_env()
+    name = "cuiaba-mt/04-recurso-decidido-pelo-secretario.yaml"
+    shutil.copy(ROOT / "samples" / "verificacao" / name, env.folder / name)
+    page = env.client("procuradora").get(f"/processo/{name}")
+    assert page.status_code == 200
+    doc = soup(page.text)
+    order = {"nulidade": 0, "vício sanável": 1, "estilo": 2}
+    lists = [[order[s.get_text(strip=True)] for s in ul.select("li .grau")] for ul in doc.select("ul.achados")]
+    assert lists and all(g == sorted(g) for g in lists)
+    text = words(page.text)
+    assert "nulidade AUTORIDADE-DESCONHECIDA" in text and "estilo CBA-35-HORA" in text
+    assert "Grau: competência: autoridade que não existe no registro de autoridades" in text

@@ -49,6 +49,7 @@ from autos.errors import AutosError, InputError, RenderError, case_failure
 from autos.processo.load import from_doc as processo_from_doc
 from autos.processo.load import is_processo_data
 from autos.processo.load_case import case_from_doc
+from autos.rules.grades import GRADE_ORDER
 from autos.rules.procedure import Procedure
 from autos.rules.statute import Statute
 from autos.store.database import Location
@@ -202,6 +203,9 @@ class CodeTally:
     achados: int = 0
     casos: int = 0
     citacoes: list[str] = field(default_factory=list)
+    grau: str | None = None  # rules/achados.yaml: nulidade, vicio_sanavel, estilo
+    grau_rotulo: str | None = None
+    grau_fundamento: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -264,12 +268,13 @@ class Verification:
         if c.lei is not None and c.lei not in self.leis and c.lei in statutes:
             self.leis[c.lei] = statutes[c.lei]
         self._spool.append({"dados": c.to_dict(), "erro_texto": str(r.error) if r.error is not None else None,
-                            "achados_texto": [f.render() for f in r.findings], "erros": errors,
+                            "achados_texto": [f.render() for f in r.por_grau], "erros": errors,
                             "avisos": warnings})
 
     def add_cross(self, findings: list[Finding]) -> None:
         """The findings across processos (each counted as a case of its code)."""
         self.cruzados.extend(findings)
+        self.cruzados.sort(key=lambda f: f.ordem_grau)
         for f in findings:
             self._count_codes([f])
 
@@ -278,7 +283,8 @@ class Verification:
         for f in findings:
             t = self._codes.get(f.codigo)
             if t is None:
-                t = self._codes[f.codigo] = CodeTally(f.codigo, f.severidade)
+                t = self._codes[f.codigo] = CodeTally(f.codigo, f.severidade, grau=f.grau, grau_rotulo=f.grau_rotulo,
+                                                      grau_fundamento=f.grau_fundamento)
             t.achados += 1
             if f.codigo not in seen:
                 seen.add(f.codigo)
@@ -312,8 +318,9 @@ class Verification:
         return sorted(self._by_kind.items(), key=lambda kv: (kv[0] is None, kv[0] or ""))
 
     def por_codigo(self) -> list[CodeTally]:
-        """Finding codes, errors first, then by how many cases they affect."""
-        return sorted(self._codes.values(), key=lambda t: (t.severidade != "erro", -t.casos, t.codigo))
+        """Finding codes, nullity first (rules/achados.yaml), then errors, then by how many cases they affect."""
+        return sorted(self._codes.values(), key=lambda t: (GRADE_ORDER[t.grau], t.severidade != "erro", -t.casos,
+                                                           t.codigo))
 
     def rotulo_lei(self, lei: str | None) -> str:
         """``Lei nº 3.844/2022 (Timóteo/MG)``; the raw id for a law missing from the rules."""
@@ -563,9 +570,10 @@ def iter_verification_text(v: Verification) -> Iterator[str]:
     if codes:
         yield "\nPor código de achado:"
         width = max(len(c.codigo) for c in codes)
+        gwidth = max(len(c.grau_rotulo or "") for c in codes)
         for code in codes:
             cites = f" — {'; '.join(code.citacoes)}" if code.citacoes else ""
-            yield (f"  {code.severidade:<5} {code.codigo:<{width}}  "
+            yield (f"  {code.severidade:<5} {code.grau_rotulo or '':<{gwidth}} {code.codigo:<{width}}  "
                    f"{count_noun(code.achados, 'achado', 'achados')} em {count_noun(code.casos, 'caso', 'casos')}"
                    f"{cites}")
     yield from _cross_text(v)

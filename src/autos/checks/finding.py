@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from autos.errors import AutosError
+from autos.rules.grades import GRADE_LABELS, GRADE_ORDER, GradeEntry, grade_of
 from autos.rules.statute import Severity, Statute
 
 
@@ -24,16 +25,44 @@ class Finding:
     arquivo: str | None
     dica: str | None = None
 
+    @property
+    def _grade(self) -> GradeEntry | None:
+        return grade_of(self.codigo)
+
+    @property
+    def grau(self) -> str | None:
+        """The grade of the code (rules/achados.yaml): nulidade, vicio_sanavel or estilo; None if ungraded."""
+        g = self._grade
+        return g.grau if g else None
+
+    @property
+    def grau_rotulo(self) -> str | None:
+        g = self._grade
+        return GRADE_LABELS[g.grau] if g else None
+
+    @property
+    def grau_fundamento(self) -> str | None:
+        g = self._grade
+        return g.fundamento if g else None
+
+    @property
+    def ordem_grau(self) -> int:
+        """Sort key: nullity first, then curable defects, then style."""
+        return GRADE_ORDER[self.grau]
+
     def to_dict(self) -> dict[str, Any]:
         # the fields are plain values: dataclasses.asdict's deep copy cost ~3% of a verificar of processos
+        # grau/grau_fundamento are added keys: consumers reading the others keep working
         return {"severidade": self.severidade, "codigo": self.codigo, "mensagem": self.mensagem,
                 "citacao": self.citacao, "caminho": self.caminho, "linha": self.linha, "arquivo": self.arquivo,
-                "dica": self.dica}
+                "dica": self.dica, "grau": self.grau, "grau_fundamento": self.grau_fundamento}
 
     def render(self) -> str:
         where = ", ".join(p for p in (f"linha {self.linha}" if self.linha else None,
                                       f"campo '{self.caminho}'" if self.caminho else None) if p)
-        text = f"[{self.severidade.upper()}] {self.codigo}: {self.mensagem}"
+        label = self.grau_rotulo
+        head = f"{self.severidade.upper()} · {label}" if label else self.severidade.upper()
+        text = f"[{head}] {self.codigo}: {self.mensagem}"
         if self.citacao:
             text += f" ({self.citacao})"
         if where:
@@ -61,6 +90,11 @@ class Report:
         return [f for f in self.findings if f.severidade == "aviso"]
 
     @property
+    def por_grau(self) -> list[Finding]:
+        """The findings with nullity risks first (then curable defects, then style), in order otherwise."""
+        return sorted(self.findings, key=lambda f: f.ordem_grau)
+
+    @property
     def ok(self) -> bool:
         return self.error is None and not self.errors
 
@@ -70,5 +104,5 @@ class Report:
             "lei": self.statute.id if self.statute else None,
             "valido": self.ok,
             "erro_de_leitura": self.error.to_dict() if self.error else None,
-            "achados": [f.to_dict() for f in self.findings],
+            "achados": [f.to_dict() for f in self.por_grau],
         }
