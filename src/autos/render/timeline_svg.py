@@ -32,7 +32,8 @@ STATE_WORDS: dict[str, tuple[str, str]] = {
 }
 _FILL = {"cumprido": "#2e7d32", "cumprido com atraso": "url(#{p}-atraso)", "em curso": "#bbdefb",
          "perdido": "url(#{p}-hachura)", "prejudicado": "#eeeeee"}
-_STROKE = {"cumprido": ("#1b5e20", ""), "cumprido com atraso": ("#e65100", ""), "em curso": ("#0d47a1", "5 3"), "perdido": ("#b71c1c", ""),
+_STROKE = {"cumprido": ("#1b5e20", ""), "cumprido com atraso": ("#e65100", ""),
+           "em curso": ("#0d47a1", "5 3"), "perdido": ("#b71c1c", ""),
            "prejudicado": ("#757575", "2 2")}
 _MONTHS = ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"]
 
