@@ -63,3 +63,23 @@ def test_no_document_says_the_auto_is_grounded_on_the_forms_of_notice_art76(text
     # infraction, never on art. 76
     for name, text in texts.items():
         assert not re.search(r"lavrad[oa] com fundamento[^.]{0,200}art\. 76", fold(text)), name
+
+
+# FV-2026/0412: the appeal's decision DEC-PREF-71/2026 reduced the fine to the simple one of art. 68, 30 UFM (no
+# doubling for recidivism: the earlier decision was not final). 30 UFM × R$ 156,1935 (the rules' EXAMPLE UFM of 2026)
+# = R$ 4.685,805 → R$ 4.685,81 (the rules' rounding: half up). The auto's memo keeps 60 UFM = R$ 9.371,61.
+# The demonstrativo has its own number, 14/2026 (the decision act's 'demonstrativo'), never the decision's.
+DEMO = "demonstrativo-debito-ferraz-de-vasconcelos-sp-fv-2026-0412-ato-05.pdf"
+
+
+def test_demonstrativo_after_a_reduction_is_due_the_decided_amount_art68_art80(texts: dict[str, str]) -> None:
+    text = fold(texts[DEMO])
+    assert "DEMONSTRATIVO DE DÉBITO Nº 14/2026" in text
+    assert "DEMONSTRATIVO DE DÉBITO Nº DEC-PREF-71/2026" not in text
+    assert "Débito do auto, antes da decisão".upper() in text.upper()
+    assert "Total em reais: R$ 9.371,61" in text  # the auto's memo, labelled as before the decision
+    due = text.split("TOTAL DEVIDO", 1)[1]
+    assert due.startswith(" Total devido: 30 (trinta) UFM, correspondentes a R$ 4.685,81"), due[:200]
+    # due: 10 dias úteis from the notice of this decision (art. 80), a later act: the term, without a date yet
+    assert "Vencimento: 10 (dez) dias úteis, contados a partir da data da notificação final (art. 80)" in due
+    assert "Meio de pagamento: o meio de pagamento não consta das regras do sistema" in due

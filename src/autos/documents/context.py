@@ -42,6 +42,7 @@ from autos.compute.fines import FineResult, _norm_key
 from autos.compute.result import CaseComputation
 from autos.documents import pix
 from autos.documents.counting import case_lines, example_days_warning, with_counting_clause
+from autos.documents.statement import amount_due
 from autos.documents.decision import (
     decided_amount,
     decided_reais,
@@ -893,6 +894,8 @@ def _statement(case: Case, statute: Statute, kind: DocumentKind, fines: FineResu
     }
     out["prazos"] = act_deadlines(computed, draft=draft)
     out["notificacao"] = None  # payment no longer counts from the notice of the auto
+    out["debito"]["devido"] = amount_due(case, statute, fines, out["prazos"], draft=draft,
+                                         missing=_or_missing(None, draft))
     return out
 
 

@@ -54,7 +54,7 @@ ACT_FIELDS: frozenset[str] = frozenset({
     "recebimento", "devolucao", "juntada", "publicacoes", "resultado", "valor", "autoridade",
     "fundamentacao", "itens", "fiel_depositario", "local_deposito", "recolhimento", "destino", "abrangencia",
     "descricao", "exigencia", "condicoes_levantamento", "argumentos", "relatorio", "razoes", "dispositivo",
-    "valor_base", "motivo_valor",
+    "valor_base", "motivo_valor", "demonstrativo",
 })
 
 #: processo-level fields a law may require (``processo_campos``)
