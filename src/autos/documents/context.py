@@ -42,7 +42,6 @@ from autos.compute.fines import FineResult, _norm_key
 from autos.compute.result import CaseComputation
 from autos.documents import pix
 from autos.documents.counting import case_lines, example_days_warning, with_counting_clause
-from autos.documents.statement import amount_due
 from autos.documents.decision import (
     decided_amount,
     decided_reais,
@@ -54,6 +53,7 @@ from autos.documents.decision import (
 from autos.documents.lines import DeadlineLine, rule_term
 from autos.documents.pix import PixConfig
 from autos.documents.preconditions import infractions, with_preconditions
+from autos.documents.statement import amount_due
 from autos.errors import AutosError, ComputeError
 from autos.processo.case import Case, Decisao, Medida
 from autos.rules.calendar import MunicipalCalendar

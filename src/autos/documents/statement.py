@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from autos.documents.decision import decided_amount
 from autos.compute.fines import FineResult
+from autos.documents.decision import decided_amount
 from autos.processo.case import Case
 from autos.rules.statute import Statute
 
