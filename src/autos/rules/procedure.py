@@ -132,6 +132,9 @@ class ActRule(_Strict):
     #: the act ends the act it cites (a levantamento its embargo, a restitution its apprehension): no other act
     #: that ends it may cite it again
     encerra_citado: bool = False
+    #: the act pays the costs on top of the penalties (Cuiabá art. 11, § 2º: the rescue's payment of transport,
+    #: the table's "multa" and the daily charges), not the fine: a debt export nets it from the costs only
+    quita_despesas: bool = False
 
 
 class _NewDeadline(_Strict):
