@@ -214,7 +214,8 @@ def describe_fines(result: FineResult | None) -> str:
         basis = f" [{step.base_legal}]" if step.base_legal else ""
         out.append(f"{n:>2}. {step.descricao}{basis}")
         out.append(f"    = {step.resultado}")
-    out += ["", f"{total_label(result)}: {result.unidades_texto()}", f"       {result.reais_texto()}"]
+    label = total_label(result.part("penalidade"), result.part("despesa"))
+    out += ["", f"{label}: {result.unidades_texto()}", f"       {result.reais_texto()}"]
     for aviso in getattr(result, "avisos", []):
         out.append(f"AVISO: {aviso}")
     if result.exemplo:

@@ -4,19 +4,24 @@ and its amount — never one "multa" for both."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from decimal import Decimal
+from typing import Protocol
 
 from autos.base import ptbr
-
-if TYPE_CHECKING:
-    from autos.compute.fines import FineResult
 
 __all__ = ["total_label"]
 
 
-def total_label(result: FineResult) -> str:
-    """``Total`` of fines (or costs) alone; ``Débito (multa R$ … + despesas R$ …)`` when both are summed."""
-    fine, costs = result.part("penalidade"), result.part("despesa")
+class _Part(Protocol):
+    """The fines or the costs of a result (``FineResult.part``): their total in reais."""
+
+    @property
+    def total_reais(self) -> Decimal: ...
+
+
+def total_label(fine: _Part | None, costs: _Part | None) -> str:
+    """``Total`` of fines (or costs) alone; ``Débito (multa R$ … + despesas R$ …)`` when both are summed
+    (``fine`` and ``costs``: ``result.part("penalidade")`` and ``result.part("despesa")``)."""
     if fine is None or costs is None:
         return "Total"
     return f"Débito (multa {ptbr.format_brl(fine.total_reais)} + despesas {ptbr.format_brl(costs.total_reais)})"

@@ -137,14 +137,14 @@ class FineResult:
         for item in self.itens:
             steps.extend(item.steps)
         if len(self.itens) > 1:  # fine and costs together are the débito, never one "multa" (Cuiabá art. 38)
-            steps.append(Step(total_label(self), None, f"{self.unidades_texto()} = {self.reais_texto()}"))
+            label = total_label(self.part("penalidade"), self.part("despesa"))
+            steps.append(Step(label, None, f"{self.unidades_texto()} = {self.reais_texto()}"))
         return steps
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "lei": self.statute.lei.label, "unidade": self.sigla,
-            "data_referencia": self.data_referencia.isoformat(),
-            "valor_unidade": str(self.valor_unidade.valor),
+            "data_referencia": self.data_referencia.isoformat(), "valor_unidade": str(self.valor_unidade.valor),
             "valor_unidade_fonte": self.valor_unidade.fonte,
             "valor_unidade_exemplo": self.exemplo,
             "itens": [
