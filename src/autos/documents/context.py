@@ -878,7 +878,8 @@ def _statement(case: Case, statute: Statute, kind: DocumentKind, fines: FineResu
     a decision that keeps or reduces the fine (a processo act): the decided amount, and payment counted from
     the notice of that decision (the act the law names, a later one: the term has no date yet)."""
     # the debt is the fine and the costs together, each a parcel of its own (Cuiabá art. 38)
-    out: dict[str, Any] = {"debito": {"data_calculo": _fmt_date(case.lavratura.data, draft), "decisao": None},
+    out: dict[str, Any] = {"debito": {"data_calculo": _fmt_date(case.lavratura.data, draft), "decisao": None,
+                                     "devido": None},
                            "multa": _fine_section(fines)}
     d = case.decisao
     if d is None or d.resultado not in ("mantida", "reduzida"):
