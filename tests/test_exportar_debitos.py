@@ -68,28 +68,30 @@ def test_exports_final_unpaid_fines_with_hand_computed_amounts(folder: Path, tmp
     code, text = run("exportar-debitos", str(folder), "--desde", "2026-08-01", "-o", str(out))
     assert code == 0, text
     assert "2 débitos exportados de 5 processos lidos" in text
-    assert "FV-2026/0300 (ferraz-de-vasconcelos-sp/lei-3240-2015): 20 UFM = R$ 3.123,87, vencido em 18/08/2026" in text
-    assert "FV-2026/0301 (ferraz-de-vasconcelos-sp/lei-3240-2015): 9,6035 UFM = R$ 1.500,00, vencido em 17/09/2026" \
-        in text
+    assert ("FV-2026/0300 (ferraz-de-vasconcelos-sp/lei-3240-2015): débito de 20 UFM = R$ 3.123,87 (multa "
+            "R$ 3.123,87), vencido em 18/08/2026") in text
+    assert ("FV-2026/0301 (ferraz-de-vasconcelos-sp/lei-3240-2015): débito de 9,6035 UFM = R$ 1.500,00 (multa "
+            "R$ 1.500,00), vencido em 17/09/2026") in text
     doc = json.loads((tmp_path / "saida" / "debitos.json").read_text(encoding="utf-8"))
     assert doc["desde"] == "2026-08-01" and doc["data_referencia"] == "2026-11-30"
     a, b = doc["debitos"]
-    assert (a["processo"], a["valor_unidades"], a["unidade_fiscal"], a["valor_unidade_reais"], a["valor_reais"],
+    assert (a["despesas_reais"], a["multa_reais"]) == ("0.00", a["debito_reais"])  # Ferraz: no costs, only the fine
+    assert (a["processo"], a["debito_unidades"], a["unidade_fiscal"], a["valor_unidade_reais"], a["debito_reais"],
             a["vencimento"], a["definitiva_em"]) == ("FV-2026/0300", "20", "UFM", "156.1935", "3123.87",
                                                      "2026-08-18", "2026-08-15")
     assert a["autuado_nome"] == "Sebastião Nunes Ribeiro" and a["autuado_cpf_cnpj"] == "98765432100"
     assert a["base_legal"] == "Lei nº 3.240/2015, art. 2º, § 1º, inciso III" and a["auto_numero"] == "300/2026"
     assert a["valor_fixado_por"] == "auto de infração"
-    assert (b["valor_unidades"], b["valor_reais"], b["vencimento"], b["definitiva_em"]) == (
+    assert (b["debito_unidades"], b["debito_reais"], b["vencimento"], b["definitiva_em"]) == (
         "9.6035", "1500.00", "2026-09-17", "2026-09-01")
     assert b["valor_fixado_por"] == "decisão do recurso nº DEC-1/2026 de 01/09/2026"
     # the CSV, read as a pt-BR spreadsheet opens it (BOM, ';', CRLF): the amounts are numbers with a decimal comma
     rows = spreadsheet_rows((tmp_path / "saida" / "debitos.csv").read_bytes(), COLUMNS)
     assert [r["processo"] for r in rows] == ["FV-2026/0300", "FV-2026/0301"]
-    assert [(r["valor_unidades"], r["valor_unidade_reais"], r["valor_reais"]) for r in rows] == [
+    assert [(r["debito_unidades"], r["valor_unidade_reais"], r["debito_reais"]) for r in rows] == [
         ("20", "156,1935", "3123,87"), ("9,6035", "156,1935", "1500,00")]
     for r, d in zip(rows, doc["debitos"], strict=True):  # the same numbers as the JSON's exact text (with a point)
-        for k in ("valor_unidades", "valor_unidade_reais", "valor_reais"):
+        for k in ("multa_reais", "despesas_reais", "debito_unidades", "valor_unidade_reais", "debito_reais"):
             assert pt_number(r[k]) == Decimal(d[k]), k
     assert rows[0]["autuado_nome"] == "Sebastião Nunes Ribeiro"
 
@@ -164,3 +166,37 @@ def test_a_path_that_does_not_exist_is_refused_and_nothing_is_written(tmp_path: 
     assert code == 2, text
     assert "nao-existe" in text and "arquivo ou pasta não encontrado; nada foi gravado." in text
     assert not list(tmp_path.iterdir())
+
+
+# CCZ-2026/0077 (Cuiabá, Lei nº 3.666/1997): a horse (equino, grande porte, art. 11, § 4º, III) loose on the street,
+# 3 days in custody. The fine (art. 36, I, leve) is 3 UPF × R$ 107,3327 = R$ 321,9981 → R$ 322,00. The costs of the
+# apprehension (art. 11, § 3º; owed "sem prejuízo das penalidades", art. 38) are not a fine: transporte 1,0 + the
+# table's "multa" 2,0 + diárias 3,00 + 3,50 + 4,00 = 13,5 UPF × R$ 107,3327 = R$ 1.448,99. The judgment kept the
+# fine; its payment term lapsed on 30/11/2026. The sample paid the costs at the rescue (DAM-5310/2026, R$ 1.448,99).
+CUIABA_0077 = ROOT / "samples" / "processos" / "cuiaba-mt" / "ccz-2026-0077-recurso.yaml"
+
+
+@pytest.mark.parametrize(("paid_rescue", "despesas", "debito", "words"), [
+    (True, "0.00", "322.00", "débito de 3 UPF = R$ 322,00 (multa R$ 322,00)"),
+    (False, "1448.99", "1770.99", "débito de 16,5 UPF = R$ 1.770,99 (multa R$ 322,00 + despesas R$ 1.448,99)"),
+])
+def test_fine_and_apprehension_costs_are_exported_apart_cuiaba_art11_art36_art38(
+        tmp_path: Path, paid_rescue: bool, despesas: str, debito: str, words: str) -> None:
+    text = CUIABA_0077.read_text(encoding="utf-8")
+    if not paid_rescue:  # the rescue's payment (art. 11, § 2º) left out: the costs are still owed
+        text = text[:text.index("  - tipo: pagamento_resgate")] + text[text.index("  - tipo: notificacao_pessoal"):]
+    folder = tmp_path / "processos"
+    folder.mkdir()
+    (folder / CUIABA_0077.name).write_text(text, encoding="utf-8")
+    code, out = CliRunner().invoke(main, ["--regras", str(ROOT / "rules"), "--hoje", "2026-12-10",
+                                          "exportar-debitos", str(folder), "--desde", "2026-01-01",
+                                          "-o", str(tmp_path / "d")]).exit_code, ""
+    assert code == 0
+    (d,) = json.loads((tmp_path / "d.json").read_text(encoding="utf-8"))["debitos"]
+    assert (d["multa_unidades"], d["multa_reais"], d["despesas_reais"], d["debito_reais"]) == (
+        "3", "322.00", despesas, debito)
+    assert Decimal(d["multa_reais"]) + Decimal(d["despesas_reais"]) == Decimal(d["debito_reais"])
+    result = CliRunner().invoke(main, ["--regras", str(ROOT / "rules"), "--hoje", "2026-12-10", "exportar-debitos",
+                                       str(folder), "--desde", "2026-01-01", "-o", str(tmp_path / "e")])
+    assert words in result.output, result.output
+    assert "multa R$ 1.770,99" not in result.output

@@ -168,10 +168,10 @@ def test_ferraz_divida_ativa_after_payment_term_art80(service: ProcessoService) 
         # art. 80: 10 dias úteis: 13–17/07 and 20–24/07 → 24/07 (sex), not paid
         ("pagamento_art80", date(2026, 7, 10), date(2026, 7, 24), "perdido"),
         # Lei 4.320/1964, art. 39, § 2º, in 5 days (Lei 9.784/1999, art. 24): 24/07 → 29/07 (qua); done 20/08, late
-        ("inscricao_divida_ativa_lei9784_art24", date(2026, 7, 24), date(2026, 7, 29), "cumprido"),
+        ("inscricao_divida_ativa_lei9784_art24", date(2026, 7, 24), date(2026, 7, 29), "cumprido com atraso"),
     ]
     da = [p for p in t.prazos if p.id != AUTO_NOTICE][4]
-    assert da.nota is not None and "22 dias depois do vencimento" in da.nota
+    assert da.nota is not None and "22 dias corridos depois do vencimento" in da.nota
     assert t.situacao == "encerrado: inscrição em dívida ativa em 20/08/2026"
 
 
@@ -226,11 +226,12 @@ def test_ferraz_notificacao_preliminar_art4_thirty_days_then_the_auto(service: P
         ("limpeza_terreno_art4", date(2026, 8, 10), date(2026, 9, 9), "perdido"),
         ("auto_apos_preliminar_lei9784_art24", date(2026, 9, 9), date(2026, 9, 14), "em curso"),
     ]
-    # the whole sample: the auto of 15/09 meets it (one day late) and starts the appeal term (art. 78)
+    # the whole sample: the auto of 15/09 meets it one day late (14/09 → 15/09: 1 dia corrido, so "cumprido com
+    # atraso", never plain "cumprido") and starts the appeal term (art. 78)
     t = _timeline(service, sample, date(2026, 12, 1))
     assert _deadlines(t)[:3] == [
         ("limpeza_terreno_art4", date(2026, 8, 10), date(2026, 9, 9), "perdido"),
-        ("auto_apos_preliminar_lei9784_art24", date(2026, 9, 9), date(2026, 9, 14), "cumprido"),
+        ("auto_apos_preliminar_lei9784_art24", date(2026, 9, 9), date(2026, 9, 14), "cumprido com atraso"),
         ("recurso_art78", date(2026, 9, 15), date(2026, 9, 25), "perdido"),
     ]
 
@@ -294,15 +295,17 @@ def test_cuiaba_divida_ativa_after_judgment_by_default(service: ProcessoService)
     got = _deadlines(t)
     # notice 02/06 (ter) + 10 days (art. 44) = 12/06 (sex), no defence → judgment term 30 days → 12/07 (dom)
     # → 13/07 (seg); notice of the decision 03/07 → appeal 13/07, payment (30 days) 02/08 (dom) → 03/08 (seg);
-    # dívida ativa in 5 days → 08/08 (sáb) → 10/08 (seg)
+    # dívida ativa in 5 days → 08/08 (sáb) → 10/08 (seg), inscribed on 01/09: 10/08 → 01/09 = 21 + 1 = 22 dias
+    # corridos late
     assert got == [
         ("defesa_lei9784_art44", date(2026, 6, 2), date(2026, 6, 12), "perdido"),
         ("julgamento_lei9784_art49", date(2026, 6, 12), date(2026, 7, 13), "cumprido"),
         ("notificacao_decisao_lei9784_art24", date(2026, 7, 1), date(2026, 7, 6), "cumprido"),
         ("recurso_lei9784_art59", date(2026, 7, 3), date(2026, 7, 13), "perdido"),
         ("pagamento_exemplo", date(2026, 7, 3), date(2026, 8, 3), "perdido"),
-        ("inscricao_divida_ativa_lei9784_art24", date(2026, 8, 3), date(2026, 8, 10), "cumprido"),
+        ("inscricao_divida_ativa_lei9784_art24", date(2026, 8, 3), date(2026, 8, 10), "cumprido com atraso"),
     ]
+    assert [p.atraso_dias for p in t.prazos if p.estado == "cumprido com atraso"] == [22]
     assert t.encerrado and not t.pendencias
 
 

@@ -673,7 +673,8 @@ def demonstrativo_debito() -> Doc:
         _if(d, "multa.itens | length > 1", parts)
         _numbered(d, "Memória de cálculo")
         _memoria(d)
-        _numbered(d, "Total do débito")
+        _numbered(d, "{% if debito.devido and debito.devido.antes %}Débito do auto, antes da decisão{% else %}"
+                     "Total do débito{% endif %}")
         p = _p(d, "Total em unidades fiscais: ")
         p.add_run("{{ multa.unidades }}").bold = True
         p = _p(d, "Total em reais: ")
@@ -689,6 +690,15 @@ def demonstrativo_debito() -> Doc:
         p = _p(d, "Valor devido após a decisão: ")
         p.add_run("{{ debito.decisao.valor }}").bold = True
     _if(doc, "debito.decisao", decided)
+
+    def due(d: Doc) -> None:
+        _numbered(d, "Total devido")
+        p = _p(d, "Total devido: ")
+        p.add_run("{{ debito.devido.valor }}").bold = True
+        _labelled(d, "Vencimento:", "{{ debito.devido.vencimento }}")
+        _labelled(d, "Meio de pagamento:", "{% if pix is defined and pix and pix.payload %}PIX, pelo código abaixo"
+                                           "{% else %}{{ debito.devido.meio_sem_pix }}{% endif %}")
+    _if(doc, "debito.devido", due)
 
     def pix(d: Doc) -> None:
         _numbered(d, "Pagamento por PIX")

@@ -13,7 +13,11 @@ A fine is a **débito** when, on the reference date (``--hoje``), in its process
   refused for a person to look at.
 
 ``--desde D`` keeps the débitos whose due date is D or later (a nightly export passes the previous run's date).
-The amount is the one in force (the auto's, or the one the last decision set), in reais and in the fiscal unit;
+The fine and the costs are never one "multa": the fine in force (the auto's penalties, or the amount the last
+decision set) is ``multa_*``; the costs the offender owes on top of the penalties (Cuiabá art. 11, § 3º, and art. 38:
+transport, the table's "multa" and the daily charges of an apprehended animal, ``natureza: despesa`` in the rules)
+are ``despesas_*``; their sum is the ``debito_*``. A decision reduces the fine, not the costs. The amounts are in
+reais and in the fiscal unit;
 a reduced amount, decided in reais, is converted by the unit's value used in the auto, to 4 decimal places
 (half up, the precision of the rules' values). A processo already inscribed in dívida ativa is exported with its
 CDA number, so that the importing system can skip it. Processos with errors in their timeline, or whose fine
@@ -53,8 +57,9 @@ Formato = Literal["csv", "json", "ambos"]
 
 #: the columns of the CSV and the keys of each JSON record, in order
 COLUMNS = ("processo", "lei", "arquivo", "autuado_nome", "autuado_tipo", "autuado_cpf_cnpj", "auto_numero",
-           "auto_data", "valor_unidades", "unidade_fiscal", "valor_unidade_reais", "valor_reais", "vencimento",
-           "definitiva_em", "base_legal", "valor_fixado_por", "inscricao_divida_ativa")
+           "auto_data", "multa_unidades", "multa_reais", "despesas_unidades", "despesas_reais", "debito_unidades",
+           "debito_reais", "unidade_fiscal", "valor_unidade_reais", "vencimento", "definitiva_em", "base_legal",
+           "valor_fixado_por", "inscricao_divida_ativa")
 
 _FOUR = Decimal("0.0001")
 
@@ -71,10 +76,14 @@ class Debt:
     autuado_cpf_cnpj: str  # digits only
     auto_numero: str
     auto_data: str
-    valor_unidades: str
+    multa_unidades: str  # the fine in force (penalties only)
+    multa_reais: str
+    despesas_unidades: str  # costs on top of the penalties (Cuiabá art. 38), "0" when none
+    despesas_reais: str
+    debito_unidades: str  # multa + despesas
+    debito_reais: str
     unidade_fiscal: str
     valor_unidade_reais: str
-    valor_reais: str
     vencimento: str
     definitiva_em: str
     base_legal: str
@@ -97,12 +106,20 @@ class DebtExport:
     def lines(self) -> list[str]:
         out = [f"{count_noun(len(self.debitos), 'débito exportado', 'débitos exportados')} de "
                f"{count_noun(self.lidos, 'processo lido', 'processos lidos')}:"]
-        out += [f"  {d.processo} ({d.lei}): {format_decimal(Decimal(d.valor_unidades))} {d.unidade_fiscal} = "
-                f"{format_brl(Decimal(d.valor_reais))}, vencido em {date.fromisoformat(d.vencimento):%d/%m/%Y}"
-                for d in self.debitos]
+        out += [f"  {d.processo} ({d.lei}): débito de {format_decimal(Decimal(d.debito_unidades))} "
+                f"{d.unidade_fiscal} = {format_brl(Decimal(d.debito_reais))} ({_parts(d)}), vencido em "
+                f"{date.fromisoformat(d.vencimento):%d/%m/%Y}" for d in self.debitos]
         out += [f"gravado: {p}" for p in self.arquivos]
         out += [f"recusado: {r}" for r in self.recusados]
         return out
+
+
+def _parts(d: Debt) -> str:
+    """``multa R$ 3.123,87`` or ``multa R$ 1.218,31 + despesas R$ 121,83``: never one "multa" for both."""
+    text = f"multa {format_brl(Decimal(d.multa_reais))}"
+    if Decimal(d.despesas_reais):
+        text += f" + despesas {format_brl(Decimal(d.despesas_reais))}"
+    return text
 
 
 def parse_since(text: str) -> date:
@@ -161,12 +178,24 @@ def _debt(autos: Autos, loaded: LoadedProcesso, rel: str) -> Debt | str | None:
         return None if fine.cancelada else "o valor da multa em vigor não é conhecido (decisão sem valor?)"
     c = fine.calculo
     unit = c.valor_unidade.valor
+    costs = c.part("despesa")
+    costs_units = costs.total_unidades if costs is not None else Decimal(0)
+    costs_reais = costs.total_reais if costs is not None else Decimal(0)
+    penalty = c.part("penalidade")
+    # what the processo already paid of the costs (the rescue's payment, Cuiabá art. 11, § 2º): owed no more
+    paid_costs = sum((a.valor for a in p.atos if a.valor is not None and (r := procedure.atos.get(a.tipo)) is not None
+                      and r.quita_despesas), Decimal(0))
+    costs_reais = max(costs_reais - paid_costs, Decimal(0))
+    costs_units = (costs_reais / unit).quantize(_FOUR, rounding=ROUND_HALF_UP) if paid_costs else costs_units
     if fine.final_por is not None and fine.final_por.resultado == "reduzida":
+        # a decision reduces the fine: the costs are owed as they were (art. 38: "sem prejuízo das penalidades")
+        fine_reais = fine.final
         units = (fine.final / unit).quantize(_FOUR, rounding=ROUND_HALF_UP)
         por = f"{fine.final_por.nome} nº {fine.final_por.numero or 's/n'} de {fine.final_por.data:%d/%m/%Y}" \
             if fine.final_por.data else fine.final_por.nome
     else:
-        units = c.total_unidades
+        fine_reais = penalty.total_reais if penalty is not None else Decimal(0)
+        units = penalty.total_unidades if penalty is not None else Decimal(0)
         por = "auto de infração" if fine.final_por is None else \
             f"auto de infração, mantido por {fine.final_por.nome} nº {fine.final_por.numero or 's/n'}"
     auto = p.atos[fine.auto - 1] if fine.auto is not None else None
@@ -177,8 +206,10 @@ def _debt(autos: Autos, loaded: LoadedProcesso, rel: str) -> Debt | str | None:
         autuado_cpf_cnpj=normalize_document(documento) if documento else "",
         auto_numero=(auto.numero or "") if auto else "",
         auto_data=auto.data_do_ato.isoformat() if auto and auto.data_do_ato else "",
-        valor_unidades=f"{units.normalize():f}", unidade_fiscal=c.sigla, valor_unidade_reais=f"{unit:f}",
-        valor_reais=f"{fine.final.quantize(Decimal('0.01'), rounding=ROUND_HALF_UP):f}",
+        multa_unidades=f"{units.normalize():f}", multa_reais=_cents(fine_reais),
+        despesas_unidades=f"{costs_units.normalize():f}", despesas_reais=_cents(costs_reais),
+        debito_unidades=f"{(units + costs_units).normalize():f}", debito_reais=_cents(fine_reais + costs_reais),
+        unidade_fiscal=c.sigla, valor_unidade_reais=f"{unit:f}",
         vencimento=due.isoformat(), definitiva_em=final.data.isoformat(),
         base_legal="; ".join(dict.fromkeys(i.base_legal for i in c.itens)), valor_fixado_por=por,
         inscricao_divida_ativa=(f"{cda.numero or 's/n'} de {cda.data_do_ato:%d/%m/%Y}" if cda.data_do_ato
@@ -186,7 +217,12 @@ def _debt(autos: Autos, loaded: LoadedProcesso, rel: str) -> Debt | str | None:
 
 
 #: the columns that hold a number (Decimal as text in :class:`Debt`): in the CSV, with a decimal comma
-_NUMBERS = ("valor_unidades", "valor_unidade_reais", "valor_reais")
+_NUMBERS = ("multa_unidades", "multa_reais", "despesas_unidades", "despesas_reais", "debito_unidades", "debito_reais",
+            "valor_unidade_reais")
+
+
+def _cents(value: Decimal) -> str:
+    return f"{value.quantize(Decimal('0.01'), rounding=ROUND_HALF_UP):f}"
 
 
 def _csv(debts: list[Debt]) -> bytes:

@@ -22,6 +22,7 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
+from autos.app.act_numbers import duplicate_act_numbers
 from autos.app.archive import ARCHIVE_VARIANT, archive_metadata, source_attachment
 from autos.app.deadlines import DeadlineService
 from autos.app.processo import PendingReport, ProcessoService, is_processo_file
@@ -556,6 +557,10 @@ class Autos:
                         recorder: Recorder | None, executor: Executor | None = None) -> Iterator[CaseOutcome]:
         paths = expand_case_paths(files)
         processos = [f for f in paths if is_processo_file(f)]
+        refused = duplicate_act_numbers(processos)  # an act number of another processo: nothing written for it
+        for path, err in refused.items():
+            yield from _processo_outcomes(path, [(0, err)])
+        processos_all, processos = processos, [f for f in processos if f not in refused]
         if executor is not None:
             yield from self._processos_on(executor, processos, Path(out_dir), formato, ato=ato, draft=draft,
                                           arquivo=arquivo, now=now, replace=replace, recorder=recorder)
@@ -576,7 +581,7 @@ class Autos:
             except AutosError as exc:
                 acts = [(0, exc)]
             yield from _processo_outcomes(path, acts)
-        chosen = set(processos_done)
+        chosen = set(processos_done) | set(processos_all)
         yield from self.generate_each([f for f in paths if f not in chosen], out_dir, formato, draft=draft,
                                       arquivo=arquivo, processes=processes, now=now, replace=replace,
                                       executor=executor)

@@ -476,8 +476,12 @@ class _Builder:
         of this decision (the law's notificação final), a later act — the term without a date."""
         if self.act.tipo in _DECISIONS:
             self._decisao(fields)
+            # the demonstrativo has a number of its own (the decision act's 'demonstrativo'), never the decision's
             fields["ato"] = self._act_block(fields).model_copy(update={
-                "prazos": [PrazoDoAto(prazo=d) for d in self.payment_after_notice()]})
+                "prazos": [PrazoDoAto(prazo=d) for d in self.payment_after_notice()], "numero": None})
+            if self.act.demonstrativo is not None:
+                fields["numero"] = self.act.demonstrativo
+                self.paths[("numero",)] = ("atos", self.i, "demonstrativo")
 
     def payment_after_notice(self) -> list[str]:
         """The payment deadlines the notice of this decision starts (any form of notice the law provides)."""

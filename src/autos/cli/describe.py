@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from autos.app.coverage import CoverageReport
 from autos.base import ptbr
 from autos.base.citation import Citation
+from autos.compute.fine_labels import total_label
 from autos.compute.fines import FineResult
 from autos.rules.authorities import Authorities
 from autos.rules.coverage import PAPEL_PT
@@ -213,7 +214,8 @@ def describe_fines(result: FineResult | None) -> str:
         basis = f" [{step.base_legal}]" if step.base_legal else ""
         out.append(f"{n:>2}. {step.descricao}{basis}")
         out.append(f"    = {step.resultado}")
-    out += ["", f"Total: {result.unidades_texto()}", f"       {result.reais_texto()}"]
+    label = total_label(result.part("penalidade"), result.part("despesa"))
+    out += ["", f"{label}: {result.unidades_texto()}", f"       {result.reais_texto()}"]
     for aviso in getattr(result, "avisos", []):
         out.append(f"AVISO: {aviso}")
     if result.exemplo:

@@ -49,7 +49,7 @@ def timeline_text(t: Timeline) -> str:
         for p in t.prazos:
             d = p.deadline
             out.append(f"  - {d.descricao} ({d.base_legal}): {d.prazo_texto() or 'na data'} de "
-                       f"{format_date(d.inicio)} a {format_date(d.fim)} — {p.estado.upper()}"
+                       f"{format_date(d.inicio)} a {format_date(d.fim)} — {p.rotulo.upper()}"
                        + (f" ({p.nota})" if p.nota else ""))
             out.extend(f"      {line}" for line in d.explicacao()[1:])
     if t.achados:

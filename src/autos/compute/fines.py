@@ -32,6 +32,7 @@ from autos.base.citation import Citation
 from autos.base.dotted import resolve
 from autos.base.schema import MAX_INT_DIGITS
 from autos.base.yamlio import PathKey
+from autos.compute.fine_labels import total_label
 from autos.errors import ComputeError
 from autos.processo.case import Case, Circunstancias, Infracao, PenalidadeProposta
 from autos.rules.statute import (
@@ -135,16 +136,15 @@ class FineResult:
         steps: list[Step] = []
         for item in self.itens:
             steps.extend(item.steps)
-        if len(self.itens) > 1:
-            steps.append(Step("Total", None, f"{self.unidades_texto()} = {self.reais_texto()}"))
+        if len(self.itens) > 1:  # fine and costs together are the débito, never one "multa" (Cuiabá art. 38)
+            label = total_label(self.part("penalidade"), self.part("despesa"))
+            steps.append(Step(label, None, f"{self.unidades_texto()} = {self.reais_texto()}"))
         return steps
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "lei": self.statute.lei.label,
-            "unidade": self.sigla,
-            "data_referencia": self.data_referencia.isoformat(),
-            "valor_unidade": str(self.valor_unidade.valor),
+            "lei": self.statute.lei.label, "unidade": self.sigla,
+            "data_referencia": self.data_referencia.isoformat(), "valor_unidade": str(self.valor_unidade.valor),
             "valor_unidade_fonte": self.valor_unidade.fonte,
             "valor_unidade_exemplo": self.exemplo,
             "itens": [
@@ -432,8 +432,8 @@ def _costs_units(calc: _Calc, inf: Infracao, p: str, f: ApprehensionCosts, steps
     calc.use(species.interpretacao)
     steps.append(Step(f"Espécie {inf.especie}: animal de {size.nome}", calc.cite(species.citacao), size.nome))
     steps.append(Step("Transporte", calc.cite(f.citacao), calc.u(size.transporte)))
-    steps.append(Step("Multa (tabela de custos)", calc.cite(f.citacao), calc.u(size.multa)))
-    steps.append(Step("Total transporte + multa", calc.cite(f.citacao), calc.u(size.total)))
+    steps.append(Step('Parcela "multa" da tabela (despesa, não penalidade)', calc.cite(f.citacao), calc.u(size.multa)))
+    steps.append(Step('Total transporte + parcela "multa" da tabela', calc.cite(f.citacao), calc.u(size.total)))
     fees = size.diarias[:days]
     fee_total = sum(fees, Decimal(0))
     parts = " + ".join(f"{i + 1}º dia {calc.n(v)} {calc.sigla}" for i, v in enumerate(fees))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from autos.compute.timeline import State, Timeline
+from autos.compute.timeline import State, Timeline, state_label
 
 __all__ = ["StripAct", "StripDeadline", "TimelineStrip", "timeline_strip"]
 
@@ -36,6 +36,11 @@ class StripDeadline:
     iniciado_por: int | None  # 1-based act; None: started when another deadline lapsed
     cumprido_em: date | None  # the date of the act that met it
     nota: str | None
+    atraso_dias: int | None = None  # met late: calendar days after the deadline's last day
+
+    @property
+    def rotulo(self) -> str:
+        return state_label(self.estado, self.atraso_dias)
 
 
 @dataclass(frozen=True)
@@ -68,7 +73,8 @@ def timeline_strip(t: Timeline) -> TimelineStrip:
     prazos = [StripDeadline(p.deadline.descricao, p.deadline.base_legal, p.deadline.prazo_texto(),
                             _day(p.deadline.inicio), _day(p.fim), p.estado,
                             None if p.iniciado_por is None else p.iniciado_por + 1,
-                            when.get(p.cumprido_por) if p.cumprido_por is not None else None, p.nota)
+                            when.get(p.cumprido_por) if p.cumprido_por is not None else None, p.nota,
+                            p.atraso_dias)
               for p in t.prazos]
     days = [t.hoje, *(a.data for a in atos if a.data is not None), *(d.inicio for d in prazos),
             *(d.fim for d in prazos)]

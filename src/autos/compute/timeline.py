@@ -10,7 +10,8 @@ What it reports:
   auto, an act citing a missing act, two acts with the same number, a date before the infraction or
   after the reference date, a field the law requires that is missing, a field that the act does not take;
 * every deadline each act started (and those started when another lapsed), with its state on ``hoje``:
-  ``em curso``, ``cumprido``, ``perdido`` or ``prejudicado``;
+  ``em curso``, ``cumprido``, ``cumprido com atraso`` (met after it expired: never "cumprido"; the delay is
+  counted in calendar days, *corridos*, from the deadline's last day to the act), ``perdido`` or ``prejudicado``;
 * a defence or appeal filed after its deadline is marked *intempestivo*, with the date the deadline
   expired; if the law makes it preclusive, it has no effect on the rest of the processo;
 * the situation ("aguardando defesa até 03/11/2026") and what is due next, with its due date.
@@ -43,10 +44,11 @@ __all__ = [
     "Timeline",
     "Urgency",
     "check_timeline",
+    "state_label",
     "urgency_of",
 ]
 
-State = Literal["em curso", "cumprido", "perdido", "prejudicado"]
+State = Literal["em curso", "cumprido", "cumprido com atraso", "perdido", "prejudicado"]
 Urgency = Literal["vencido", "hoje", "esta semana", "depois", "sem prazo"]
 URGENCY_ORDER: dict[str, int] = {"vencido": 0, "hoje": 1, "esta semana": 2, "depois": 3, "sem prazo": 4}
 
@@ -125,17 +127,26 @@ class DeadlineState:
     prejudicado_por: int | None = None
     nota: str | None = None
     ao_vencer_iniciado: bool = False
+    #: met after it expired: calendar days (corridos) from the deadline's last day to the act that met it
+    atraso_dias: int | None = None
 
     @property
     def fim(self) -> date:
         return self.deadline.fim
+
+    @property
+    def rotulo(self) -> str:
+        """The state as the user reads it: a late one says so, with its delay ("cumprido com atraso (3 dias
+        corridos)"), never plain "cumprido"."""
+        return state_label(self.estado, self.atraso_dias)
 
     def to_dict(self) -> dict[str, object]:
         d = self.deadline
         return {"id": self.id, "acao": self.acao, "obrigado": self.obrigado, "descricao": d.descricao,
                 "base_legal": d.base_legal, "inicio": _iso(d.inicio), "fim": _iso(d.fim), "prazo": d.prazo_texto(),
                 "estado": self.estado, "iniciado_por": self.iniciado_por, "cumprido_por": self.cumprido_por,
-                "prejudicado_por": self.prejudicado_por, "nota": self.nota, "exemplo": d.exemplo,
+                "prejudicado_por": self.prejudicado_por, "atraso_dias": self.atraso_dias, "rotulo": self.rotulo,
+                "nota": self.nota, "exemplo": d.exemplo,
                 "explicacao": d.explicacao()}
 
 
@@ -568,8 +579,9 @@ class _Checker:
             else:
                 for ds in late:
                     ds.cumprido_por = i
-                    ds.estado = "cumprido"
-                    late_by = count_noun((d - ds.fim).days, "dia", "dias")
+                    ds.estado = "cumprido com atraso"
+                    ds.atraso_dias = (d - ds.fim).days
+                    late_by = count_noun(ds.atraso_dias, "dia corrido", "dias corridos")
                     ds.nota = f"cumprido em {format_date(d)}, {late_by} depois do vencimento"
         # 2. does it make an open deadline moot?
         res = self.resultado_of(i)
@@ -732,6 +744,13 @@ class _Checker:
         if x.urgencia == "vencido":
             return f"{x.acao}: vencido em {format_date(x.vence)}"
         return f"{x.acao} até {format_date(x.vence)}"
+
+
+def state_label(estado: str, atraso_dias: int | None) -> str:
+    """A deadline's state in words: "cumprido com atraso (N dias corridos)" when met late."""
+    if estado == "cumprido com atraso" and atraso_dias is not None:
+        return f"cumprido com atraso ({count_noun(atraso_dias, 'dia corrido', 'dias corridos')})"
+    return estado
 
 
 def check_timeline(loaded: LoadedProcesso, procedure: Procedure, calendar: MunicipalCalendar,

@@ -53,6 +53,7 @@ from autos.documents.decision import (
 from autos.documents.lines import DeadlineLine, rule_term
 from autos.documents.pix import PixConfig
 from autos.documents.preconditions import infractions, with_preconditions
+from autos.documents.statement import amount_due
 from autos.errors import AutosError, ComputeError
 from autos.processo.case import Case, Decisao, Medida
 from autos.rules.calendar import MunicipalCalendar
@@ -877,7 +878,8 @@ def _statement(case: Case, statute: Statute, kind: DocumentKind, fines: FineResu
     a decision that keeps or reduces the fine (a processo act): the decided amount, and payment counted from
     the notice of that decision (the act the law names, a later one: the term has no date yet)."""
     # the debt is the fine and the costs together, each a parcel of its own (Cuiabá art. 38)
-    out: dict[str, Any] = {"debito": {"data_calculo": _fmt_date(case.lavratura.data, draft), "decisao": None},
+    out: dict[str, Any] = {"debito": {"data_calculo": _fmt_date(case.lavratura.data, draft), "decisao": None,
+                                     "devido": None},
                            "multa": _fine_section(fines)}
     d = case.decisao
     if d is None or d.resultado not in ("mantida", "reduzida"):
@@ -893,6 +895,8 @@ def _statement(case: Case, statute: Statute, kind: DocumentKind, fines: FineResu
     }
     out["prazos"] = act_deadlines(computed, draft=draft)
     out["notificacao"] = None  # payment no longer counts from the notice of the auto
+    out["debito"]["devido"] = amount_due(case, statute, fines, out["prazos"], draft=draft,
+                                         missing=_or_missing(None, draft))
     return out
 
 

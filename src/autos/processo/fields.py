@@ -161,6 +161,7 @@ FIELD_LABELS: dict[str, str] = {
     "Ato.observacoes": "Observações", "Ato.argumentos": "Argumentos", "Ato.relatorio": "Relatório",
     "Ato.razoes": "Razões (resposta a cada argumento)", "Ato.dispositivo": "Dispositivo (determinações)",
     "Ato.valor_base": "Multa decidida (na unidade fiscal)", "Ato.motivo_valor": "Motivo do valor decidido",
+    "Ato.demonstrativo": "Nº do demonstrativo de débito",
     "Argumento.id": "Nº do argumento", "Argumento.texto": "O que alega",
     "Razao.argumento": "Argumento respondido (nº)", "Razao.conclusao": "Conclusão", "Razao.fatos": "Fatos",
     "Razao.fundamentos": "Fundamentos jurídicos",

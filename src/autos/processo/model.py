@@ -121,6 +121,8 @@ class Ato(_Strict):
                                        "unidade fiscal da lei (UPFMT, UFM, UPF)")
     motivo_valor: str | None = Field(default=None, description="decisão que muda o valor da multa: por que este "
                                      "valor (os fatos, as circunstâncias e o artigo)")
+    demonstrativo: str | None = Field(default=None, description="decisão que mantém ou reduz a multa: o número do "
+                                      "demonstrativo de débito (NN/AAAA), o seu, não o da decisão")
     itens: list[ItemApreendido] | None = None
     fiel_depositario: Pessoa | None = None
     local_deposito: str | None = None

@@ -1,7 +1,8 @@
 """A processo's timeline drawn as a calendar strip: one self-contained SVG (issue 14, item 4).
 
 Each act is a mark on the day it was done; each deadline it started is a bar from the day it counts from to the
-day it ends, in its state on the reference date (``cumprido``, ``em curso``, ``perdido``, ``prejudicado``) —
+day it ends, in its state on the reference date (``cumprido``, ``cumprido com atraso``, ``em curso``, ``perdido``,
+``prejudicado``; a late one says its delay in calendar days, never "CUMPRIDO") —
 the dates and states are :func:`autos.compute.strip.timeline_strip`'s, nothing is counted here. The state is
 written in words beside every bar and drawn with a pattern of its own (not only a colour); the ``<title>`` and
 ``<desc>`` say the whole timeline in words for a screen reader. Every value from the processo is escaped; the
@@ -23,13 +24,16 @@ __all__ = ["STATE_WORDS", "timeline_svg"]
 
 #: the state of a deadline as the picture says it, and what it means (the legend)
 STATE_WORDS: dict[str, tuple[str, str]] = {
-    "cumprido": ("CUMPRIDO", "o ato foi praticado"),
+    "cumprido": ("CUMPRIDO", "o ato foi praticado no prazo"),
+    "cumprido com atraso": ("CUMPRIDO COM ATRASO", "o ato foi praticado depois do vencimento"),
     "em curso": ("EM CURSO", "o prazo ainda corre"),
     "perdido": ("PERDIDO", "venceu sem o ato"),
     "prejudicado": ("PREJUDICADO", "ficou sem efeito"),
 }
-_FILL = {"cumprido": "#2e7d32", "em curso": "#bbdefb", "perdido": "url(#{p}-hachura)", "prejudicado": "#eeeeee"}
-_STROKE = {"cumprido": ("#1b5e20", ""), "em curso": ("#0d47a1", "5 3"), "perdido": ("#b71c1c", ""),
+_FILL = {"cumprido": "#2e7d32", "cumprido com atraso": "url(#{p}-atraso)", "em curso": "#bbdefb",
+         "perdido": "url(#{p}-hachura)", "prejudicado": "#eeeeee"}
+_STROKE = {"cumprido": ("#1b5e20", ""), "cumprido com atraso": ("#e65100", ""),
+           "em curso": ("#0d47a1", "5 3"), "perdido": ("#b71c1c", ""),
            "prejudicado": ("#757575", "2 2")}
 _MONTHS = ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"]
 
@@ -55,9 +59,18 @@ def _label_deadline(d: StripDeadline) -> str:
     return _cap(d.descricao) + (f" ({d.prazo})" if d.prazo else "")
 
 
-def _detail_deadline(d: StripDeadline) -> str:
+def _word(d: StripDeadline) -> str:
+    """The state written beside the bar: a late one with its delay ("CUMPRIDO COM ATRASO (3 dias corridos)")."""
     word = STATE_WORDS[d.estado][0]
-    met = f", cumprido em {format_date(d.cumprido_em)}" if d.estado == "cumprido" and d.cumprido_em else ""
+    if d.estado == "cumprido com atraso" and d.atraso_dias is not None:
+        word += f" ({count_noun(d.atraso_dias, 'dia corrido', 'dias corridos')})"
+    return word
+
+
+def _detail_deadline(d: StripDeadline) -> str:
+    word = _word(d)
+    met = (f", cumprido em {format_date(d.cumprido_em)}"
+           if d.estado in ("cumprido", "cumprido com atraso") and d.cumprido_em else "")
     return f"de {format_date(d.inicio)} a {format_date(d.fim)} — {word}{met}"
 
 
@@ -125,7 +138,9 @@ def timeline_svg(strip: TimelineStrip, *, id_prefix: str = "linha") -> str:
         f'<desc id="{p}-desc">{_e(_sentence(strip))}</desc>',
         f'<defs><pattern id="{p}-hachura" patternUnits="userSpaceOnUse" width="6" height="6" '
         'patternTransform="rotate(45)"><rect width="6" height="6" fill="#ffcdd2"/>'
-        '<line x1="0" y1="0" x2="0" y2="6" stroke="#c62828" stroke-width="3"/></pattern></defs>',
+        '<line x1="0" y1="0" x2="0" y2="6" stroke="#c62828" stroke-width="3"/></pattern>'
+        f'<pattern id="{p}-atraso" patternUnits="userSpaceOnUse" width="8" height="8">'
+        '<rect width="8" height="8" fill="#ffe0b2"/><circle cx="4" cy="4" r="1.6" fill="#e65100"/></pattern></defs>',
         f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
         f'<text x="10" y="22" font-size="15" font-weight="bold">{_e(title)}</text>',
         f'<text x="10" y="42">Situação: {_e(strip.situacao)}</text>',
@@ -156,7 +171,7 @@ def timeline_svg(strip: TimelineStrip, *, id_prefix: str = "linha") -> str:
         out.append("</g>")
         y += _ROW
     for d in strip.prazos:
-        word = STATE_WORDS[d.estado][0]
+        word = _word(d)
         label, detail = _label_deadline(d), _detail_deadline(d)
         note = f" ({d.nota})" if d.nota else ""
         cls = d.estado.replace(" ", "-")
@@ -170,7 +185,7 @@ def timeline_svg(strip: TimelineStrip, *, id_prefix: str = "linha") -> str:
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(f'<rect x="{bx}" y="{y + 8}" width="{round(bw, 1)}" height="12" rx="2" '
                    f'fill="{_FILL[d.estado].format(p=p)}" stroke="{stroke}"{dash_attr}/>')
-        if d.estado == "cumprido" and d.cumprido_em is not None:
+        if d.estado in ("cumprido", "cumprido com atraso") and d.cumprido_em is not None:
             out.append(f'<circle cx="{x(d.cumprido_em)}" cy="{y + 14}" r="4" fill="#ffffff" stroke="#1b5e20" '
                        'stroke-width="2"/>')
         out.append(f'<text x="{x0 + _STRIP + 12}" y="{y + 18}" font-size="10.5" font-weight="bold">{_e(word)}</text>')

@@ -230,6 +230,9 @@ class _Prazo(_Model):
     tipo: Literal["dias_corridos", "dias_uteis", "meses", "horas", "dia_seguinte"]
     quantidade: Count | None = Field(default=None, gt=0)
     conta_de: str
+    #: where the term counts from in the law's own words, when they say more than the event (Ferraz art. 80:
+    #: "da data da notificação final", with the rules' reading of it): the documents and explanations print it
+    conta_de_texto: str | None = None
     depois_de: str | None = None
     prorroga_fim_sem_expediente: bool | None = None
     escolha: str | None = None
@@ -378,7 +381,7 @@ def _build_law(doc: YamlDoc, m: _PrazosFile, municipio_dir: str, stem: str) -> L
             tipo=p.tipo,
             quantidade=p.quantidade or 0,
             conta_de=p.conta_de,
-            conta_de_descricao=eventos[p.conta_de],
+            conta_de_descricao=" ".join(p.conta_de_texto.split()) if p.conta_de_texto else eventos[p.conta_de],
             prorroga=(
                 p.prorroga_fim_sem_expediente
                 if p.prorroga_fim_sem_expediente is not None

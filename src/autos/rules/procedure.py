@@ -54,7 +54,7 @@ ACT_FIELDS: frozenset[str] = frozenset({
     "recebimento", "devolucao", "juntada", "publicacoes", "resultado", "valor", "autoridade",
     "fundamentacao", "itens", "fiel_depositario", "local_deposito", "recolhimento", "destino", "abrangencia",
     "descricao", "exigencia", "condicoes_levantamento", "argumentos", "relatorio", "razoes", "dispositivo",
-    "valor_base", "motivo_valor",
+    "valor_base", "motivo_valor", "demonstrativo",
 })
 
 #: processo-level fields a law may require (``processo_campos``)
@@ -132,6 +132,9 @@ class ActRule(_Strict):
     #: the act ends the act it cites (a levantamento its embargo, a restitution its apprehension): no other act
     #: that ends it may cite it again
     encerra_citado: bool = False
+    #: the act pays the costs on top of the penalties (Cuiabá art. 11, § 2º: the rescue's payment of transport,
+    #: the table's "multa" and the daily charges), not the fine: a debt export nets it from the costs only
+    quita_despesas: bool = False
 
 
 class _NewDeadline(_Strict):
