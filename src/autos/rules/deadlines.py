@@ -27,6 +27,7 @@ from autos.base.schema import Count, build_model
 from autos.base.yamlio import PathKey, YamlDoc, load_yaml
 from autos.errors import AutosError, ComputeError, RulesError
 from autos.rules.calendar import load_rules_file
+from autos.rules.official import patched
 from autos.rules.statute import Statute
 
 __all__ = [
@@ -264,7 +265,7 @@ def load_law_deadlines(rules_dir: Path, municipio_dir: str, lei_file_stem: str) 
     file = Path(rules_dir) / municipio_dir / f"{lei_file_stem}.prazos.yaml"
 
     def load() -> LawDeadlines:
-        doc = load_yaml(file, RulesError)
+        doc = patched(load_yaml(file, RulesError), "prazos")
         m = build_model(_PrazosFile, doc, RulesError)
         return _build_law(doc, m, municipio_dir, lei_file_stem)
 

@@ -877,11 +877,13 @@ _STATUTES_LOCK = threading.Lock()
 
 def load_statute(path: Path, root: Path) -> Statute:
     data = read_limited(path, RulesError)
-    key = (str(path), str(root), data)
+    from autos.rules.official import official_key, patched
+
+    key = (str(path), str(root), data + b"\0" + official_key(path.parent))
     cached = _STATUTES.get(key)
     if cached is not None:
         return cached
-    doc = decode_yaml(data, path, RulesError)
+    doc = patched(decode_yaml(data, path, RulesError), "lei")
     statute = build_model(Statute, doc, RulesError)
     statute._id = _statute_id(path, root)
     statute._file = path
