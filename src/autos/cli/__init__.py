@@ -317,14 +317,14 @@ def gerar(ctx: click.Context, /, casos: tuple[Path, ...], formato: str, saida: P
                 if result.note is not None:
                     click.echo(f"{result.path}: {result.note}", err=True)
                 worst = max(worst, _echo_generated(result.error, result.exit_code, result.files, result.draft,
-                                                   result.unchanged))
+                                                   result.unchanged, result.exemplos))
     except AutosError as exc:
         _fail(exc)
     sys.exit(worst)
 
 
 def _echo_generated(error: object | None, code: int, files: Iterable[Path], draft: bool,
-                    unchanged: Iterable[Path] = ()) -> int:
+                    unchanged: Iterable[Path] = (), examples: Iterable[str] = ()) -> int:
     """One line per file written (``gerado``/``minuta``) or left as it was (``inalterado``), or the error; the
     exit code it counts for."""
     if error is not None:
@@ -335,7 +335,8 @@ def _echo_generated(error: object | None, code: int, files: Iterable[Path], draf
         if f in same:
             click.echo(f"inalterado (idêntico ao já gravado): {f}")
         else:
-            click.echo(f"{'minuta' if draft else 'gerado'}: {f}")
+            why = "; ".join(examples)
+            click.echo(f"{'minuta' if draft else 'gerado'}: {f}" + (f" (valores de exemplo: {why})" if why else ""))
     return 0
 
 
