@@ -166,7 +166,7 @@ def official_key(municipio_dir: Path) -> bytes:
 
 
 def _act_fields(act: OfficialAct) -> dict[str, Any]:
-    return {"especie": act.especie, "numero": act.numero, "data": act.data, "publicacao": act.publicacao}
+    return {"especie": act.especie, "numero": act.numero, "data": act.data.isoformat(), "publicacao": act.publicacao}
 
 
 def patched(doc: YamlDoc, kind: str) -> YamlDoc:
@@ -205,7 +205,7 @@ def patched(doc: YamlDoc, kind: str) -> YamlDoc:
 
 def _patch_deadline(rule: dict[str, Any], value: DeadlineValue) -> None:
     if value.quantidade is not None:
-        rule["quantidade"] = value.quantidade
+        rule["quantidade"] = str(value.quantidade)
     rule.pop("exemplo", None)
     rule["base_legal"] = f"{rule.get('base_legal', '')}; prazo fixado no {value.ato.text()}".lstrip("; ")
 
@@ -215,18 +215,18 @@ def _patch_statute(data: dict[str, Any], ov: OfficialValues, stem: str) -> None:
     uf = data.get("unidade_fiscal")
     if values and isinstance(uf, dict) and isinstance(uf.get("valores"), list):
         official = {v.ano: v for v in values}
-        kept = [e for e in uf["valores"] if not (isinstance(e, dict) and isinstance(e.get("desde"), date)
-                                                 and e["desde"].year in official)]
+        kept = [e for e in uf["valores"] if not (isinstance(e, dict) and str(e.get("desde", ""))[:4].isdigit()
+                                                 and int(str(e["desde"])[:4]) in official)]
         for v in values:
-            kept.append({"desde": date(v.ano, 1, 1), "ate": date(v.ano, 12, 31), "valor": v.valor,
+            kept.append({"desde": f"{v.ano:04d}-01-01", "ate": f"{v.ano:04d}-12-31", "valor": v.valor,
                          "fonte": v.ato.text()})
-        uf["valores"] = sorted(kept, key=lambda e: e.get("desde") or date.min)
+        uf["valores"] = sorted(kept, key=lambda e: str(e.get("desde", "")))
     regs = data.get("regulamentos")
     for rid, value in ov.regulamentos.get(stem, {}).items():
         reg = regs.get(rid) if isinstance(regs, dict) else None
         if isinstance(reg, dict):
             reg["numero"] = value.ato.numero.split("/", 1)[0]
-            reg["data"] = value.ato.data
+            reg["data"] = value.ato.data.isoformat()
             reg["publicacao"] = value.ato.publicacao
             reg["fonte"] = value.ato.text()
             reg.pop("exemplo", None)

@@ -864,7 +864,7 @@ class RuleSet:
 
 def is_statute_file(path: Path) -> bool:
     """Statute files are ``<municipio>-<uf>/<lei>.yaml``; companions carry a second suffix."""
-    return path.suffix == ".yaml" and "." not in path.stem and path.stem not in ("calendario", "autoridades")
+    return path.suffix == ".yaml" and "." not in path.stem and path.stem not in ("calendario", "autoridades", "valores-oficiais")
 
 
 #: statutes already built in this process, by (file, rules folder, the file's bytes): a statute is frozen and
