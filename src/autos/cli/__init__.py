@@ -506,7 +506,7 @@ def importar(ctx: click.Context, planilha: Path, lei: str, saida: Path, registro
 @main.group("regras", invoke_without_command=True)
 @click.pass_context
 def regras(ctx: click.Context) -> None:
-    """Lista as leis e regras disponíveis (subcomandos: listar, mostrar, cobertura)."""
+    """Lista as leis e regras disponíveis (subcomandos: listar, mostrar, cobertura, exemplos)."""
     if ctx.invoked_subcommand is None:
         ctx.invoke(regras_listar)
 
@@ -533,8 +533,22 @@ def regras_mostrar(ctx: click.Context, lei: str) -> None:
         procedure = autos.procedure_of(lei)
         if procedure is not None:
             click.echo("\n" + describe_procedure(procedure, autos.processos.authorities(lei)))
+        from autos.rules.examples import list_examples
+
+        n = len(list_examples(autos.rules.root, lei))
+        click.echo(f"\nValores de exemplo: {n} (veja autos regras exemplos {lei}; um documento que usa um deles é "
+                   "gerado como MINUTA)." if n else "\nValores de exemplo: nenhum.")
     except AutosError as exc:
         _fail(exc)
+
+
+def _add_examples_command() -> None:
+    from autos.cli.examples import regras_exemplos
+
+    regras.add_command(regras_exemplos)
+
+
+_add_examples_command()
 
 
 @regras.command("cobertura")
