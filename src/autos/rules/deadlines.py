@@ -27,7 +27,7 @@ from autos.base.schema import Count, build_model
 from autos.base.yamlio import PathKey, YamlDoc, load_yaml
 from autos.errors import AutosError, ComputeError, RulesError
 from autos.rules.calendar import load_rules_file
-from autos.rules.official import patched
+from autos.rules.official import official_key, patched
 from autos.rules.statute import Statute
 
 __all__ = [
@@ -449,7 +449,7 @@ def _build_law(doc: YamlDoc, m: _PrazosFile, municipio_dir: str, stem: str) -> L
 # --------------------------------------------------------------------------------------------------
 # the deadline rules of a statute, found next to its file
 
-_LAWS: dict[tuple[str, int], LawDeadlines] = {}
+_LAWS: dict[tuple[str, int, bytes], LawDeadlines] = {}
 
 
 def law_deadlines(statute: Statute) -> LawDeadlines:
@@ -458,9 +458,9 @@ def law_deadlines(statute: Statute) -> LawDeadlines:
     root = statute.file.parent.parent
     file = root / municipio_dir / f"{stem}.prazos.yaml"
     try:
-        key = (str(file.resolve()), file.stat().st_mtime_ns)
+        key = (str(file.resolve()), file.stat().st_mtime_ns, official_key(file.parent))
     except OSError:
-        key = (str(file), -1)
+        key = (str(file), -1, b"")
     if key not in _LAWS:
         _LAWS[key] = load_law_deadlines(root, municipio_dir, stem)
     return _LAWS[key]

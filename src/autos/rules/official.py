@@ -31,6 +31,7 @@ Format (every key is checked: an unknown or repeated key is an error naming the 
 from __future__ import annotations
 
 import copy
+import os
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -42,7 +43,7 @@ from autos.base.schema import build_model
 from autos.base.yamlio import YamlDoc, load_yaml
 from autos.errors import RulesError
 
-__all__ = ["FILE_NAME", "OfficialAct", "OfficialValues", "load_official", "official_file", "patched"]
+__all__ = ["FILE_NAME", "FOLDER_ENV", "OfficialAct", "OfficialValues", "load_official", "official_file", "patched"]
 
 FILE_NAME = "valores-oficiais.yaml"
 
@@ -124,8 +125,20 @@ class OfficialValues(_Strict):
         default_factory=dict, description="por arquivo de lei: os regulamentos de exemplo, com o ato real")
 
 
+#: a folder of ``<municipio>/valores-oficiais.yaml`` kept outside the rules folder (an installed package's rules are
+#: read-only): used for a municipality whose rules folder has no file of its own
+FOLDER_ENV = "AUTOS_VALORES_OFICIAIS"
+
+
 def official_file(municipio_dir: Path) -> Path:
-    return municipio_dir / FILE_NAME
+    """The municipality's official values: in its rules folder, else in the folder ``AUTOS_VALORES_OFICIAIS``."""
+    own = municipio_dir / FILE_NAME
+    other = os.environ.get(FOLDER_ENV)
+    if not own.is_file() and other:
+        elsewhere = Path(other) / municipio_dir.name / FILE_NAME
+        if elsewhere.is_file():
+            return elsewhere
+    return own
 
 
 #: by (file, mtime, size): the file read once while unchanged
@@ -143,9 +156,9 @@ def load_official(municipio_dir: Path) -> tuple[OfficialValues, YamlDoc] | None:
     if key not in _CACHE:
         doc = load_yaml(file, RulesError)
         model = build_model(OfficialValues, doc, RulesError)
-        if model.municipio != municipio_dir.name:
+        if model.municipio != file.parent.name:
             raise doc.error(RulesError, ("municipio",), f"o arquivo declara o município '{model.municipio}', mas "
-                            f"está na pasta '{municipio_dir.name}'.", f"escreva municipio: {municipio_dir.name}.")
+                            f"está na pasta '{file.parent.name}'.", f"escreva municipio: {file.parent.name}.")
         for lei, values in model.unidade_fiscal.items():
             years = [v.ano for v in values]
             for i, y in enumerate(years):
