@@ -118,8 +118,8 @@ def test_gerar_prints_minuta_with_the_examples_and_exits_0(tmp_path: Path, shipp
 
 _ACT = '{especie: Decreto, numero: "1/2026", data: 2026-01-05, publicacao: "Diário Oficial, de 06/01/2026"}'
 BAD = [
-    ("chave-desconhecida", f"municipio: timoteo-mg\nvalor_unidade: 3\n", ["valor_unidade", "desconhecido"]),
-    ("chave-repetida", f"municipio: timoteo-mg\nmunicipio: timoteo-mg\n", ["municipio", "linha 2"]),
+    ("chave-desconhecida", "municipio: timoteo-mg\nvalor_unidade: 3\n", ["valor_unidade", "desconhecido"]),
+    ("chave-repetida", "municipio: timoteo-mg\nmunicipio: timoteo-mg\n", ["municipio", "linha 2"]),
     ("ato-sem-publicacao", "municipio: timoteo-mg\nunidade_fiscal:\n  lei-3844-2022:\n    - {ano: 2026, valor: \"5\", "
      "ato: {especie: Decreto, numero: \"1/2026\", data: 2026-01-05}}\n", ["publicacao", "linha 4"]),
     ("ano-repetido", f"municipio: timoteo-mg\nunidade_fiscal:\n  lei-3844-2022:\n    - {{ano: 2026, valor: \"5\", "
@@ -169,7 +169,8 @@ def test_regras_exemplos_lists_each_example_with_file_line_and_fix(shipped_examp
     result = CliRunner().invoke(main, ["--regras", str(ROOT / "rules"), "regras", "exemplos", "--json"])
     assert result.exit_code == 0, result.output
     rows = json.loads(result.output)
-    ufm = [r for r in rows if r["caminho"].startswith("unidade_fiscal") and r["municipio"] == "ferraz-de-vasconcelos-sp"]
+    ufm = [r for r in rows
+           if r["caminho"].startswith("unidade_fiscal") and r["municipio"] == "ferraz-de-vasconcelos-sp"]
     lines = (ROOT / "rules/ferraz-de-vasconcelos-sp/lei-3240-2015.yaml").read_text(encoding="utf-8").splitlines()
     assert {r["o_que"][:33] for r in ufm} == {"valor da unidade fiscal de 2024 (", "valor da unidade fiscal de 2025 (",
                                               "valor da unidade fiscal de 2026 ("}

@@ -862,9 +862,13 @@ class RuleSet:
             ) from None
 
 
+#: the municipality's own files beside its laws (the calendar, the register of authorities, the official values)
+_NOT_STATUTES = ("calendario", "autoridades", "valores-oficiais")
+
+
 def is_statute_file(path: Path) -> bool:
     """Statute files are ``<municipio>-<uf>/<lei>.yaml``; companions carry a second suffix."""
-    return path.suffix == ".yaml" and "." not in path.stem and path.stem not in ("calendario", "autoridades", "valores-oficiais")
+    return path.suffix == ".yaml" and "." not in path.stem and path.stem not in _NOT_STATUTES
 
 
 #: statutes already built in this process, by (file, rules folder, the file's bytes): a statute is frozen and
