@@ -92,12 +92,14 @@ def test_with_the_official_values_every_document_is_final(processo: Path, tmp_pa
 def test_the_fine_is_computed_with_the_official_value_of_the_fiscal_unit(tmp_path: Path,
                                                                          official_rules: Path) -> None:
     # Lei nº 3.240/2015 (Ferraz), art. 2º, II, § 2º: entulho em via pública, multa de 30 UFM; the test official value
-    # of the UFM for 2026 is R$ 150,0000 (Decreto nº 125/2025 of the fixture): 30 × 150 = R$ 4.500,00
+    # of the UFM for 2026 is R$ 156,1935 (Decreto nº 125/2025 of the fixture): 30 × 156,1935 = 4.685,805, rounded half
+    # up to the cent (arredondamento of the rules) = R$ 4.685,81
     autos = Autos(official_rules, ROOT / "templates", today=TODAY)
     done = dict(autos.generate_processo(PROCESSOS[0], tmp_path, "pdf", ato=1))[1]
     assert not isinstance(done, Exception) and not done.draft
     text = _bare(_text(done.files[0]))
-    assert _bare("30 (trinta) UFM, correspondente a R$ 4.500,00 (quatro mil e quinhentos reais)") in text
+    assert _bare("30 (trinta) UFM, correspondente a R$ 4.685,81 (quatro mil seiscentos e oitenta e cinco reais e "
+                 "oitenta e um centavos)") in text
     assert _bare("Decreto nº 125/2025") in text
     assert "EXEMPLO" not in text
 
