@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import gc
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
@@ -10,12 +11,18 @@ from typing import Any
 import pytest
 
 from autos.app.pipeline import Autos
+from autos.rules.official import FOLDER_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 SAMPLES = ROOT / "samples"
 CASOS = DATA / "casos"  # old single-document case files (the per-document path stays tested)
 TODAY = date(2026, 11, 29)  # fixed reference date: tests do not depend on the clock
+#: the official values of the test municipalities (fictitious, every example of the shipped rules set with an act):
+#: a test about something else reads final documents, not MINUTAs; a test of the examples themselves removes it
+#: (fixture ``shipped_examples``). Set here, before any test, so the commands a test runs in a subprocess see it too.
+OFFICIAL_VALUES = DATA / "valores-oficiais-de-teste"
+os.environ[FOLDER_ENV] = str(OFFICIAL_VALUES)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -35,6 +42,25 @@ def expected_finding(found: list[dict[str, Any]], exp: dict[str, Any]) -> dict[s
     for words in exp["contem"]:
         assert words in text, f"{words!r} not in {text!r}"
     return matches[0]
+
+
+def load_shipped_rules() -> Any:
+    """The shipped rules with their example values, read at import time by a module of vectors (the official values
+    of the test municipalities are left out while they are read)."""
+    from autos.rules.statute import load_rules
+
+    saved = os.environ.pop(FOLDER_ENV, None)
+    try:
+        return load_rules(ROOT / "rules")
+    finally:
+        if saved is not None:
+            os.environ[FOLDER_ENV] = saved
+
+
+@pytest.fixture
+def shipped_examples(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shipped rules as they are, with their example values (no official values anywhere)."""
+    monkeypatch.delenv(FOLDER_ENV, raising=False)
 
 
 @pytest.fixture(scope="session")

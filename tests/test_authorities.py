@@ -111,7 +111,7 @@ def test_no_secretary_decides_an_appeal_against_an_organ_of_the_fundacao_de_saud
 
 
 @pytest.mark.parametrize("municipio", sorted(LAWS))
-def test_every_fictitious_holder_is_marked_and_listed_with_its_line(municipio: str) -> None:
+def test_every_fictitious_holder_is_marked_and_listed_with_its_line(municipio: str, shipped_examples: None) -> None:
     auth = load_authorities(RULES, municipio)
     assert auth is not None
     assert all(h.exemplo for h in auth.titulares)  # the shipped holders are examples until the Municipality sets them
@@ -123,7 +123,7 @@ def test_every_fictitious_holder_is_marked_and_listed_with_its_line(municipio: s
         assert line is not None and h.cargo in text[line - 1]
 
 
-def test_a_document_signed_by_an_example_holder_knows_it_and_where() -> None:
+def test_a_document_signed_by_an_example_holder_knows_it_and_where(shipped_examples: None) -> None:
     autos = Autos(RULES)
     sample = ROOT / "samples" / "processos" / "timoteo-mg" / "sim-2026-000150-recurso-pago.yaml"
     piece = next(p for p in autos.processo_documents(sample) if p.documento == "auto_de_infracao")
@@ -132,7 +132,7 @@ def test_a_document_signed_by_an_example_holder_knows_it_and_where() -> None:
     assert any(f.startswith(str(RULES / "timoteo-mg" / "autoridades.yaml") + ":") for f in s.fontes)
 
 
-def test_the_edital_signatory_comes_from_the_register() -> None:
+def test_the_edital_signatory_comes_from_the_register(shipped_examples: None) -> None:
     st = Autos(RULES).rules.get("timoteo-mg/lei-3844-2022")
     assert st.edital_assinatura is not None
     assert st.edital_assinatura.nome == "Dra. Mariana Lopes Ferreira"

@@ -11,6 +11,9 @@ import pytest
 from autos.errors import RulesError
 from autos.rules.calendar import MunicipalCalendar, brazil_module_alone, load_calendar, package_brazil
 
+#: the calendars as shipped: the days not yet checked against the decree say "(exemplo — conferir)"
+pytestmark = pytest.mark.usefixtures("shipped_examples")
+
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
 TEST_RULES = Path(__file__).resolve().parent / "data" / "deadlines" / "rules"

@@ -24,6 +24,9 @@ from autos.errors import AutosError, ComputeError, InputError, RulesError
 from autos.rules.calendar import MunicipalCalendar, load_calendar
 from autos.rules.deadlines import LawDeadlines, load_law_deadlines
 
+#: the vectors are worked out with the values of the shipped rules, examples included (the UFM of each year)
+pytestmark = pytest.mark.usefixtures("shipped_examples")
+
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules"
 DATA = Path(__file__).resolve().parent / "data" / "deadlines"

@@ -23,14 +23,17 @@ from autos.checks.validate import validate_case
 from autos.compute.fines import FineResult, compute_fines
 from autos.errors import ComputeError, RulesError
 from autos.processo.load_case import LoadedCase, load_case, parse_case
-from autos.rules.statute import CircumstanceEffect, Statute, load_rules
+from autos.rules.statute import CircumstanceEffect, Statute
 
-from .conftest import TODAY
+from .conftest import TODAY, load_shipped_rules
+
+#: the vectors are worked out with the values of the shipped rules, examples included (the UFM of each year)
+pytestmark = pytest.mark.usefixtures("shipped_examples")
 
 ROOT = Path(__file__).resolve().parents[1]
 CASOS = ROOT / "tests" / "data" / "casos"  # the old per-document case files
 DATA = ROOT / "tests" / "data" / "fines"
-RULES = load_rules(ROOT / "rules")
+RULES = load_shipped_rules()
 FERRAZ = "ferraz-de-vasconcelos-sp/lei-3240-2015"
 CUIABA = "cuiaba-mt/lei-3666-1997"
 TIMOTEO = "timoteo-mg/lei-3844-2022"

@@ -108,6 +108,16 @@ class Prepared:
     processo: str | None = None  # a processo file: its number (the edital act is recorded in it)
 
 
+class ExampleRefused(RefusedError):
+    """The edital would use an example value of the rules: it would be a MINUTA, and a MINUTA is never published."""
+
+
+def examples_refusal(examples: list[str]) -> str:
+    """The refusal line of an edital that uses example values (``autos publicar-editais``)."""
+    return ("edital não publicado: usaria valores de EXEMPLO das regras e seria uma MINUTA (uma minuta não é "
+            "publicada): " + "; ".join(examples) + " — defina os valores oficiais e publique de novo")
+
+
 class Engine:
     """Rules and templates of one process, built once and reused for every document (the PDF renderer keeps
     its font configuration and parsed stylesheet, the DOCX renderer its prepared templates)."""
@@ -128,6 +138,8 @@ class Engine:
         if report.errors:
             raise RefusedError("; ".join(finding_text(f) for f in report.errors), file=loaded.file)
         doc = self.autos.document_context(loaded, now=now, report=report)
+        if doc.exemplos:
+            raise ExampleRefused(examples_refusal(doc.exemplos), file=loaded.file)
         return report, doc.template, doc.context
 
     def pdf(self, html: str, source: str = "edital") -> bytes:
@@ -333,8 +345,17 @@ def _candidate(eng: Engine, out: Prepared, loaded: LoadedCase, statute: Statute,
         out.motivos = ["o auto não tem número (campo 'numero'); o edital precisa citá-lo"]
         return out
     out.motivo = decision.motivo
+    signer = statute.edital_assinatura
+    if signer is not None and signer.exemplo:
+        out.motivos = [examples_refusal([f"quem assina o edital ({signer.nome}, {signer.cargo}), sua designação ou o "
+                                         f"ato de competência é de exemplo — rules/{statute.file.parent.name}/"
+                                         "autoridades.yaml"])]
+        return out
     try:
         out.linha = _row(eng, loaded, statute, law, params, numero)
+    except ExampleRefused as exc:
+        out.motivos = [exc.message]
+        return out
     except RefusedError as exc:
         out.motivos = [f"com a notificação por edital publicada em {ptbr.format_date(params.data)}, {exc.message}"]
         return out
@@ -376,6 +397,8 @@ def _row(eng: Engine, loaded: LoadedCase, statute: Statute, law: LawDeadlines, p
     individual = derive(loaded, INDIVIDUAL_KIND, pub)
     try:
         _report, template, ctx = eng.context(individual)
+    except ExampleRefused:
+        raise
     except RefusedError as exc:
         raise RefusedError(f"o edital individual teria pendências: {exc.message}", file=loaded.file) from None
     eng.autos.pdf_renderer.html(template, ctx)  # a template error shows now, not after the reservation

@@ -50,6 +50,7 @@ from autos.compute.result import CaseComputation, compute_case
 from autos.compute.timeline import Timeline
 from autos.documents.context import build_context, municipality_id
 from autos.documents.lines import DeadlineLine
+from autos.documents.minuta import document_examples, with_examples
 from autos.documents.notice import document_lines
 from autos.errors import (
     AutosError,
@@ -94,6 +95,8 @@ class Generated:
     documento: str | None = None
     #: the verification code the documents print (the register records it with them)
     codigo: str | None = None
+    #: the example values of the rules the document uses (it is a MINUTA: :mod:`autos.documents.minuta`)
+    exemplos: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -177,6 +180,7 @@ class CaseOutcome:
     exit_code: int = 0
     note: str | None = None  # said to the user, not an error (a processo with no act to document)
     unchanged: list[Path] = field(default_factory=list)
+    exemplos: list[str] = field(default_factory=list)  # a MINUTA because it uses these example values
 
 
 @dataclass
@@ -191,6 +195,7 @@ class DocumentContext:
     draft: bool
     #: the verification code printed (:func:`document_identity`)
     codigo: str = ""
+    exemplos: list[str] = field(default_factory=list)
 
 
 class Autos:
@@ -397,7 +402,7 @@ class Autos:
         if piece.report is None:
             assert piece.erro is not None
             raise piece.erro
-        draft = bool(piece.report.errors)
+        draft = bool(piece.report.errors) or bool(self.examples_of(piece.loaded, piece.report))
         stem = piece.stem + ("-MINUTA" if draft else "")
         stamp = now or datetime.now().astimezone().replace(microsecond=0)
         rendered, _code = self._render_bytes(piece.loaded, piece.report, stem, Path(), formato, draft, stamp, None,
@@ -411,7 +416,9 @@ class Autos:
         """Render a document of a case whose report is already made (an act of a processo)."""
         out = Path(out_dir)
         ensure_dir(out)
-        stem += "-MINUTA" if draft or report.errors else ""
+        examples = [] if report.errors else self.examples_of(loaded, report)
+        draft = draft or bool(report.errors) or bool(examples)
+        stem += "-MINUTA" if draft else ""
         issued = None
         if stamp_of is not None:
             issued = next((s for s in (stamp_of(out / f"{stem}.{ext}") for ext in ("pdf", "docx")) if s), None)
@@ -430,9 +437,9 @@ class Autos:
                 stamp = issued + timedelta(seconds=1)
             rendered, code = self._render_bytes(loaded, report, stem, out, formato, draft, stamp, source, ident)
             unchanged = _write_documents(rendered, True)
-        return Generated(report=report, files=[p for p, _ in rendered], draft=bool(draft or report.errors),
+        return Generated(report=report, files=[p for p, _ in rendered], draft=draft,
                          unchanged=unchanged, hashes=[(p, _sha256(d), len(d)) for p, d in rendered], stamp=stamp,
-                         codigo=code)
+                         codigo=code, exemplos=examples)
 
     def _render_bytes(self, loaded: LoadedCase, report: Report, stem: str, out: Path, formato: Format, draft: bool,
                       now: datetime, source: bytes | None,
@@ -451,7 +458,7 @@ class Autos:
             else:
                 pdf = self.pdf_renderer.pdf(doc.template, doc.context)
             rendered.append((out / f"{stem}.pdf", pdf))
-        return self._signed(rendered), doc.codigo
+        return (rendered if doc.draft else self._signed(rendered)), doc.codigo  # a MINUTA is never signed
 
     def _signed(self, rendered: list[tuple[Path, bytes]]) -> list[tuple[Path, bytes]]:
         """The PDFs of ``rendered`` signed with this process's signer (loaded once), with ``--assinar``."""
@@ -715,12 +722,21 @@ class Autos:
         is_draft = bool(report.errors) or draft
         context = build_context(loaded.case, statute, report, fines, deadlines, draft=is_draft, computed=computed,
                                 notice_date=notice_date, generated_at=now, own_letterhead=self.letterhead(statute))
+        examples = document_examples(context, statute, computed, fines)
+        context, is_draft = with_examples(context, examples), is_draft or bool(examples)
         template = statute.documentos[loaded.case.documento].modelo
         from autos.render.verification import document_code, with_pix_qr, with_verification
 
         code = document_code(*(ident or document_identity(loaded)))
         context = with_pix_qr(with_verification(context, code))
-        return DocumentContext(report, statute, template, context, is_draft, code)
+        return DocumentContext(report, statute, template, context, is_draft, code, examples)
+
+    def examples_of(self, loaded: LoadedCase, report: Report) -> list[str]:
+        """The example values of the rules the document of ``loaded`` uses (empty: it may be final)."""
+        try:
+            return self.document_context(loaded, draft=True, report=report).exemplos
+        except AutosError:
+            return []
 
     def letterhead(self, statute: Statute) -> dict[str, Any]:
         """The Municipality's own letterhead from the templates folder (read once per Municipality; ``{}`` for
@@ -778,10 +794,11 @@ class Autos:
             rendered.append((out / f"{stem}.pdf", pdf))
         elif formato in ("pdf", "ambos"):
             rendered.append((out / f"{stem}.pdf", self.pdf_renderer.pdf(template, context)))
-        rendered = self._signed(rendered)
+        rendered = rendered if is_draft else self._signed(rendered)  # a MINUTA is never signed
         unchanged = _write_documents(rendered, replace)
         return Generated(report=report, files=[p for p, _ in rendered], draft=is_draft, unchanged=unchanged,
-                         hashes=[(p, _sha256(d), len(d)) for p, d in rendered], codigo=doc.codigo)
+                         hashes=[(p, _sha256(d), len(d)) for p, d in rendered], codigo=doc.codigo,
+                         exemplos=doc.exemplos)
 
 
 def _cores() -> int:
@@ -798,7 +815,7 @@ def _outcome(autos: Autos, path: Path, out_dir: str | Path, formato: Format, dra
         done = autos.generate(path, out_dir, formato, draft=draft, arquivo=arquivo, now=now, replace=replace)
     except AutosError as exc:
         return CaseOutcome(path, error=str(exc), exit_code=exc.exit_code)
-    return CaseOutcome(path, done.files, done.draft, unchanged=done.unchanged)
+    return CaseOutcome(path, done.files, done.draft, unchanged=done.unchanged, exemplos=done.exemplos)
 
 
 _WORKER: Autos | None = None
@@ -850,7 +867,7 @@ def _processo_outcomes(path: Path, acts: list[tuple[int, Generated | AutosError]
         if isinstance(done, AutosError):
             yield CaseOutcome(path, error=str(done), exit_code=done.exit_code)
         else:
-            yield CaseOutcome(path, done.files, done.draft, unchanged=done.unchanged)
+            yield CaseOutcome(path, done.files, done.draft, unchanged=done.unchanged, exemplos=done.exemplos)
 
 
 def _generate_in_worker(path: Path, out_dir: str | Path, formato: Format, draft: bool, arquivo: bool,

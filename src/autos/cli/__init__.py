@@ -317,14 +317,14 @@ def gerar(ctx: click.Context, /, casos: tuple[Path, ...], formato: str, saida: P
                 if result.note is not None:
                     click.echo(f"{result.path}: {result.note}", err=True)
                 worst = max(worst, _echo_generated(result.error, result.exit_code, result.files, result.draft,
-                                                   result.unchanged))
+                                                   result.unchanged, result.exemplos))
     except AutosError as exc:
         _fail(exc)
     sys.exit(worst)
 
 
 def _echo_generated(error: object | None, code: int, files: Iterable[Path], draft: bool,
-                    unchanged: Iterable[Path] = ()) -> int:
+                    unchanged: Iterable[Path] = (), examples: Iterable[str] = ()) -> int:
     """One line per file written (``gerado``/``minuta``) or left as it was (``inalterado``), or the error; the
     exit code it counts for."""
     if error is not None:
@@ -335,7 +335,8 @@ def _echo_generated(error: object | None, code: int, files: Iterable[Path], draf
         if f in same:
             click.echo(f"inalterado (idêntico ao já gravado): {f}")
         else:
-            click.echo(f"{'minuta' if draft else 'gerado'}: {f}")
+            why = "; ".join(examples)
+            click.echo(f"{'minuta' if draft else 'gerado'}: {f}" + (f" (valores de exemplo: {why})" if why else ""))
     return 0
 
 
@@ -505,7 +506,7 @@ def importar(ctx: click.Context, planilha: Path, lei: str, saida: Path, registro
 @main.group("regras", invoke_without_command=True)
 @click.pass_context
 def regras(ctx: click.Context) -> None:
-    """Lista as leis e regras disponíveis (subcomandos: listar, mostrar, cobertura)."""
+    """Lista as leis e regras disponíveis (subcomandos: listar, mostrar, cobertura, exemplos)."""
     if ctx.invoked_subcommand is None:
         ctx.invoke(regras_listar)
 
@@ -532,8 +533,22 @@ def regras_mostrar(ctx: click.Context, lei: str) -> None:
         procedure = autos.procedure_of(lei)
         if procedure is not None:
             click.echo("\n" + describe_procedure(procedure, autos.processos.authorities(lei)))
+        from autos.rules.examples import list_examples
+
+        n = len(list_examples(autos.rules.root, lei))
+        click.echo(f"\nValores de exemplo: {n} (veja autos regras exemplos {lei}; um documento que usa um deles é "
+                   "gerado como MINUTA)." if n else "\nValores de exemplo: nenhum.")
     except AutosError as exc:
         _fail(exc)
+
+
+def _add_examples_command() -> None:
+    from autos.cli.examples import regras_exemplos
+
+    regras.add_command(regras_exemplos)
+
+
+_add_examples_command()
 
 
 @regras.command("cobertura")

@@ -315,8 +315,9 @@ def build_context(case: Case, statute: Statute, report: Report, fines: FineResul
     kind = statute.documentos[case.documento]
     ctx = _frame(case, statute, kind, report, fines, draft=draft, generated_at=generated_at,
                  own_letterhead=own_letterhead)
+    published = EDITAL in (case.documento, kind.modelo)  # an interpretive choice is never printed in a published edital
     ctx["clausulas"] = [*ctx["clausulas"], *exception_clauses(case, statute),
-                        *interpretation_clauses(case, statute, kind)]
+                        *([] if published else interpretation_clauses(case, statute, kind))]
     prazos = [{**x, "base_legal": _inner(x["base_legal"])} for x in case_lines(deadlines, computed)]
     if EDITAL in (case.documento, kind.modelo):  # by kind or by template: a published edital never gets more
         ctx.update(edital_sections(case, statute, fines, prazos, draft=draft, notice_date=notice_date,

@@ -38,6 +38,7 @@ from autos.base.schema import build_model
 from autos.base.yamlio import PathKey, YamlDoc, load_yaml
 from autos.errors import AutosError, RulesError, RulesFileError
 from autos.rules.calendar import format_date, load_rules_file
+from autos.rules.official import patched
 from autos.rules.statute import RuleSet, Signatory, Statute
 
 __all__ = [
@@ -353,7 +354,7 @@ def load_authorities(rules_dir: Path, municipio_dir: str) -> Authorities | None:
 
 
 def _load(file: Path, municipio_dir: str) -> Authorities:
-    doc = load_yaml(file, RulesError)
+    doc = patched(load_yaml(file, RulesError), "autoridades")
     m = build_model(_AuthoritiesFile, doc, RulesError)
 
     def err(path: PathKey, message: str, hint: str | None = None) -> AutosError:

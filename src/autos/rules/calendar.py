@@ -36,6 +36,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from autos.base.schema import FIRST_YEAR, LAST_YEAR, Count, build_model
 from autos.base.yamlio import PathKey, YamlDoc, load_yaml
 from autos.errors import AutosError, RulesError, RulesFileError
+from autos.rules.official import patched
 
 __all__ = [
     "PACKAGE_OPTIONAL_DAYS",
@@ -318,7 +319,7 @@ def load_calendar(rules_dir: Path, municipio_dir: str) -> MunicipalCalendar:
 
 
 def _load_calendar(file: Path, municipio_dir: str) -> MunicipalCalendar:
-    doc = load_yaml(file, RulesError)
+    doc = patched(load_yaml(file, RulesError), "calendario")
     model = build_model(_CalendarFile, doc, RulesError)
     return _Builder(doc, model, municipio_dir).build()
 

@@ -27,6 +27,7 @@ from autos.base.schema import Count, build_model
 from autos.base.yamlio import PathKey, YamlDoc, load_yaml
 from autos.errors import AutosError, ComputeError, RulesError
 from autos.rules.calendar import load_rules_file
+from autos.rules.official import official_key, patched
 from autos.rules.statute import Statute
 
 __all__ = [
@@ -267,7 +268,7 @@ def load_law_deadlines(rules_dir: Path, municipio_dir: str, lei_file_stem: str) 
     file = Path(rules_dir) / municipio_dir / f"{lei_file_stem}.prazos.yaml"
 
     def load() -> LawDeadlines:
-        doc = load_yaml(file, RulesError)
+        doc = patched(load_yaml(file, RulesError), "prazos")
         m = build_model(_PrazosFile, doc, RulesError)
         return _build_law(doc, m, municipio_dir, lei_file_stem)
 
@@ -451,7 +452,7 @@ def _build_law(doc: YamlDoc, m: _PrazosFile, municipio_dir: str, stem: str) -> L
 # --------------------------------------------------------------------------------------------------
 # the deadline rules of a statute, found next to its file
 
-_LAWS: dict[tuple[str, int], LawDeadlines] = {}
+_LAWS: dict[tuple[str, int, bytes], LawDeadlines] = {}
 
 
 def law_deadlines(statute: Statute) -> LawDeadlines:
@@ -460,9 +461,9 @@ def law_deadlines(statute: Statute) -> LawDeadlines:
     root = statute.file.parent.parent
     file = root / municipio_dir / f"{stem}.prazos.yaml"
     try:
-        key = (str(file.resolve()), file.stat().st_mtime_ns)
+        key = (str(file.resolve()), file.stat().st_mtime_ns, official_key(file.parent))
     except OSError:
-        key = (str(file), -1)
+        key = (str(file), -1, b"")
     if key not in _LAWS:
         _LAWS[key] = load_law_deadlines(root, municipio_dir, stem)
     return _LAWS[key]

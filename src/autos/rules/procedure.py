@@ -28,6 +28,7 @@ from autos.base.schema import build_model
 from autos.base.yamlio import PathKey, YamlDoc, load_yaml
 from autos.errors import AutosError, RulesError
 from autos.rules.deadlines import DeadlineRule, LawDeadlines, load_law_deadlines
+from autos.rules.official import patched
 from autos.rules.preconditions import Precondition
 from autos.rules.statute import Interpretation
 
@@ -269,7 +270,7 @@ def load_procedure(rules_dir: Path, lei: str) -> Procedure:
     if not file.is_file():
         raise RulesError(f"a lei '{lei}' não tem regras de processo ({file.name}).", file=file,
                          hint="crie o arquivo de regras do processo da lei (veja rules/*/*.processo.yaml).")
-    doc = load_yaml(file, RulesError)
+    doc = patched(load_yaml(file, RulesError), "processo")
     model = build_model(_ProcedureFile, doc, RulesError)
     law = load_law_deadlines(Path(rules_dir), municipio_dir, stem)
     return _build(doc, model, law, lei)

@@ -862,9 +862,14 @@ class RuleSet:
             ) from None
 
 
+#: the municipality's own files beside its laws (the calendar, the register of authorities, the official values, the
+#: grades of the findings)
+_NOT_STATUTES = ("calendario", "autoridades", "valores-oficiais", "achados")
+
+
 def is_statute_file(path: Path) -> bool:
     """Statute files are ``<municipio>-<uf>/<lei>.yaml``; companions carry a second suffix."""
-    return path.suffix == ".yaml" and "." not in path.stem and path.stem not in ("calendario", "autoridades", "achados")
+    return path.suffix == ".yaml" and "." not in path.stem and path.stem not in _NOT_STATUTES
 
 
 #: statutes already built in this process, by (file, rules folder, the file's bytes): a statute is frozen and
@@ -877,11 +882,13 @@ _STATUTES_LOCK = threading.Lock()
 
 def load_statute(path: Path, root: Path) -> Statute:
     data = read_limited(path, RulesError)
-    key = (str(path), str(root), data)
+    from autos.rules.official import official_key, patched
+
+    key = (str(path), str(root), data + b"\0" + official_key(path.parent))
     cached = _STATUTES.get(key)
     if cached is not None:
         return cached
-    doc = decode_yaml(data, path, RulesError)
+    doc = patched(decode_yaml(data, path, RulesError), "lei")
     statute = build_model(Statute, doc, RulesError)
     statute._id = _statute_id(path, root)
     statute._file = path
