@@ -159,7 +159,6 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
             # art. 80: 10 dias úteis from 13/10, skipping 14/10 (municipal holiday), weekends and 28/10
             # (Dia do Servidor Público) → 29/10/2026
             "até 29 de outubro de 2026",
-            "VALOR DE EXEMPLO",
         ],
     },
     # --- Timóteo, Lei nº 3.844/2022 ---------------------------------------------------------------------
@@ -171,7 +170,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "TIM-20-1-II": ["Avenida Acesita, 1500, Centro-Norte, Timóteo/MG", "16 de março de 2026", "14h30"],
         "TIM-20-1-III": ["120 kg de queijo minas frescal sem identificação de lote"],
         "TIM-20-1-IV": ["Lei nº 3.844/2022, art. 15", "Decreto municipal nº 5.123/2022, art. 45, inciso II"],
-        "TIM-20-1-V": ["Prazo para apresentação de defesa", "15 (quinze) dias corridos", "prazo de EXEMPLO"],
+        "TIM-20-1-V": ["Prazo para apresentação de defesa", "15 (quinze) dias corridos", "prazo fixado no Decreto nº 118/2025"],
         "TIM-20-1-VI": ["Dr. João Batista Ferreira", "Médico Veterinário Oficial", "Matrícula 20.315"],
         "TIM-6-VET": ["CRMV-MG 12345"],
         "TIM-20-1-VII": ["O autuado recebeu cópia deste auto e o assinou em 16 de março de 2026"],
@@ -196,7 +195,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
                             "a notificação considera-se feita na data da juntada do aviso de recebimento"],
         "TIM-21-II-DATAS": ["14 de julho de 2026", "Timóteo/MG, 15 de julho de 2026"],
         "TIM-21-II-DEFESA": ["Prazo para apresentação de defesa contra o auto de infração: 15 (quinze) dias corridos",
-                             "prazo de EXEMPLO"],
+                             "prazo fixado no Decreto nº 118/2025"],
         "TIM-21-II-EXPEDICAO": ["Dra. Ana Paula Moreira", "Matrícula 20.511"],
         CALCULADOS: [
             # art. 16, II: 300 UPFMT × R$ 5,0770 = R$ 1.523,10
@@ -258,7 +257,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "TIM-21-III-FORMA": ["EDITAL DE NOTIFICAÇÃO", "NOTIFICA, pelo presente edital"],
         "TIM-21-III-DATAS": ["12 de maio de 2026", "Timóteo/MG, 28 de maio de 2026"],
         "TIM-21-III-DATAS-JORNAL": ["3 de junho de 2026"],
-        "TIM-21-III-DEFESA": ["Prazo para apresentação de defesa contra o auto de infração", "prazo de EXEMPLO"],
+        "TIM-21-III-DEFESA": ["Prazo para apresentação de defesa contra o auto de infração", "prazo fixado no Decreto nº 118/2025"],
         "TIM-21-III-EXPEDICAO": ["Dr. João Batista Ferreira", "Coordenador do SIM", "Matrícula 20.315"],
         CALCULADOS: [
             # art. 21, § 3º: 10 days after the later publication (03/06) end on Saturday 13/06/2026 → Monday 15/06

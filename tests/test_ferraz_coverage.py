@@ -19,7 +19,7 @@ from autos.compute.timeline import Timeline
 from autos.rules.procedure import load_procedure
 from autos.rules.statute import load_rules
 
-from .conftest import CASOS, ROOT
+from .conftest import CASOS, ROOT, TODAY
 from .textutil import document_text, docx_pdf_differences
 
 # one worker runs this module: its documents are generated once and shared (--dist loadgroup)
@@ -226,10 +226,10 @@ def test_art73_v_subversive_is_not_applied() -> None:
     pytest.param("art51", "habite_se_art51", {"regra": "ocupacao-sem-certificado", "periodo": 1}, id="art51"),
 ])
 def test_notice_whose_term_the_law_leaves_to_it_uses_the_example_term_and_says_so(
-        tmp_path: Path, autos: Autos, which: str, prazo: str, infracao: dict[str, Any]) -> None:
+        tmp_path: Path, which: str, prazo: str, infracao: dict[str, Any], shipped_examples: None) -> None:
     file = _case(tmp_path, "notificacao-preliminar-terreno.yaml", f"{which}.yaml",
                  exigencia={"descricao": "regularizar", "prazo": prazo}, infracoes=[infracao])
-    report = autos.validate(file)
+    report = Autos(ROOT / "rules", ROOT / "templates", today=TODAY).validate(file)  # the shipped example terms
     assert not [f for f in report.errors], [f.render() for f in report.errors]
     warned = [f for f in report.warnings if f.codigo == "PRAZO-EXEMPLO"]
     assert warned and "EXEMPLO" in warned[0].mensagem
@@ -341,8 +341,8 @@ def test_boletim_de_ocorrencia_art69_p4_follows_a_suspension_or_cassation(tmp_pa
 VEH_STEM = "ferraz-de-vasconcelos-sp-pm-fv-2026-005900"
 
 
-def test_abandoned_vehicle_processo_validates_with_the_example_term_warned(autos: Autos) -> None:
-    report = autos.validate(DOCS / "fv-veiculo-abandonado.yaml")
+def test_abandoned_vehicle_processo_validates_with_the_example_term_warned(shipped_examples: None) -> None:
+    report = Autos(ROOT / "rules", ROOT / "templates", today=TODAY).validate(DOCS / "fv-veiculo-abandonado.yaml")
     assert report.ok, [f.render() for f in report.errors]
     assert any(f.codigo == "PRAZO-EXEMPLO" and "remover o veículo abandonado" in f.mensagem for f in report.warnings)
 
@@ -378,11 +378,13 @@ def test_auto_that_only_apprehends_the_vehicle_has_no_payment_term_art80(
 
 
 @pytest.mark.parametrize("ext", ["pdf", "docx"])
-def test_vehicle_notice_states_the_example_term(tmp_path_factory: pytest.TempPathFactory, ext: str) -> None:
-    """01/09/2026 (tuesday) + 5 days = 06/09 (sunday) → 07/09 (Independência) → 08/09/2026."""
+def test_vehicle_notice_states_the_term_the_decree_fixes(tmp_path_factory: pytest.TempPathFactory, ext: str) -> None:
+    """01/09/2026 (tuesday) + 5 days = 06/09 (sunday) → 07/09 (Independência) → 08/09/2026; the term of
+    art. 59 set by the test official values (Decreto nº 122/2025), no longer the rules' example."""
     docs = _generated(tmp_path_factory.mktemp("fv-veic"), DOCS / "fv-veiculo-abandonado.yaml")
     text = docs[f"notificacao-preliminar-{VEH_STEM}-ato-01.{ext}"]
-    assert "5 (cinco) dias corridos" in text and "prazo de EXEMPLO" in text and "até 8 de setembro de 2026" in text
+    assert "5 (cinco) dias corridos" in text and "até 8 de setembro de 2026" in text
+    assert "prazo fixado no Decreto nº 122/2025" in text and "EXEMPLO" not in text
 
 
 def test_payment_term_follows_the_fine_in_the_timeline(autos: Autos) -> None:

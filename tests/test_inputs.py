@@ -262,7 +262,9 @@ def _hostile_rules(tmp_path: Path, exp: dict[str, object]) -> tuple[Path, int | 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need POSIX")
 @pytest.mark.parametrize("command", ["validar", "gerar"])
 @pytest.mark.parametrize("name", sorted(HOSTILE_RULES))
-def test_hostile_rules_exit_2_in_portuguese(tmp_path: Path, name: str, command: str) -> None:
+def test_hostile_rules_exit_2_in_portuguese(tmp_path: Path, name: str, command: str, shipped_examples: None) -> None:
+    # the rules file alone (no official values: the fiscal-unit values of the test municipalities would replace
+    # the hostile ones of the years they set)
     exp = HOSTILE_RULES[name]
     folder, line = _hostile_rules(tmp_path, exp)
     out_dir = tmp_path / "saida"

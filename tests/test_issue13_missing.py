@@ -187,11 +187,12 @@ def test_documents_state_the_counting_rule_lei_9784_art_66(tmp_path: Path, ext: 
 
 
 @pytest.mark.parametrize("ext", ["pdf", "docx"])
-def test_date_resting_on_an_example_calendar_day_says_so(tmp_path: Path, ext: str) -> None:
+def test_date_resting_on_an_example_calendar_day_says_so(tmp_path: Path, ext: str, shipped_examples: None) -> None:
     # Ferraz art. 80: 10 dias úteis from the notice by edital; the count skips Wednesday 14/10/2026 (municipal
-    # anniversary) and Wednesday 28/10/2026 (Dia do Servidor Público), both "exemplo: true" in the calendar
+    # anniversary) and Wednesday 28/10/2026 (Dia do Servidor Público), both "exemplo: true" in the shipped
+    # calendar: the certidão is a MINUTA and says on which days its date rests
     text = act_text(tmp_path, FV_ED, "4",  # after the AR returned and the search for the domicile (art. 76, III)
-                    "certidao-publicacao-edital-ferraz-de-vasconcelos-sp-pm-fv-2026-005102-ato-04", ext)
+                    "certidao-publicacao-edital-ferraz-de-vasconcelos-sp-pm-fv-2026-005102-ato-04-MINUTA", ext)
     assert ("ATENÇÃO: esta data depende dos dias 14/10/2026, 28/10/2026, que o calendário das regras lista como "
             "sem expediente só como exemplo (exemplo — conferir)") in text
     assert "Contagem dos prazos: exclui-se o dia do começo" in text
@@ -294,14 +295,16 @@ def test_archived_edital_embeds_only_the_published_data_lgpd_art_6_iii(tmp_path:
     assert "***.614.958-**" in printed and "372.614.958-91" not in printed
 
 
-def test_consolidated_edital_states_the_counting_rule_and_the_example_days(tmp_path: Path) -> None:
+def test_consolidated_edital_states_the_counting_rule_on_confirmed_days(tmp_path: Path) -> None:
     # Ferraz, published 06/10/2026: art. 80 counts 10 dias úteis from 13/10 and skips Wednesday 14/10 (municipal
-    # anniversary) and Wednesday 28/10 (Dia do Servidor Público), both "(exemplo — conferir)" in the calendar
+    # anniversary) and Wednesday 28/10 (Dia do Servidor Público), both confirmed by a decree in the test official
+    # values; an edital resting on an example day is never published (test_official_values)
     publish_samples(tmp_path)
     text = consolidated(tmp_path, "ferraz-de-vasconcelos-sp")
     assert "Contagem dos prazos: exclui-se o dia do começo e inclui-se o do vencimento" in text
     assert "(Lei federal nº 9.784/1999, art. 66, aplicada porque a Lei nº 3.240/2015 não regula a contagem)" in text
-    assert "ATENÇÃO: esta data depende dos dias 14/10/2026, 28/10/2026" in text
+    assert "até 29 de outubro de 2026" in text
+    assert "exemplo — conferir" not in text and "ATENÇÃO: esta data depende" not in text
 
 
 def test_a_document_without_a_deadline_states_no_counting_rule(tmp_path: Path) -> None:

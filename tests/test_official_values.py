@@ -190,10 +190,14 @@ def test_regras_exemplos_lists_each_example_with_file_line_and_fix(shipped_examp
     assert "cuiaba-mt" not in text.output
 
 
-def test_regras_exemplos_with_every_official_value_set_lists_none(official_rules: Path) -> None:
+def test_regras_exemplos_lists_only_what_the_official_values_leave_an_example(official_rules: Path) -> None:
+    # the test municipalities set every official value but Timóteo's example decree (a decree that does not exist:
+    # an auto citing it is refused, Lei 3.844 art. 20, § 1º, IV); it is the one example left
     result = CliRunner().invoke(main, ["--regras", str(official_rules), "regras", "exemplos"])
     assert result.exit_code == 0
-    assert "Nenhum valor de exemplo nas regras" in result.output
+    assert "timoteo-mg: 1 valor de exemplo" in result.output
+    assert "regulamentos.decreto-municipal-5123-2022" in result.output
+    assert "cuiaba-mt" not in result.output and "ferraz-de-vasconcelos-sp" not in result.output
     shown = CliRunner().invoke(main, ["--regras", str(official_rules), "regras", "mostrar", "cuiaba-mt/lei-3666-1997"])
     assert "Valores de exemplo: nenhum." in shown.output
 

@@ -196,7 +196,8 @@ def test_demonstrativo_after_a_reduced_fine_carries_the_br_code_and_its_qr(model
     assert qr_png(expected) in media  # the PIX QR is the BR Code, byte for byte
 
 
-def test_demonstrativo_with_an_example_unit_value_gets_no_payment_code(modelos: Path, tmp_path: Path) -> None:
+def test_demonstrativo_with_an_example_unit_value_gets_no_payment_code(modelos: Path, tmp_path: Path,
+                                                                      shipped_examples: None) -> None:
     """Act 4: the amount computed with the EXAMPLE value of the UPFMT is not the Municipality's: no code."""
     code, out, folder = _gerar(tmp_path, modelos, 4)
     assert code == 0, out
@@ -204,17 +205,19 @@ def test_demonstrativo_with_an_example_unit_value_gets_no_payment_code(modelos: 
     assert [p.suffix for p in paths] == [".docx", ".pdf"]
     for path in paths:
         text = document_text(path)
-        assert "PAGAMENTO POR PIX" in text and "valor de EXEMPLO da unidade fiscal" in text, path.name
+        # a MINUTA (the example UPFMT named on its face) carries no payment code
+        assert "MINUTA" in path.name and "valor da UPFMT de 2026 é de exemplo" in text, path.name
         assert "PIX copia e cola" not in text and "br.gov.bcb.pix" not in text, path.name
 
 
-def test_a_reduction_converted_at_an_example_unit_value_gets_no_payment_code(modelos: Path, tmp_path: Path) -> None:
+def test_a_reduction_converted_at_an_example_unit_value_gets_no_payment_code(modelos: Path, tmp_path: Path,
+                                                                              shipped_examples: None) -> None:
     """Act 7 with the shipped rules: the reduced 500 UPFMT in reais is computed with the EXAMPLE UPFMT: no code."""
     code, out, folder = _gerar(tmp_path, modelos, 7)
     assert code == 0, out
     for path in sorted(folder.glob("demonstrativo-*")):
         text = document_text(path)
-        assert "valor de EXEMPLO da unidade fiscal" in text and "br.gov.bcb.pix" not in text, path.name
+        assert "valor da UPFMT de 2026 é de exemplo" in text and "br.gov.bcb.pix" not in text, path.name
         assert "500 (quinhentas) UPFMT" in text, path.name
 
 

@@ -82,8 +82,8 @@ def test_timoteo_certificate_of_publication_art_21_p3(tmp_path: Path) -> None:
     assert "Timóteo/MG, 3 de junho de 2026" in text
     # art. 21, § 3º: ten days after the publication (the later one, 03/06) → 13/06/2026 (Saturday) → 15/06 (Monday)
     assert "Notificação considerada feita em 15 de junho de 2026" in text
-    # art. 20, § 1º, V: defence in 15 dias corridos (EXEMPLO of the rules) from 15/06 → 30/06/2026 (Tuesday)
-    assert "até 30 de junho de 2026 (Lei nº 3.844/2022, art. 20, § 1º, V)" in text and "EXEMPLO" in text
+    # art. 20, § 1º, V: defence in 15 dias corridos (the decree of the test official values) from 15/06 → 30/06/2026
+    assert "até 30 de junho de 2026 (Lei nº 3.844/2022, art. 20, § 1º, V; prazo fixado no Decreto nº 118/2025" in text
 
 
 SAMPLE_EDITAL = SAMPLES / "processos" / "timoteo-mg" / "sim-2026-000188-edital.yaml"
@@ -117,8 +117,9 @@ def test_timoteo_sample_edital_published_on_two_days_is_final_art_21_p3(sample_e
     assert "Timóteo/MG, 4 de junho de 2026" in certidao
     # § 3º: ten days after the later publication (04/06) → 14/06/2026 (Sunday) → 15/06/2026 (Monday)
     assert "Notificação considerada feita em 15 de junho de 2026" in certidao
-    # art. 20, § 1º, V: defence in 15 dias corridos (EXEMPLO) from 15/06 → 30/06/2026 (Tuesday)
-    assert "até 30 de junho de 2026 (Lei nº 3.844/2022, art. 20, § 1º, V)" in certidao
+    # art. 20, § 1º, V: defence in 15 dias corridos (the decree of the test official values) from 15/06 → 30/06/2026
+    assert "até 30 de junho de 2026 (Lei nº 3.844/2022, art. 20, § 1º, V; prazo fixado no Decreto nº 118/2025" \
+        in certidao
 
 
 @pytest.mark.xdist_group("sample_edital")

@@ -31,7 +31,7 @@ PJ_ELEMENTS = {
     # V: notice in person on 16/03/2026 (art. 21, I); 15 dias corridos (example term in the prazos rules):
     # 17/03 is day 1, 31/03/2026 (a Tuesday, business day) is day 15.
     "V — prazo para defesa": ["Prazo para apresentação de defesa", "15 (quinze) dias corridos",
-                              "até 31 de março de 2026", "prazo de EXEMPLO"],
+                              "até 31 de março de 2026", "prazo fixado no Decreto nº 118/2025"],
     "VI — veterinário oficial": ["Dr. João Batista Ferreira", "CRMV-MG 12345", "Matrícula 20.315"],
     "VII — assinatura do autuado": ["O autuado recebeu cópia deste auto e o assinou em 16 de março de 2026"],
 }
@@ -66,8 +66,10 @@ def test_fine_in_figures_and_words_and_dates_in_words(pj_docs: dict[str, str], f
 
 
 @pytest.mark.parametrize("fmt", ["docx", "pdf"])
-def test_example_unit_value_is_said_visibly(pj_docs: dict[str, str], fmt: str) -> None:
-    assert "VALOR DE EXEMPLO" in pj_docs[fmt]
+def test_the_official_unit_value_is_final_and_names_no_example(pj_docs: dict[str, str], fmt: str) -> None:
+    # the test municipality's official UPFMT of 2026 (valores-oficiais.yaml, Decreto nº 124/2025): a final auto
+    # (no MINUTA, no example warning); the example values' MINUTA is tested in test_official_values
+    assert "VALOR DE EXEMPLO" not in pj_docs[fmt] and "MINUTA" not in pj_docs[fmt]
 
 
 def test_pdf_has_page_numbers_letterhead_and_metadata(pj_docs: dict[str, object]) -> None:

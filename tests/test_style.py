@@ -149,9 +149,9 @@ def test_termo_without_values_has_no_example_banner(texts: dict[str, str]) -> No
     for name in ("termo-interdicao-timoteo-mg-sim-2026-000180", "certidao-juntada-ar-timoteo-mg-sim-2026-000203"):
         for suffix in (".pdf", ".docx"):
             assert "VALOR DE EXEMPLO" not in _one(texts, name, suffix), name
-    for name in ("auto-de-infracao-ferraz-de-vasconcelos-sp-fv-2026-0388",  # documents that print a value keep it
+    for name in ("auto-de-infracao-ferraz-de-vasconcelos-sp-fv-2026-0388",  # a value at the official unit: no banner
                  "termo-apreensao-timoteo-mg-sim-2026-000203", "termo-apreensao-cuiaba-mt-ccz-2026-0077"):
-        assert "VALOR DE EXEMPLO" in _one(texts, name), name
+        assert "R$" in _one(texts, name) and "VALOR DE EXEMPLO" not in _one(texts, name), name
 
 
 # --- item 18: letterhead --------------------------------------------------------------------------
@@ -215,7 +215,7 @@ def test_prazos_pending_term_reads_contados_da_data() -> None:
     assert "contados data" not in out
 
 
-def test_example_deadline_raises_a_warning() -> None:
+def test_example_deadline_raises_a_warning(shipped_examples: None) -> None:
     """A deadline whose term is an EXAMPLE of the rules (Timóteo's defence, art. 20, § 1º, V) is announced as the
     example money values are: an aviso with the provision, so that nobody signs it unknowingly."""
     code, out = _cli("validar", str(PROCESSOS / "timoteo-mg" / "sim-2026-000203-ar-mel.yaml"))

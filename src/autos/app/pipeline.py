@@ -417,8 +417,10 @@ class Autos:
         out = Path(out_dir)
         ensure_dir(out)
         examples = [] if report.errors else self.examples_of(loaded, report)
-        draft = draft or bool(report.errors) or bool(examples)
-        stem += "-MINUTA" if draft else ""
+        # an act with errors is refused unless the caller asked for a MINUTA (``draft``); one that only uses
+        # example values is a MINUTA
+        draft = draft or bool(examples)
+        stem += "-MINUTA" if draft or report.errors else ""
         issued = None
         if stamp_of is not None:
             issued = next((s for s in (stamp_of(out / f"{stem}.{ext}") for ext in ("pdf", "docx")) if s), None)
@@ -437,7 +439,7 @@ class Autos:
                 stamp = issued + timedelta(seconds=1)
             rendered, code = self._render_bytes(loaded, report, stem, out, formato, draft, stamp, source, ident)
             unchanged = _write_documents(rendered, True)
-        return Generated(report=report, files=[p for p, _ in rendered], draft=draft,
+        return Generated(report=report, files=[p for p, _ in rendered], draft=draft or bool(report.errors),
                          unchanged=unchanged, hashes=[(p, _sha256(d), len(d)) for p, d in rendered], stamp=stamp,
                          codigo=code, exemplos=examples)
 

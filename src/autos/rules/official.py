@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -220,7 +221,17 @@ def _patch_deadline(rule: dict[str, Any], value: DeadlineValue) -> None:
     if value.quantidade is not None:
         rule["quantidade"] = str(value.quantidade)
     rule.pop("exemplo", None)
-    rule["base_legal"] = f"{rule.get('base_legal', '')}; prazo fixado no {value.ato.text()}".lstrip("; ")
+    # the act that fixes the deadline replaces the rules' example: its "(prazo de EXEMPLO, …)" note and the
+    # choice that justified the example value go; what remains is the law and the act
+    base = _EXAMPLE_NOTE.sub("", str(rule.get("base_legal", "")))
+    rule["base_legal"] = f"{base}; prazo fixado no {value.ato.text()}".lstrip("; ")
+    for key in ("escolha", "justificativa"):
+        if "EXEMPLO" in str(rule.get(key, "")):
+            rule.pop(key)
+
+
+#: the parenthetical that marks an example deadline in its legal basis ("(prazo de EXEMPLO, a fixar no …)")
+_EXAMPLE_NOTE = re.compile(r"\s*\([^()]*EXEMPLO[^()]*\)")
 
 
 def _patch_statute(data: dict[str, Any], ov: OfficialValues, stem: str) -> None:
