@@ -358,7 +358,7 @@ def test_timeline_json_has_states_and_next_act(service: ProcessoService) -> None
                             "urgencia": "hoje", "base_legal": d["prazos"][-1]["base_legal"],
                             "prazo": "pagamento_exemplo"}
     assert [p["estado"] for p in d["prazos"]].count("em curso") == 1
-    assert d["prazos"][-1]["exemplo"] is True
+    assert d["prazos"][-1]["exemplo"] is False  # the payment term fixed by the test official values' decree
 
 
 def test_judgment_before_the_defence_term_ends_is_flagged_and_not_owed_again(service: ProcessoService) -> None:

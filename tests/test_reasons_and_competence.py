@@ -120,8 +120,9 @@ def test_the_judge_of_the_first_instance_does_not_decide_the_appeal_against_it_l
     assert found[0].caminho == "atos[6].autoridade"
 
 
-def test_a_servant_not_designated_may_not_draw_up_the_auto_timoteo_art20(tmp_path: Path) -> None:
-    # art. 20: "São autoridades competentes para lavrar auto de infração os servidores designados"
+def test_a_servant_not_designated_may_not_draw_up_the_auto_timoteo_art20(tmp_path: Path, shipped_examples: None) -> None:
+    # art. 20: "São autoridades competentes para lavrar auto de infração os servidores designados" (the register
+    # alone: an official value's act would designate her)
     rules0 = ROOT / "rules"
     k = _holder(rules0, "timoteo-mg", "Ana Paula Moreira")
     rules = _rules_with(tmp_path, "timoteo-mg", {"edit": {k: {"designacao": None}}})
@@ -238,8 +239,9 @@ def test_the_receipt_records_the_date_and_who_received_it_and_rules_on_no_timeli
 def test_the_auto_names_the_agent_the_designation_and_the_reasons_of_the_amount(sim150: Path) -> None:
     text = _text(sim150, "auto-de-infracao", "ato-01.pdf")
     # art. 20: designated servants; art. 16, § 2º: the circumstances weighed and why the amount
-    assert ("Competência: Lei nº 3.844/2022, art. 20; designação: Portaria SEMDETA nº 15/2022, de 30/03/2022, "
-            "publicada no Diário Oficial Eletrônico do Município de Timóteo") in text
+    # the designation as the Municipality's official values record it (the test act), not the register's example
+    assert ("Competência: Lei nº 3.844/2022, art. 20; designação: Portaria nº 101/2025, de 02/01/2025, publicada no "
+            "Diário Oficial de teste, de 03/01/2025") in text
     assert "Circunstâncias consideradas e motivo do valor: Valor-base de 1.500 UPFMT" in text
 
 

@@ -7,7 +7,7 @@ import yaml
 
 from autos.app.pipeline import Autos
 
-from .conftest import CASOS, DATA
+from .conftest import CASOS, DATA, ROOT, TODAY
 
 FINDINGS = DATA / "findings"
 EXPECT = yaml.safe_load((FINDINGS / "expectations.yaml").read_text(encoding="utf-8"))
@@ -51,5 +51,11 @@ def test_incomplete_sample_names_every_missing_art20_element(autos: Autos) -> No
 def test_complete_samples_have_no_errors(autos: Autos, sample: str) -> None:
     report = autos.validate(CASOS / "timoteo-mg" / sample)
     assert report.ok, [f.render() for f in report.errors]
-    # the example fiscal-unit value is always flagged
+    assert not any(f.codigo == "VALOR-EXEMPLO" for f in report.warnings)  # the official UPFMT of the test values
+
+
+@pytest.mark.parametrize("sample", ["auto-pj-completo.yaml", "auto-pf-recusa-testemunha.yaml"])
+def test_the_example_fiscal_unit_value_is_always_flagged(sample: str, shipped_examples: None) -> None:
+    report = Autos(ROOT / "rules", ROOT / "templates", today=TODAY).validate(CASOS / "timoteo-mg" / sample)
+    assert report.ok, [f.render() for f in report.errors]
     assert any(f.codigo == "VALOR-EXEMPLO" for f in report.warnings)

@@ -37,7 +37,7 @@ def test_complete_folder_exits_0() -> None:
     assert "COMPLETO: nenhum caso com erro." in out
 
 
-def test_mixed_folders_exit_1_with_summary_by_law_kind_and_code() -> None:
+def test_mixed_folders_exit_1_with_summary_by_law_kind_and_code(shipped_examples: None) -> None:
     code, out = run("verificar", str(COMPLETE), str(PENDING))
     assert code == 1, out
     summary, cases = out.split("\nCasos:\n")
@@ -154,7 +154,7 @@ def test_verification_samples_mix_complete_and_incomplete(autos: Autos) -> None:
 
 
 # --- JSON ----------------------------------------------------------------------------------------
-def test_json_output() -> None:
+def test_json_output(shipped_examples: None) -> None:
     code, out = run("verificar", "--json", str(VERIFY))
     assert code == 2
     data = json.loads(out)

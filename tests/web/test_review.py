@@ -105,7 +105,8 @@ def test_processo_page_has_findings_with_article_fine_memo_and_deadlines(web: We
     assert fine.calculo is not None
     for step in fine.calculo.memo():
         assert " ".join(step.descricao.split()) in memo and " ".join(step.resultado.split()) in memo
-    assert "R$ 9.371,61" in memo and "VALOR DE EXEMPLO" in memo
+    # the official UFM of the test values, in Brazilian notation (R$ 156,1935, not Python's 156.1935)
+    assert "R$ 9.371,61" in memo and "UFM = R$ 156,1935" in memo and "VALOR DE EXEMPLO" not in memo
     prazos = words(str(doc.select_one("#prazos")))
     for p in timeline.prazos:  # type: ignore[union-attr]
         assert p.deadline.descricao in prazos and p.estado in prazos

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 from itertools import groupby
+from typing import TYPE_CHECKING
 
 import click
 
 from autos.errors import AutosError
-from autos.rules.examples import Example, list_examples
+
+if TYPE_CHECKING:  # the rules (pydantic, yaml) load when the command runs, not for ``autos --help``
+    from autos.rules.examples import Example
 
 __all__ = ["describe_examples", "regras_exemplos"]
 
@@ -37,6 +40,7 @@ def describe_examples(examples: list[Example]) -> str:
 def regras_exemplos(ctx: click.Context, lei: str | None, as_json: bool) -> None:
     """Lista, por município, cada valor das regras ainda de exemplo (arquivo, linha, como corrigir). Saída 0."""
     from autos.cli import _autos, _fail
+    from autos.rules.examples import list_examples
 
     try:
         autos = _autos(ctx.find_root())

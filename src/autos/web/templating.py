@@ -23,7 +23,7 @@ from markupsafe import Markup, escape
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from autos.base.ptbr import format_date_short, money_full
+from autos.base.ptbr import format_date_short, format_decimal, money_full
 from autos.compute.strip import timeline_strip
 from autos.compute.timeline import Timeline
 from autos.render.sandbox import BoundedEnvironment, FolderLoader
@@ -43,6 +43,7 @@ def make_environment(folders: list[Path]) -> BoundedEnvironment:
     env.filters["data"] = _date
     env.filters["data_hora"] = _datetime
     env.filters["reais"] = money_full
+    env.filters["decimal"] = format_decimal  # 156,1935, never Python's 156.1935
     env.filters["linha_do_tempo"] = _timeline_svg
     return env
 
