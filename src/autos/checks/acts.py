@@ -277,12 +277,12 @@ class _Builder:
     def build(self) -> ActDocument:
         p, a, i = self.p, self.act, self.i
         auto = self.p.atos[self.auto] if self.auto is not None else None
-        fields: dict[str, Any] = {
-            "lei": p.lei, "documento": self.kind, "processo": p.numero, "autuado": p.autuado,
-            "fatos": p.fatos, "infracoes": p.infracoes, "observacoes": a.observacoes,
-            "numero": a.numero if is_document_number(a.numero) else None,
-        }
         rule = self.proc.atos.get(a.tipo)
+        own = rule is not None and rule.precede_infracao and a.descricao  # a prior notice: that day's facts only
+        fields: dict[str, Any] = {
+            "lei": p.lei, "documento": self.kind, "processo": p.numero, "autuado": p.autuado, "infracoes": p.infracoes,
+            "fatos": a.descricao if own else p.fatos, "observacoes": a.observacoes,
+            "numero": a.numero if is_document_number(a.numero) else None}
         if p.data_infracao is not None and (rule is None or not rule.precede_infracao or p.data_infracao <= self.as_of):
             fields["data_infracao"] = p.data_infracao  # a notice that precedes the infraction does not know its date
             self.paths[("data_infracao",)] = ("data_infracao",)
