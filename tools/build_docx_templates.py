@@ -484,6 +484,11 @@ def edital_notificacao() -> Doc:
         ("Valor da multa", "{% if edital.multa %}{{ edital.multa.unidades }}, correspondente a "
                            "{{ edital.multa.reais }}{% else %}sem multa{% endif %}"),
     ])
+
+    def attempts(d: Doc) -> None:  # the failed forms and the search that make the domicile unknown
+        _heading(d, "Tentativas de notificação anteriores ao edital")
+        _for(d, "t in edital.tentativas", lambda e: _p(e, "{{ t }}"))
+    _if(doc, "edital.tentativas", attempts)
     _heading(doc, "Publicação e data da notificação")
     _for(doc, "pub in edital.publicacoes", lambda d: _labelled(d, "Publicado em:", "{{ pub.veiculo }}, em "
                                                                  "{{ pub.data }}."))

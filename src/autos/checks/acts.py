@@ -24,6 +24,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from autos.base.yamlio import PathKey, YamlDoc, format_path
+from autos.checks.attempts import prior_attempts
 from autos.checks.competence import act_signer, appeal_authority, appeal_deadline, appeal_lies, signer_source
 from autos.checks.finding import Finding
 from autos.checks.reasons import contested_act
@@ -460,8 +461,8 @@ class _Builder:
         ``autos.compute.edital.classify``), unless the file says ``endereco_desconhecido: false`` in so many
         words."""
         fields["notificacao"] = self.notice(self.i)
-        fields["ato"] = self._act_block(fields).model_copy(update={"forma": "edital",
-                                                                   "publicacoes": self.known_publications()})
+        fields["ato"] = self._act_block(fields).model_copy(update={"forma": "edital", "tentativas": prior_attempts(
+            self.loaded, self.i, self.proc, self.as_of), "publicacoes": self.known_publications()})
         a = self.p.autuado
         typed = self.loaded.line_of(("autuado", "endereco_desconhecido")) != self.loaded.line_of(("autuado",))
         if not a.endereco_desconhecido and not typed and any(
@@ -501,9 +502,8 @@ class _Builder:
                 if x.data <= self.as_of]
 
     def _act_block(self, fields: dict[str, Any]) -> AtoProcesso:
-        ato: AtoProcesso = fields.get("ato") or AtoProcesso()
         self.paths[("ato",)] = ("atos", self.i)
-        return ato
+        return fields.get("ato") or AtoProcesso()
 
     def started(self, i: int) -> list[str]:
         """The deadlines act ``i`` starts per the law's rite (what it refers to and the decision's result),

@@ -52,7 +52,7 @@ from autos.documents.decision import (
 )
 from autos.documents.lines import DeadlineLine, rule_term
 from autos.documents.pix import PixConfig
-from autos.documents.preconditions import infractions, with_preconditions
+from autos.documents.preconditions import attempts_text, infractions, with_preconditions
 from autos.errors import AutosError, ComputeError
 from autos.processo.case import Case, Decisao, Medida
 from autos.rules.calendar import MunicipalCalendar
@@ -1260,7 +1260,7 @@ def edital_sections(case: Case, statute: Statute, fines: FineResult | None, praz
             "multa": multa,
             "publicacoes": publicacoes,
             "efeito": _notice_rule_text(computed, "edital"),
-            "hipotese": _edital_case(computed),
+            "hipotese": _edital_case(computed), "tentativas": attempts_text(case),
             "data_notificacao": m(notice_date) if n is not None or case.ato is None else "",
             "mascara": "O número do documento de identificação é publicado parcialmente, só com os dígitos do meio, "
                        "e este edital traz apenas os dados necessários à notificação (Lei federal nº 13.709/2018 — "
