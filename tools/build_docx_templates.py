@@ -461,9 +461,12 @@ def auto_de_infracao() -> Doc:
     _small(doc, "{{ assinatura_autuado }}")
     _if(doc, "documento.nulidade", lambda d: _small(d, "Este auto não contém emendas, rasuras ou omissões "
                                                     "({{ documento.nulidade }})."))
+    # an autuado absent at the lavratura has no signature line (Timóteo art. 20, § 3º: no contradiction)
     _signatures(doc, [[*SIGNATARIO, "Agente autuante"],
-                      ["{{ autuado.nome }}", "{%p if autuado.representado %}por {{ autuado.responsavel_nome }}",
-                       "Autuado{% if recusa %} — RECUSOU-SE A ASSINAR{% endif %}"]], competence=True)
+                      ["{%p if not ausente %}{{ autuado.nome }}",
+                       "{%p if autuado.representado and not ausente %}por {{ autuado.responsavel_nome }}",
+                       "{%p if not ausente %}Autuado{% if recusa %} — RECUSOU-SE A ASSINAR{% endif %}"]],
+                competence=True)
     return doc
 
 
@@ -816,8 +819,8 @@ def notificacao_decisao() -> Doc:
     """The notification of a decision with the elements of Lei federal nº 9.784/1999, art. 26, § 1º (by analogy)."""
     doc = _base()
     _p(doc, "Fica {{ autuado.nome }}{% if autuado.documento %} ({{ autuado.documento_rotulo }} "
-            "{{ autuado.documento }}){% endif %} NOTIFICADO {{ notif_decisao.objeto }}, no Processo Administrativo "
-            "nº {{ documento.processo }}, referente ao {{ auto_ref.texto }}.")
+            "{{ autuado.documento }}){% endif %} NOTIFICAD{{ 'A' if autuado.feminino else 'O' }} "
+            "{{ notif_decisao.objeto }}, no Processo Administrativo nº {{ documento.processo }}, referente ao {{ auto_ref.texto }}.")
     _labelled(doc, "Órgão:", "{{ notif_decisao.orgao }}.")
     _if(doc, "notif_decisao.finalidade", lambda d: _labelled(d, "Finalidade:", "{{ notif_decisao.finalidade }}"))
     _heading(doc, "1. Decisão")

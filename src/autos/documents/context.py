@@ -625,7 +625,7 @@ def _case_sections(case: Case, statute: Statute, kind: DocumentKind, fines: Fine
         "auto_ref": _auto_ref(case, draft),
         "autuado": {
             "tipo": "Pessoa jurídica" if a.tipo == "pessoa_juridica" else "Pessoa física",
-            "pj": a.tipo == "pessoa_juridica",
+            "pj": a.tipo == "pessoa_juridica", "feminino": a.tipo == "pessoa_juridica" or a.tratamento == "senhora",
             # acts through a legal representative named on the document: a company, or a minor (Ferraz art. 53, § 2º)
             "representado": a.tipo == "pessoa_juridica" or a.menor,
             "nome": m(a.nome),
@@ -661,7 +661,7 @@ def _case_sections(case: Case, statute: Statute, kind: DocumentKind, fines: Fine
         "prazos": prazos,
         "notificacao": notice,
         "assinatura_autuado": situacao,
-        "recusa": bool(sig and sig.situacao == "recusou"),
+        "recusa": bool(sig and sig.situacao == "recusou"), "ausente": bool(sig and sig.situacao == "ausente"),
         "testemunhas": [{"nome": t.nome or "", "cpf": t.cpf or "", "endereco": t.endereco or ""}
                         for t in case.assinaturas.testemunhas],
         "observacoes": case.observacoes or "",
