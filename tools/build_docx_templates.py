@@ -825,6 +825,7 @@ def notificacao_decisao() -> Doc:
     _if(doc, "notif_decisao.finalidade", lambda d: _labelled(d, "Finalidade:", "{{ notif_decisao.finalidade }}"))
     _heading(doc, "1. Decisão")
     _p(doc, "{{ notif_decisao.resultado }}", bold=True)
+    _if(doc, "notif_decisao.dispositivo", lambda d: _p(d, "{{ notif_decisao.dispositivo }}"))
     _for(doc, "r in notif_decisao.razoes", lambda d: _p(d, "Argumento {{ r.argumento }}{% if r.alegacao %} "
                                                           "({{ r.alegacao }}){% endif %}: {{ r.conclusao }} — "
                                                           "{{ r.fundamentos }}"))
