@@ -38,12 +38,12 @@ def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
 
 
 def processo(folder: Path, name: str, *, numero: str = "SIM-2026/000171", auto: str = "21/2026",
-             cpf: str = "123.456.789-09", fatos: str | None = None) -> Path:
+             cpf: str = "472.069.318-04", fatos: str | None = None) -> Path:
     """A copy of a Timóteo sample processo with another processo number, auto number or CPF."""
     text = SAMPLE.read_text(encoding="utf-8")
     text = text.replace("numero: SIM-2026/000171", f"numero: {numero}").replace('numero: "21/2026"',
                                                                                 f'numero: "{auto}"')
-    text = text.replace('referente: "21/2026"', f'referente: "{auto}"').replace('"123.456.789-09"', f'"{cpf}"')
+    text = text.replace('referente: "21/2026"', f'referente: "{auto}"').replace('"472.069.318-04"', f'"{cpf}"')
     if fatos is not None:
         text, n = re.subn(r"^fatos: >-\n(?:  .*\n)+", f"fatos: {fatos}\n", text, count=1, flags=re.M)
         assert n == 1
