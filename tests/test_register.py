@@ -70,7 +70,7 @@ def test_rebuild_indexes_every_processo_and_says_what_differs(tmp_path: Path, wh
         indexed = reg.indexed()
         assert set(indexed) == {where.stored(p) for p in folder.rglob("*.yaml")}
         # the autuado of a PJ by its CNPJ digits, typed with dots, slash and dash in the file
-        assert "SIM-2026/000150" in [r[2] for r in reg.processos_of("11222333000181")]
+        assert "SIM-2026/000150" in [r[2] for r in reg.processos_of("61274039000191")]
         # acts with N/AAAA numbers are indexed by (N, AAAA); others (DEC-5/2026) by their text only
         assert reg.users(TIM, "auto", 2026, 10) == [
             (where.stored(folder / "timoteo-mg/sim-2026-000150-recurso-pago.yaml"), "SIM-2026/000150", 1)]
