@@ -159,7 +159,8 @@ def test_edital_without_publications_has_no_certificate(tmp_path: Path) -> None:
 def test_ferraz_notice_of_the_appeal_decision_starts_art_80(tmp_path: Path, ext: str) -> None:
     generate(tmp_path, FV, "5", ext)
     text = document_text(tmp_path / f"notificacao-decisao-{FV_STEM}-ato-05.{ext}")
-    assert "NOTIFICADO da Decisão de recurso nº D-12/2026, proferida em 20 de novembro de 2026" in text
+    # a company (a sociedade) in the feminine: NOTIFICADA (Lei 9.784/1999, art. 26, § 1º, I)
+    assert "NOTIFICADA da Decisão de recurso nº D-12/2026, proferida em 20 de novembro de 2026" in text
     # art. 68 without the doubling: 30 UFM × R$ 156,1935 (2026, example value) = R$ 4.685,81, in the law's unit
     assert "REDUZIDA a multa para 30 (trinta) UFM, correspondentes a R$ 4.685,81" in text
     # Lei 9.784/1999, art. 26, § 1º (by analogy): the organ (I), the purpose (II), no appearance (III, IV), the

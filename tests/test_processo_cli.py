@@ -99,7 +99,9 @@ def test_pendencias_samples_show_every_bucket_in_order() -> None:
     assert got == [
         ("vencido", "2026-04-30", "SIM-2026/000142"),  # judgment 30 days after the defence term (no defence)
         ("vencido", "2026-07-30", "SIM-2026/000188"),  # the same, the notice by edital effective 15/06
-        ("vencido", "2026-09-03", "SIM-2026/000203"),  # the same, the AR joined on 20/07
+        # the same: ciência by the dated signature on the auto, 14/07 (Timóteo art. 20, § 2º); defence 15 days
+        # (EXEMPLO) → 29/07; judgment 30 days after it (Lei 9.784, art. 49) → 28/08
+        ("vencido", "2026-08-28", "SIM-2026/000203"),
         ("vencido", "2026-10-05", "PM-FV 2026/004417"),  # dívida ativa: the Ferraz art. 80 payment term ran out
         ("vencido", "2026-11-03", "PM-FV 2026/005102"),  # the same, after the edital
         ("vencido", "2026-11-16", "SIM-2026/000171"),  # judgment by default overdue (Lei 9.784, art. 49)

@@ -293,13 +293,13 @@ def test_cuiaba_rescue_art11_p2_and_rite_by_analogy(service: ProcessoService) ->
 def test_cuiaba_divida_ativa_after_judgment_by_default(service: ProcessoService) -> None:
     t = _timeline(service, SAMPLE / "cuiaba-mt" / "ccz-2026-0090-divida-ativa.yaml")
     got = _deadlines(t)
-    # notice 02/06 (ter) + 10 days (art. 44) = 12/06 (sex), no defence → judgment term 30 days → 12/07 (dom)
-    # → 13/07 (seg); notice of the decision 03/07 → appeal 13/07, payment (30 days) 02/08 (dom) → 03/08 (seg);
-    # dívida ativa in 5 days → 08/08 (sáb) → 10/08 (seg), inscribed on 01/09: 10/08 → 01/09 = 21 + 1 = 22 dias
-    # corridos late
+    # notice 01/06 (seg), the dated signature on the auto, + 10 days (art. 44) = 11/06 (qui), no defence → judgment
+    # term 30 days → 11/07 (sáb) → 13/07 (seg); notice of the decision 03/07 → appeal 13/07, payment (30 days)
+    # 02/08 (dom) → 03/08 (seg); dívida ativa in 5 days → 08/08 (sáb) → 10/08 (seg), inscribed on 01/09:
+    # 10/08 → 01/09 = 21 + 1 = 22 dias corridos late
     assert got == [
-        ("defesa_lei9784_art44", date(2026, 6, 2), date(2026, 6, 12), "perdido"),
-        ("julgamento_lei9784_art49", date(2026, 6, 12), date(2026, 7, 13), "cumprido"),
+        ("defesa_lei9784_art44", date(2026, 6, 1), date(2026, 6, 11), "perdido"),
+        ("julgamento_lei9784_art49", date(2026, 6, 11), date(2026, 7, 13), "cumprido"),
         ("notificacao_decisao_lei9784_art24", date(2026, 7, 1), date(2026, 7, 6), "cumprido"),
         ("recurso_lei9784_art59", date(2026, 7, 3), date(2026, 7, 13), "perdido"),
         ("pagamento_exemplo", date(2026, 7, 3), date(2026, 8, 3), "perdido"),

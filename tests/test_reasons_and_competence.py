@@ -204,7 +204,8 @@ def test_the_judgement_says_the_appeal_to_whom_and_in_what_term(sim150: Path) ->
 def test_the_notice_of_a_decision_has_what_lei9784_art26_p1_requires(sim150: Path, ext: str) -> None:
     text = _text(sim150, "notificacao-decisao", f"ato-05.{ext}")
     # I: the notified and the organ
-    assert "Fica Laticínios Vale do Aço Ltda. (CNPJ 11.222.333/0001-81) NOTIFICADO" in text
+    # the company, a legal person, in the feminine (a sociedade): NOTIFICADA
+    assert "Fica Laticínios Vale do Aço Ltda. (CNPJ 61.274.039/0001-91) NOTIFICADA" in text
     assert ("Órgão: Serviço de Inspeção Municipal de Produtos de Origem Animal — SIM, da Secretaria Municipal de "
             "Desenvolvimento Econômico, Turismo e Agricultura.") in text
     # II: the purpose; III and IV: no appearance; V: the processo goes on regardless

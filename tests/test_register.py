@@ -38,12 +38,12 @@ def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
 
 
 def processo(folder: Path, name: str, *, numero: str = "SIM-2026/000171", auto: str = "21/2026",
-             cpf: str = "123.456.789-09", fatos: str | None = None) -> Path:
+             cpf: str = "472.069.318-04", fatos: str | None = None) -> Path:
     """A copy of a Timóteo sample processo with another processo number, auto number or CPF."""
     text = SAMPLE.read_text(encoding="utf-8")
     text = text.replace("numero: SIM-2026/000171", f"numero: {numero}").replace('numero: "21/2026"',
                                                                                 f'numero: "{auto}"')
-    text = text.replace('referente: "21/2026"', f'referente: "{auto}"').replace('"123.456.789-09"', f'"{cpf}"')
+    text = text.replace('referente: "21/2026"', f'referente: "{auto}"').replace('"472.069.318-04"', f'"{cpf}"')
     if fatos is not None:
         text, n = re.subn(r"^fatos: >-\n(?:  .*\n)+", f"fatos: {fatos}\n", text, count=1, flags=re.M)
         assert n == 1
@@ -70,7 +70,7 @@ def test_rebuild_indexes_every_processo_and_says_what_differs(tmp_path: Path, wh
         indexed = reg.indexed()
         assert set(indexed) == {where.stored(p) for p in folder.rglob("*.yaml")}
         # the autuado of a PJ by its CNPJ digits, typed with dots, slash and dash in the file
-        assert "SIM-2026/000150" in [r[2] for r in reg.processos_of("11222333000181")]
+        assert "SIM-2026/000150" in [r[2] for r in reg.processos_of("61274039000191")]
         # acts with N/AAAA numbers are indexed by (N, AAAA); others (DEC-5/2026) by their text only
         assert reg.users(TIM, "auto", 2026, 10) == [
             (where.stored(folder / "timoteo-mg/sim-2026-000150-recurso-pago.yaml"), "SIM-2026/000150", 1)]

@@ -27,7 +27,7 @@ CHOSEN = [
     PROCESSOS / "ferraz-de-vasconcelos-sp" / "fv-2026-0388-divida-ativa.yaml",  # auto, AR letter to a person
     PROCESSOS / "ferraz-de-vasconcelos-sp" / "pm-fv-2026-005377-ruido-bar.yaml",  # AR letter to a company
     PROCESSOS / "cuiaba-mt" / "ccz-2026-0077-recurso.yaml",  # costs in tenths of UPF, demonstrativos, CCZ
-    PROCESSOS / "timoteo-mg" / "sim-2026-000203-ar-mel.yaml",  # termo de apreensão with the fine, AR letter
+    PROCESSOS / "timoteo-mg" / "sim-2026-000203-ar-mel.yaml",  # termo de apreensão with the fine, personal notice
     PROCESSOS / "timoteo-mg" / "sim-2026-000180-interdicao.yaml",  # termo de interdição: no value at all
 ]
 BASE = ["--regras", str(ROOT / "rules"), "--modelos", str(ROOT / "templates"), "--hoje", "2026-11-30"]
@@ -146,7 +146,7 @@ def test_section_numbers_are_consecutive(texts: dict[str, str]) -> None:
 
 
 def test_termo_without_values_has_no_example_banner(texts: dict[str, str]) -> None:
-    for name in ("termo-interdicao-timoteo-mg-sim-2026-000180", "certidao-juntada-ar-timoteo-mg-sim-2026-000203"):
+    for name in ("termo-interdicao-timoteo-mg-sim-2026-000180", "certidao-juntada-ar-ferraz-de-vasconcelos-sp-pm-fv-2026-005377"):
         for suffix in (".pdf", ".docx"):
             assert "VALOR DE EXEMPLO" not in _one(texts, name, suffix), name
     for name in ("auto-de-infracao-ferraz-de-vasconcelos-sp-fv-2026-0388",  # a value at the official unit: no banner

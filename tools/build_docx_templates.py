@@ -461,9 +461,12 @@ def auto_de_infracao() -> Doc:
     _small(doc, "{{ assinatura_autuado }}")
     _if(doc, "documento.nulidade", lambda d: _small(d, "Este auto não contém emendas, rasuras ou omissões "
                                                     "({{ documento.nulidade }})."))
+    # an autuado absent at the lavratura has no signature line (Timóteo art. 20, § 3º: no contradiction)
     _signatures(doc, [[*SIGNATARIO, "Agente autuante"],
-                      ["{{ autuado.nome }}", "{%p if autuado.representado %}por {{ autuado.responsavel_nome }}",
-                       "Autuado{% if recusa %} — RECUSOU-SE A ASSINAR{% endif %}"]], competence=True)
+                      ["{%p if not ausente %}{{ autuado.nome }}",
+                       "{%p if autuado.representado and not ausente %}por {{ autuado.responsavel_nome }}",
+                       "{%p if not ausente %}Autuado{% if recusa %} — RECUSOU-SE A ASSINAR{% endif %}"]],
+                competence=True)
     return doc
 
 
@@ -484,6 +487,11 @@ def edital_notificacao() -> Doc:
         ("Valor da multa", "{% if edital.multa %}{{ edital.multa.unidades }}, correspondente a "
                            "{{ edital.multa.reais }}{% else %}sem multa{% endif %}"),
     ])
+
+    def attempts(d: Doc) -> None:  # the failed forms and the search that make the domicile unknown
+        _heading(d, "Tentativas de notificação anteriores ao edital")
+        _for(d, "t in edital.tentativas", lambda e: _p(e, "{{ t }}"))
+    _if(doc, "edital.tentativas", attempts)
     _heading(doc, "Publicação e data da notificação")
     _for(doc, "pub in edital.publicacoes", lambda d: _labelled(d, "Publicado em:", "{{ pub.veiculo }}, em "
                                                                  "{{ pub.data }}."))
@@ -821,12 +829,13 @@ def notificacao_decisao() -> Doc:
     """The notification of a decision with the elements of Lei federal nº 9.784/1999, art. 26, § 1º (by analogy)."""
     doc = _base()
     _p(doc, "Fica {{ autuado.nome }}{% if autuado.documento %} ({{ autuado.documento_rotulo }} "
-            "{{ autuado.documento }}){% endif %} NOTIFICADO {{ notif_decisao.objeto }}, no Processo Administrativo "
-            "nº {{ documento.processo }}, referente ao {{ auto_ref.texto }}.")
+            "{{ autuado.documento }}){% endif %} NOTIFICAD{{ 'A' if autuado.feminino else 'O' }} "
+            "{{ notif_decisao.objeto }}, no Processo Administrativo nº {{ documento.processo }}, referente ao {{ auto_ref.texto }}.")
     _labelled(doc, "Órgão:", "{{ notif_decisao.orgao }}.")
     _if(doc, "notif_decisao.finalidade", lambda d: _labelled(d, "Finalidade:", "{{ notif_decisao.finalidade }}"))
     _heading(doc, "1. Decisão")
     _p(doc, "{{ notif_decisao.resultado }}", bold=True)
+    _if(doc, "notif_decisao.dispositivo", lambda d: _p(d, "{{ notif_decisao.dispositivo }}"))
     _for(doc, "r in notif_decisao.razoes", lambda d: _p(d, "Argumento {{ r.argumento }}{% if r.alegacao %} "
                                                           "({{ r.alegacao }}){% endif %}: {{ r.conclusao }} — "
                                                           "{{ r.fundamentos }}"))

@@ -24,6 +24,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from autos.base.yamlio import PathKey, YamlDoc, format_path
+from autos.checks.attempts import prior_attempts
 from autos.checks.competence import act_signer, appeal_authority, appeal_deadline, appeal_lies, signer_source
 from autos.checks.finding import Finding
 from autos.checks.reasons import contested_act
@@ -277,12 +278,12 @@ class _Builder:
     def build(self) -> ActDocument:
         p, a, i = self.p, self.act, self.i
         auto = self.p.atos[self.auto] if self.auto is not None else None
-        fields: dict[str, Any] = {
-            "lei": p.lei, "documento": self.kind, "processo": p.numero, "autuado": p.autuado,
-            "fatos": p.fatos, "infracoes": p.infracoes, "observacoes": a.observacoes,
-            "numero": a.numero if is_document_number(a.numero) else None,
-        }
         rule = self.proc.atos.get(a.tipo)
+        own = rule is not None and rule.precede_infracao and a.descricao  # a prior notice: that day's facts only
+        fields: dict[str, Any] = {
+            "lei": p.lei, "documento": self.kind, "processo": p.numero, "autuado": p.autuado, "infracoes": p.infracoes,
+            "fatos": a.descricao if own else p.fatos, "observacoes": a.observacoes,
+            "numero": a.numero if is_document_number(a.numero) else None}
         if p.data_infracao is not None and (rule is None or not rule.precede_infracao or p.data_infracao <= self.as_of):
             fields["data_infracao"] = p.data_infracao  # a notice that precedes the infraction does not know its date
             self.paths[("data_infracao",)] = ("data_infracao",)
@@ -460,8 +461,8 @@ class _Builder:
         ``autos.compute.edital.classify``), unless the file says ``endereco_desconhecido: false`` in so many
         words."""
         fields["notificacao"] = self.notice(self.i)
-        fields["ato"] = self._act_block(fields).model_copy(update={"forma": "edital",
-                                                                   "publicacoes": self.known_publications()})
+        fields["ato"] = self._act_block(fields).model_copy(update={"forma": "edital", "tentativas": prior_attempts(
+            self.loaded, self.i, self.proc, self.as_of), "publicacoes": self.known_publications()})
         a = self.p.autuado
         typed = self.loaded.line_of(("autuado", "endereco_desconhecido")) != self.loaded.line_of(("autuado",))
         if not a.endereco_desconhecido and not typed and any(
@@ -505,9 +506,8 @@ class _Builder:
                 if x.data <= self.as_of]
 
     def _act_block(self, fields: dict[str, Any]) -> AtoProcesso:
-        ato: AtoProcesso = fields.get("ato") or AtoProcesso()
         self.paths[("ato",)] = ("atos", self.i)
-        return ato
+        return fields.get("ato") or AtoProcesso()
 
     def started(self, i: int) -> list[str]:
         """The deadlines act ``i`` starts per the law's rite (what it refers to and the decision's result),

@@ -52,7 +52,7 @@ from autos.documents.decision import (
 )
 from autos.documents.lines import DeadlineLine, rule_term
 from autos.documents.pix import PixConfig
-from autos.documents.preconditions import infractions, with_preconditions
+from autos.documents.preconditions import attempts_text, infractions, with_preconditions
 from autos.documents.statement import amount_due
 from autos.errors import AutosError, ComputeError
 from autos.processo.case import Case, Decisao, Medida
@@ -627,7 +627,7 @@ def _case_sections(case: Case, statute: Statute, kind: DocumentKind, fines: Fine
         "auto_ref": _auto_ref(case, draft),
         "autuado": {
             "tipo": "Pessoa jurídica" if a.tipo == "pessoa_juridica" else "Pessoa física",
-            "pj": a.tipo == "pessoa_juridica",
+            "pj": a.tipo == "pessoa_juridica", "feminino": a.tipo == "pessoa_juridica" or a.tratamento == "senhora",
             # acts through a legal representative named on the document: a company, or a minor (Ferraz art. 53, § 2º)
             "representado": a.tipo == "pessoa_juridica" or a.menor,
             "nome": m(a.nome),
@@ -663,7 +663,7 @@ def _case_sections(case: Case, statute: Statute, kind: DocumentKind, fines: Fine
         "prazos": prazos,
         "notificacao": notice,
         "assinatura_autuado": situacao,
-        "recusa": bool(sig and sig.situacao == "recusou"),
+        "recusa": bool(sig and sig.situacao == "recusou"), "ausente": bool(sig and sig.situacao == "ausente"),
         "testemunhas": [{"nome": t.nome or "", "cpf": t.cpf or "", "endereco": t.endereco or ""}
                         for t in case.assinaturas.testemunhas],
         "observacoes": case.observacoes or "",
@@ -1265,7 +1265,7 @@ def edital_sections(case: Case, statute: Statute, fines: FineResult | None, praz
             "multa": multa,
             "publicacoes": publicacoes,
             "efeito": _notice_rule_text(computed, "edital"),
-            "hipotese": _edital_case(computed),
+            "hipotese": _edital_case(computed), "tentativas": attempts_text(case),
             "data_notificacao": m(notice_date) if n is not None or case.ato is None else "",
             "mascara": "O número do documento de identificação é publicado parcialmente, só com os dígitos do meio, "
                        "e este edital traz apenas os dados necessários à notificação (Lei federal nº 13.709/2018 — "

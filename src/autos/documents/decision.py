@@ -214,7 +214,7 @@ def decision_notice_sections(case: Case, statute: Statute, fines: FineResult | N
     s = case.signatario
     orgao = s.orgao if s is not None else _flat(statute.lei.orgao)
     if d is None:
-        return {**notice, "finalidade": "", "orgao": orgao, "razoes": [], "teor": "", "recurso": "",
+        return {**notice, "finalidade": "", "orgao": orgao, "razoes": [], "teor": "", "recurso": "", "dispositivo": "",
                 "continuidade": "", "comparecimento": ""}
     imp = d.impugnacao
     texts = {a.id: a.texto for a in imp.argumentos} if imp is not None else {}
@@ -228,6 +228,8 @@ def decision_notice_sections(case: Case, statute: Statute, fines: FineResult | N
         "finalidade": f"Dar ciência ao notificado da {_name(d)}, proferida em {_date(d.data, draft)}, e dos prazos que "
                       "dela correm.",
         "razoes": [_answer(r, texts) for r in d.razoes],
+        # what the decision orders besides the fine (keeping or lifting a suspension…): the notice states it too
+        "dispositivo": _flat(d.dispositivo),
         "fundamentacao": _flat(d.fundamentacao),
         "teor": (f"O inteiro teor da decisão — relatório, razões e dispositivo — acompanha esta notificação e está nos "
                  f"autos do processo, que o notificado ou seu representante pode consultar no {orgao}."),

@@ -12,7 +12,7 @@ from autos.base.citation import Citation
 from autos.processo.case import Case, Infracao
 from autos.rules.statute import Statute
 
-__all__ = ["conduct_rule", "infractions", "with_preconditions"]
+__all__ = ["attempts_text", "conduct_rule", "infractions", "with_preconditions"]
 
 
 def _flat(text: str) -> str:
@@ -73,6 +73,23 @@ def _payment(case: Case) -> str:
     if pay.valor is not None:
         text += f": {ptbr.format_brl(pay.valor)}"
     return text + "."
+
+
+def attempts_text(case: Case) -> list[str]:
+    """What the edital states of the attempts that preceded it (Ferraz art. 76, III; Timóteo art. 21, III, and
+    § 2º): each letter with AR that came back (number, posting, return and its reason) and each search for the
+    domicile (date and result), in the processo's order; empty for a one-document case file."""
+    out = []
+    for t in case.ato.tentativas if case.ato is not None else []:
+        text = t.nome[:1].upper() + t.nome[1:] + (f" nº {t.numero}" if t.numero else "")
+        if t.devolucao is not None:
+            text += (f", postada em {ptbr.format_date(t.data)}" if t.data else "") + \
+                f", devolvida sem entrega em {ptbr.format_date(t.devolucao)}, motivo: \u201c{t.motivo}\u201d."
+        else:
+            text += (f", em {ptbr.format_date(t.data)}" if t.data else "") + \
+                (f": {_flat(t.descricao)}" if t.descricao else ".")
+        out.append(text)
+    return out
 
 
 def with_preconditions(ctx: dict[str, Any], case: Case) -> dict[str, Any]:

@@ -516,6 +516,18 @@ class PagamentoRegistrado(_Strict):
     valor: Amount | None = None
 
 
+class TentativaNotificacao(_Strict):
+    """A notice attempted before an edital, or the search for the domicile, as the processo records it (Ferraz
+    art. 76, III; Timóteo art. 21, III, and § 2º): what the edital states of it."""
+
+    nome: str  # the act kind's name ("notificação do auto por carta com AR", "diligência de localização…")
+    numero: str | None = None
+    data: date | None = None
+    devolucao: date | None = Field(default=None, description="carta com AR: data em que voltou sem entrega")
+    motivo: str | None = Field(default=None, description="carta com AR: o motivo da devolução")
+    descricao: str | None = Field(default=None, description="diligência: o que se tentou e o resultado")
+
+
 class AtoProcesso(_Strict):
     """What the processo knows of the act a document is made of, as of the document's date (filled by
     :mod:`autos.checks.acts`; a case file of one document has none): the act's own number as typed (a
@@ -536,6 +548,8 @@ class AtoProcesso(_Strict):
         default=None, description="auto pelo não atendimento de uma notificação: a notificação preliminar citada")
     pagamento: PagamentoRegistrado | None = Field(
         default=None, description="resgate do animal: o pagamento registrado antes dele")
+    tentativas: list[TentativaNotificacao] = Field(
+        default_factory=list, description="edital: as cartas com AR devolvidas e as diligências que o precederam")
 
 
 class Medida(_Strict):

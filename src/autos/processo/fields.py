@@ -36,7 +36,8 @@ FIELD_DOCS: dict[str, str] = {
     "Ato.local_deposito": "apreensão: onde os bens ficam depositados",
     "Ato.destino": "destino dado aos bens apreendidos ou condenados",
     "Ato.abrangencia": "interdição ou embargo: total ou parcial",
-    "Ato.descricao": "descrição do que o ato abrange (bens, animais, área interditada…)",
+    "Ato.descricao": "descrição do que o ato abrange (bens, animais, área interditada…); na notificação "
+    "preliminar, o que se constatou no dia dela",
     "Ato.observacoes": "observações do ato",
     "Devolucao.data": "data em que o AR voltou sem entrega",
     "Publicacao.data": "data da publicação",
