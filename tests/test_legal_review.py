@@ -193,7 +193,11 @@ def test_ferraz_edital_says_desconhecido_and_prints_what_must_be_tried_first(tmp
     assert "art. 76, inciso III, desconhecido o domicílio fiscal do infrator, NOTIFICA" in text
     assert "incerto" not in text
     assert "Escolha interpretativa" not in text  # a published edital prints no choice of the rules (autos regras)
-    assert "consultar o cadastro imobiliário e mobiliário do Município" in text
+    # what was tried first, as the processo records it: the AR returned "Mudou-se", then the search for the domicile
+    assert "TENTATIVAS DE NOTIFICAÇÃO ANTERIORES AO EDITAL" in text
+    assert ("Notificação por AR nº AR-248/2026, postada em 23 de setembro de 2026, devolvida sem entrega em 30 de "
+            "setembro de 2026, motivo: “Mudou-se”.") in text
+    assert "Diligência de localização do domicílio, em 2 de outubro de 2026" in text
 
 
 # --- 7. Ferraz notificação preliminar: arts. 3º and 4º, every 30 days, arts. 76–77 by analogy -----------------
