@@ -294,6 +294,23 @@ def test_cuiaba_protocol_of_an_appeal_by_analogy(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("ext", ["pdf", "docx"])
+def test_cuiaba_statement_after_a_kept_fine_owes_only_the_fine_the_costs_paid_at_the_rescue(tmp_path: Path,
+                                                                                             ext: str) -> None:
+    # CCZ-2026/0077: the costs of the rescue (13,5 UPF, art. 11, § 3º) paid by DAM-5310/2026 (art. 11, § 2º); the
+    # decision keeps the art. 36, I fine of 3 UPF × R$ 107,3327 = R$ 321,9981 → R$ 322,00: the amount due after the
+    # decision is that, said the same in the decision box and in the total due; the 16,5 UPF of the auto's debt
+    # is labelled as before the decision (Lei 3.666 art. 38: fine and costs apart)
+    sample = ROOT / "samples" / "processos" / "cuiaba-mt" / "ccz-2026-0077-recurso.yaml"
+    code, out = run("gerar", str(sample), "--ato", "7", "--formato", ext, "-o", str(tmp_path))
+    assert code == 0, out
+    text = " ".join(document_text(tmp_path / f"demonstrativo-debito-cuiaba-mt-ccz-2026-0077-ato-07.{ext}").split())
+    assert "Valor devido após a decisão: 3 (três) UPF, correspondentes a R$ 322,00" in text
+    assert "Total devido: 3 (três) UPF, correspondentes a R$ 322,00" in text
+    assert "débito do auto, antes da decisão".upper() in text.upper()
+    assert "Valor devido após a decisão: R$ 1.770,99" not in text
+
+
+@pytest.mark.parametrize("ext", ["pdf", "docx"])
 def test_ferraz_statement_of_a_reduced_fine_counts_from_the_later_notice(tmp_path: Path, ext: str) -> None:
     code, out = run("gerar", str(FV), "--ato", "4", "--formato", ext, "-o", str(tmp_path))
     assert code == 0, out

@@ -898,6 +898,8 @@ def _statement(case: Case, statute: Statute, kind: DocumentKind, fines: FineResu
     out["notificacao"] = None  # payment no longer counts from the notice of the auto
     out["debito"]["devido"] = amount_due(case, statute, fines, out["prazos"], draft=draft,
                                          missing=_or_missing(None, draft))
+    if out["debito"]["devido"] is not None:  # one amount due after the decision, said the same in both places
+        out["debito"]["decisao"]["valor"] = out["debito"]["devido"]["valor"]
     return out
 
 

@@ -36,4 +36,6 @@ def amount_due(case: Case, statute: Statute, fines: FineResult | None, terms: li
     else:
         vencimento = missing
     return {"valor": valor, "vencimento": vencimento, "meio_sem_pix": _NO_MEANS,
-            "antes": "multa do auto, antes da decisão" if d.resultado == "reduzida" else ""}
+            # the memo and totals above are the auto's, before the decision — also when it keeps the fine: costs
+            # paid at the rescue (Cuiabá art. 11, § 2º) are in the auto's debt and not in what is due
+            "antes": "débito do auto, antes da decisão"}
