@@ -357,7 +357,9 @@ def test_termo_de_apreensao_do_veiculo_art59(tmp_path_factory: pytest.TempPathFa
     assert "placa ABC-1D23, chassi 9BWAB05U0EP000001" in text and "Pátio municipal, Rua Dom Pedro II" in text
     assert "serão apreendidos e recolhidos ao pátio municipal" in text
     assert "será recolhido imediatamente, sem notificação prévia" in text and "art. 59, parágrafo único" in text
-    assert "Escolha interpretativa das regras (art59-notificacao-previa)" in text
+    # the choice of the rules (art59-notificacao-previa) in the act's own words, without its id
+    assert "o recolhimento do veículo foi precedido de notificação para removê-lo" in text
+    assert "art59-notificacao-previa" not in text and "Escolha interpretativa" not in text
     assert "recolher a multa" not in text  # art. 80: no fine, nothing to pay
     assert "leiloados" not in text  # not the equipment of art. 60, p.u.
 
@@ -487,7 +489,8 @@ def test_termo_de_ocorrencia_art53_p1(tmp_path_factory: pytest.TempPathFactory, 
     assert "Rogério Alves Teixeira" in text and "Guarda Civil Municipal" in text
     assert "a primeira dá início à apuração do dano ao patrimônio municipal e do custo de reposição" in text
     assert "arts. 78 e 79" in text and "art. 53, § 6º" in text
-    assert "Escolha interpretativa das regras (art53-1-redacao)" in text
+    # the choice of the rules (art53-1-redacao) in the act's own words, without its id
+    assert "identificados quer o evento danoso, quer o seu autor" in text and "art53-1-redacao" not in text
     # § 2º: the minor's legal guardian is identified, and signs for him
     assert "Responsável legal: Sandra Regina Prado, CPF 529.982.247-25" in text
     assert "por Sandra Regina Prado" in text

@@ -180,7 +180,8 @@ def test_ferraz_refusal_without_witness_claims_none_and_states_the_law(tmp_path:
     assert "testemunha abaixo identificada" not in text
     assert ("O autuado recusou-se a assinar o recibo da cópia deste auto; o agente autuante registra o ocorrido. "
             "Sem o recibo datado, a notificação pessoal não se perfaz") in text
-    assert "Escolha interpretativa das regras (recusa-sem-recibo)" in text
+    # the choice of the rules (recusa-sem-recibo) in the act's words, without its id
+    assert "a recusa fica registrada, mas não vale como notificação" in text and "recusa-sem-recibo" not in text
 
 
 # --- 6. Ferraz art. 76, III: edital "se desconhecido o domicílio fiscal do infrator" ---------------------------
@@ -215,7 +216,9 @@ def test_ferraz_preliminar_cites_its_articles_and_the_30_day_repetition(tmp_path
             "3.240/2015, art. 4º)") in text
     assert "(arts. 76 e 77, por analogia)" in text
     assert "art. 76, I, e art. 77, I, aplicados por analogia" in text
-    assert "Escolha interpretativa das regras (preliminar-analogia-76-77)" in text
+    # the choice of the rules (preliminar-analogia-76-77) in the act's words, without its id
+    assert "Aplicam-se a esta notificação, por analogia, as formas de notificação do art. 76" in text
+    assert "preliminar-analogia-76-77" not in text and "Escolha interpretativa" not in text
 
 
 # --- 10. Ferraz art. 69, §§ 2º and 3º, and art. 70, p.u. --------------------------------------------------------
@@ -249,7 +252,8 @@ def test_ferraz_suspension_on_a_repeat_of_art64_art69_p2(tmp_path: Path, autos: 
     text = next(t for n, t in docs.items() if n.endswith(".pdf"))
     assert ("Suspensão da atividade por 30 dias, com fechamento administrativo e lacração de todas as entradas (Lei "
             "nº 3.240/2015, art. 69, § 2º: o estabelecimento comercial reincidiu no descumprimento do art. 64") in text
-    assert "Escolha interpretativa das regras (art69-2-reincidencia)" in text
+    assert "A suspensão decorre da reincidência do estabelecimento comercial na infração do art. 64" in text
+    assert "art69-2-reincidencia" not in text
 
 
 def test_ferraz_art70_pu_text_defect_is_recorded_and_printed(tmp_path: Path, autos: Autos) -> None:
@@ -262,5 +266,6 @@ def test_ferraz_art70_pu_text_defect_is_recorded_and_printed(tmp_path: Path, aut
     assert not {c for c in codes(autos, show) if c.startswith("PENALIDADE")}
     docs = texts(tmp_path / "out", show)
     text = next(t for n, t in docs.items() if n.endswith(".pdf"))
-    assert "Escolha interpretativa das regras (art70-pu-remissao)" in text
+    assert "A remissão lê-se como feita ao espetáculo ou show ao ar livre" in text
+    assert "art70-pu-remissao" not in text
     assert "o parágrafo remete ao seu próprio caput" in text

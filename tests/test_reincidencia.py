@@ -319,7 +319,10 @@ def test_override_with_reason_is_a_warning_and_the_documents_print_it(tmp_path: 
             '    razoes: [{argumento: "1", conclusao: rejeitado, fatos: "O agente viu o recorrente lançar os sacos na '
             'calçada.", fundamentos: "É ato lesivo lançar lixo em passeio público (art. 2º, I)."}]']
     new = ferraz(tmp_path, "novo.yaml", "FV-2026/0700", "700/2026", "2026-10-01", acts=kept,
-                 extra=f"    reincidente: {typed}\n    reincidente_motivo: \"{motivo}\"\n")
+                 extra=f"    reincidente: {typed}\n    reincidente_motivo: \"{motivo}\"\n" + (
+                     # the repeat rests on the paper auto, named with the day its fine became definitive
+                     '    antecedente: {auto: "90/2024", definitiva_em: 2024-05-02, como: "multa paga"}\n'
+                     if typed == "true" else ""))
     code, out = validar(tmp_path, new)
     assert code == 0, out
     assert "[AVISO · vício sanável] REINCIDENCIA-CONTRA-HISTORICO" in out and f"com o motivo: {motivo}" in out

@@ -270,6 +270,17 @@ def test_timoteo_depositary_is_the_owner_of_the_goods_art16_p4(docs: Docs) -> No
     assert "Antônio Marcos Teixeira" in text and "Ricardo Nunes Batista" not in text
 
 
+def test_timoteo_first_offender_without_aggravating_circumstance_gets_the_warning_not_the_fine_art16_i(
+        docs: Docs) -> None:
+    law_says("timoteo-mg", "advertência, quando o infrator for primário e não se verificar circunstância agravante",
+             "isolada ou cumulativamente")
+    text = docs["timoteo-mg"]["auto-de-infracao-timoteo-mg-sim-2026-000203-ato-01.pdf"]
+    assert "Advertência (Lei nº 3.844/2022, art. 16, inciso I)" in text
+    assert "Multa (" not in text and "UPFMT" not in text, text
+    # the apprehension (III) is cumulated with the warning
+    assert "Apreensão de apetrechos" in text
+
+
 def test_timoteo_provision_infringed_is_a_rule_of_conduct_not_an_example_decree_art20_p1_iv(docs: Docs) -> None:
     law_says("timoteo-mg", "o dispositivo legal ou regulamentar infringido",
              "são responsáveis pela garantia da inocuidade e qualidade dos produtos de origem animal")

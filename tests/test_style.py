@@ -150,8 +150,11 @@ def test_termo_without_values_has_no_example_banner(texts: dict[str, str]) -> No
         for suffix in (".pdf", ".docx"):
             assert "VALOR DE EXEMPLO" not in _one(texts, name, suffix), name
     for name in ("auto-de-infracao-ferraz-de-vasconcelos-sp-fv-2026-0388",  # a value at the official unit: no banner
-                 "termo-apreensao-timoteo-mg-sim-2026-000203", "termo-apreensao-cuiaba-mt-ccz-2026-0077"):
+                 "termo-apreensao-cuiaba-mt-ccz-2026-0077"):
         assert "R$" in _one(texts, name) and "VALOR DE EXEMPLO" not in _one(texts, name), name
+    # a warning and an apprehension (Timóteo art. 16, I and III): no amount, no banner
+    text = _one(texts, "termo-apreensao-timoteo-mg-sim-2026-000203")
+    assert "R$" not in text and "VALOR DE EXEMPLO" not in text
 
 
 # --- item 18: letterhead --------------------------------------------------------------------------

@@ -36,6 +36,7 @@ from autos.checks.processo import ProcessoReport
 from autos.compute.recidivism import Finality, finality_of, in_window
 from autos.compute.timeline import Timeline
 from autos.errors import AutosError
+from autos.processo.case import Antecedente
 from autos.processo.load import LoadedProcesso, load_processo
 from autos.rules.calendar import format_date
 from autos.rules.statute import RecidivismHistory, Statute, formula_for
@@ -265,10 +266,19 @@ def _apply(autos: Autos, register: Register, report: ProcessoReport, loaded: Loa
                     f"{what}: {field_name}, mas o histórico do registro diz {said}", cite, path,
                     f"{fix}; ou, se o histórico está incompleto ou errado (auto anterior em papel, decisão anulada…), "
                     f"mantenha o valor e escreva o motivo em infracoes[{i}].reincidente_motivo."))
+    # the earlier processo the history found is the antecedent the repeat rests on (autos.checks.reasons), where the
+    # file names none
+    prior_of = {ih.indice: ih.anteriores[0] for ih in history.infracoes if ih.anteriores}
+    updates: dict[int, dict[str, object]] = {i: {"reincidente": v} for i, v in fill.items()}
+    for i, prior in prior_of.items():
+        if (fill.get(i, infracoes[i].reincidente) is True and infracoes[i].antecedente is None
+                and rule.efeito == "multa"):
+            updates.setdefault(i, {})["antecedente"] = Antecedente(
+                auto=prior.auto_numero or "sem número", data=prior.auto_data, processo=prior.processo,
+                definitiva_em=prior.final.data, como=prior.final.por)
     used = loaded
-    if fill:
-        filled = [inf.model_copy(update={"reincidente": fill[i]}) if i in fill else inf
-                  for i, inf in enumerate(infracoes)]
+    if updates:
+        filled = [inf.model_copy(update=updates[i]) if i in updates else inf for i, inf in enumerate(infracoes)]
         used = LoadedProcesso(loaded.processo.model_copy(update={"infracoes": filled}), loaded.doc)
         again = autos.check_processo(used)
         keep = [f for f in report.findings if f.codigo.startswith(("REINCIDENCIA-", "REG-"))]

@@ -334,7 +334,8 @@ def plan_new_processo(rules: RuleSet, lei: str, infracoes: list[str], numero: st
                     wpen = statute.penalidades[warning]
                     w.field((*at, "motivo_nao_advertencia"),
                             f"{FIELD_DOCS['PenalidadeProposta.motivo_nao_advertencia']} ({statute.cite(wpen.citacao)}: "
-                            "só quando o autuado é primário e não há agravante; senão, escreva por que não cabe)",
+                            "ao primário sem agravante cabe a advertência, não a multa; sem saber se é primário, "
+                            "diga o processo anterior)",
                             reasons=[f"{wpen.nome} ao primário sem agravante ({statute.cite(wpen.citacao)})"])
             if pen.condicoes:
                 cases = "; ".join(f"{cid}: {_one_line(c.descricao)} ({statute.cite(c.citacao)})"

@@ -240,6 +240,7 @@ class _Checker:
                                                                 if inf.regra in st.infracoes else [])
                                                      for inf in self.p.infracoes)
         agravantes = a.circunstancias.agravantes if a.circunstancias is not None else []
+        self._repeats(k)
         for n, prop in enumerate(a.penalidades or []):
             pen = st.penalidades.get(prop.tipo)
             if pen is None or (pen.multa_minima is None and pen.multa_maxima is None):
@@ -255,18 +256,61 @@ class _Checker:
                          f"circunstâncias ({circ}), e a sanção é motivada.", path, circ,
                          f"escreva em atos[{k}].penalidades[{n}].motivo_valor a gravidade, os antecedentes, as "
                          "consequências para a saúde e o consumidor, as atenuantes e agravantes e por que o valor.")
-            if (admits_warning and warning not in proposed and self.p.autuado.primario is not False and not agravantes
-                    and _blank(prop.motivo_nao_advertencia)):
-                assert warning is not None
-                wpen = st.penalidades[warning]
-                who = ("o autuado é primário" if self.p.autuado.primario else
-                       "o auto não diz se o autuado é primário (autuado.primario)")
+            if not (admits_warning and warning not in proposed and self.p.autuado.primario is not False
+                    and not agravantes):
+                continue
+            assert warning is not None
+            wpen = st.penalidades[warning]
+            # a fine to a first offender without aggravating circumstance: MULTA-AO-PRIMARIO of autos.checks.validate
+            if self.p.autuado.primario is None and _blank(prop.motivo_nao_advertencia):
+                who = "o auto não diz se o autuado é primário (autuado.primario)"
                 self.add("ADVERTENCIA-NAO-CONSIDERADA", f"{self.label(k)}: {who} e não há agravante, caso em que a lei "
                          f"prevê a {wpen.nome} ({st.cite(wpen.citacao)}); o auto aplica multa sem dizer por que não a "
                          f"{wpen.nome}.", path, st.cite(wpen.citacao),
-                         f"diga em atos[{k}].penalidades[{n}].motivo_nao_advertencia por que a {wpen.nome} não basta "
-                         "(p. ex. o risco à saúde), informe autuado.primario: false com o processo anterior, ou "
-                         f"proponha a {wpen.nome}.")
+                         "informe autuado.primario: false com o processo anterior (e diga em "
+                         f"atos[{k}].penalidades[{n}].motivo_nao_advertencia qual é), ou proponha a {wpen.nome}.")
+
+    def _repeats(self, k: int) -> None:
+        """A repeat (``reincidente: true``) rests on an earlier infraction whose penalty was definitive before this
+        one: the processo names it (``antecedente``), or the doubling, the suspension or the aggravation it brings has
+        no fact to rest on (Lei federal nº 9.784/1999, art. 50, II, by analogy)."""
+        st = self.statute
+        when = self.p.data_infracao or self.p.atos[k].data_do_ato
+        for i, inf in enumerate(self.p.infracoes):
+            if inf.reincidente is not True:
+                continue
+            base = self._repeat_rule(inf.regra)
+            prior = inf.antecedente
+            if prior is None:
+                rule = st.infracoes.get(inf.regra)
+                what = st.cite(rule.citacao) if rule is not None else inf.regra
+                self.add("ANTECEDENTE-AUSENTE", f"{self.label(k)}: a infração {i + 1} ({what}) é dada "
+                         "como reincidência, mas o processo não diz qual é a infração anterior nem quando a sua "
+                         f"penalidade se tornou definitiva ({base}): sem esse fato, o agravamento não tem motivo.",
+                         ("infracoes", i, "reincidente"), base,
+                         f"informe infracoes[{i}].antecedente com o auto anterior (auto, data), a data em que a "
+                         "penalidade se tornou definitiva (definitiva_em) e como (multa paga, decisão do recurso, "
+                         "prazo de recurso vencido); se ela não era definitiva, escreva reincidente: false.")
+            elif when is not None and prior.definitiva_em >= when:
+                self.add("ANTECEDENTE-NAO-DEFINITIVO", f"{self.label(k)}: a penalidade do Auto nº "
+                         f"{prior.auto} só se tornou definitiva em {format_date(prior.definitiva_em)}, não antes "
+                         f"desta infração ({format_date(when)}): não há reincidência ({base}).",
+                         ("infracoes", i, "antecedente", "definitiva_em"), base,
+                         f"escreva infracoes[{i}].reincidente: false (a multa sem agravamento) ou corrija a data "
+                         "em que a penalidade anterior se tornou definitiva.")
+
+    def _repeat_rule(self, regra: str) -> str:
+        """The article by which a repeat changes the fine of infraction ``regra`` (Ferraz art. 68: "em dobro"),
+        else the infraction's own."""
+        st = self.statute
+        rule = st.infracoes.get(regra)
+        if rule is None:
+            return st.lei.label
+        for pid in rule.penalidades:
+            rec = getattr(formula_for(st, rule, pid), "reincidencia", None)
+            if rec is not None:
+                return st.cite(rec.citacao)
+        return st.cite(rule.citacao)
 
     def _circumstance_rule(self) -> str:
         c = self.statute.circunstancias

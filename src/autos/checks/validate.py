@@ -354,6 +354,26 @@ class _Checker:
                 self.add("erro", "ITENS-AUSENTES", f"a {pen.nome} exige a lista dos itens.", path, cite,
                          f"informe penalidades[{i}].itens com descrição e quantidade.")
             self._penalty_condition(i, prop, pen)
+            self._fine_to_first_offender(i, prop, allowed)
+
+    def _fine_to_first_offender(self, i: int, prop: PenalidadeProposta, allowed: set[str]) -> None:
+        """Where the law gives the warning to the first offender without aggravating circumstances (Timóteo art. 16,
+        I), a fine to such an offender is an error (choice advertencia-primario of the rules)."""
+        st, case = self.statute, self.case
+        pen = st.penalidades[prop.tipo]
+        if pen.multa_minima is None and pen.multa_maxima is None:
+            return
+        warning = next((pid for pid, w in st.penalidades.items() if w.somente_primario_sem_agravante), None)
+        if (warning is None or warning not in allowed or case.autuado.primario is not True
+                or case.circunstancias.agravantes or any(x.tipo == warning for x in case.penalidades)):
+            return
+        wpen = st.penalidades[warning]
+        self.add("erro", "MULTA-AO-PRIMARIO", f"o autuado é primário e não há agravante, caso em que a penalidade da "
+                 f"lei é a {wpen.nome} ({st.cite(wpen.citacao)}), não a {pen.nome}"
+                 + ("; a razão dada para afastá-la (motivo_nao_advertencia) não é agravante da lei." if
+                    prop.motivo_nao_advertencia and prop.motivo_nao_advertencia.strip() else "."), ("penalidades", i),
+                 st.cite(wpen.citacao), f"proponha a {wpen.nome} (as medidas como a apreensão ficam) ou registre em "
+                 "circunstancias.agravantes a agravante verificada.")
 
     def _penalty_condition(self, i: int, prop: PenalidadeProposta, pen: Penalty) -> None:
         """A penalty the law allows only in listed cases (Timóteo art. 16, V and VI; Ferraz art. 69, §§ 2º and 3º)

@@ -526,7 +526,8 @@ def _formula_fine(calc: _Calc, i: int, inf: Infracao, rule: Infraction, pen_id: 
             units = units * rec.fator
             what = "multa aplicada em dobro" if rec.fator == TWO else (
                 "mesmo montante, sem agravamento" if rec.fator == 1 else f"multa × {calc.n(rec.fator)}")
-            steps.append(Step(f"Reincidência: {what}{_override(inf)}", calc.cite(rec.citacao), calc.u(units)))
+            steps.append(Step(f"Reincidência: {what}{_prior(inf)}{_override(inf)}", calc.cite(rec.citacao),
+                              calc.u(units)))
         elif inf.reincidente_motivo:
             steps.append(Step(f"Reincidência afastada{_override(inf)}", calc.cite(rec.citacao), calc.u(units)))
     elif inf.reincidente:
@@ -537,6 +538,18 @@ def _formula_fine(calc: _Calc, i: int, inf: Infracao, rule: Infraction, pen_id: 
     reais = calc.conversion(units, steps, formula.citacao)
     return FineItem(descricao=f"{label} — {rule.descricao}", base_legal=calc.cite(formula.citacao),
                     unidades=units, reais=reais, steps=steps, infracao=inf.regra, penalidade=pen_id)
+
+
+def _prior(inf: Infracao) -> str:
+    """The earlier infraction a repeat rests on, as the memo prints it: " — antecedente: Auto nº 112/2026, de
+    18/04/2026, penalidade definitiva em 20/05/2026; multa paga" (a dash: ``como`` is printed as typed)."""
+    a = inf.antecedente
+    if a is None:
+        return ""
+    of = f", de {ptbr.format_date_short(a.data)}" if a.data else ""
+    proc = f", processo {a.processo}" if a.processo else ""
+    return (f" — antecedente: Auto nº {a.auto}{of}{proc}, penalidade definitiva em "
+            f"{ptbr.format_date_short(a.definitiva_em)}; {a.como}")
 
 
 def _override(inf: Infracao) -> str:

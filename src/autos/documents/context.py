@@ -513,8 +513,9 @@ def _copy_receiver(case: Case, draft: bool) -> str:
 
 
 def interpretation_clauses(case: Case, statute: Statute, kind: DocumentKind) -> list[dict[str, str]]:
-    """The recorded choices the document applies, printed with the law's clauses: those of the kind, of the law's
-    rule on a refusal (when the autuado refused) and of the condition of each penalty proposed."""
+    """The recorded choices the document applies, printed with the law's clauses in the act's words
+    (``no_documento``; a choice without them is not printed): those of the kind, of the law's rule on a refusal
+    (when the autuado refused) and of the condition of each penalty proposed."""
     ids = list(kind.interpretacoes)
     sig = case.assinaturas.autuado
     refusal = kind.recusa or (statute.documentos["auto_de_infracao"].recusa
@@ -527,9 +528,8 @@ def interpretation_clauses(case: Case, statute: Statute, kind: DocumentKind) -> 
         if cond is not None and cond.interpretacao:
             ids.append(cond.interpretacao)
     by_id = {i.id: i for i in statute.interpretacoes}
-    return [{"texto": f"Escolha interpretativa das regras ({it.id}): {_flat(it.problema)} Escolha adotada: "
-                      f"{_flat(it.escolha)}", "citacao": statute.cite(it.citacao)}
-            for i in dict.fromkeys(ids) if (it := by_id.get(i)) is not None]
+    return [{"texto": _flat(it.no_documento), "citacao": statute.cite(it.citacao)}
+            for i in dict.fromkeys(ids) if (it := by_id.get(i)) is not None and it.no_documento]
 
 
 def exception_clauses(case: Case, statute: Statute) -> list[dict[str, str]]:

@@ -259,6 +259,20 @@ class NormaInfringida(_Strict):
     regulamento: str | None = None
 
 
+class Antecedente(_Strict):
+    """The earlier infraction that makes this one a repeat (reincidência): its auto, and the day on which its penalty
+    became definitive, and how. The repeat presupposes an earlier definitive decision (Ferraz art. 68 and choice
+    reincidencia-historico of its rules): without it, the doubling has no fact to rest on (Lei federal nº 9.784/1999,
+    art. 50, II, by analogy)."""
+
+    auto: str = Field(min_length=1, description="número do auto anterior (p. ex. 112/2026)")
+    data: Day | None = Field(default=None, description="data do auto anterior")
+    processo: str | None = Field(default=None, description="número do processo anterior, se houver")
+    definitiva_em: Day = Field(description="data em que a penalidade anterior se tornou definitiva")
+    como: str = Field(min_length=1, description="o que a tornou definitiva: multa paga (DAM nº …), decisão do "
+                      "recurso nº …, prazo de recurso vencido sem recurso")
+
+
 class Infracao(_Strict):
     """One infringed provision and the facts its fine depends on.
 
@@ -274,6 +288,9 @@ class Infracao(_Strict):
     reincidente: bool | None = None  # recidivism in the same infraction ("em dobro na reincidência")
     #: why ``reincidente`` overrides what the register's history says (printed in the documents)
     reincidente_motivo: str | None = None
+    #: the earlier infraction, definitive before this one, that makes it a repeat (a processo: required with
+    #: ``reincidente: true``; autos.checks.reasons)
+    antecedente: Antecedente | None = None
     periodo: Count | None = None  # which 30-day period this auto charges (1 = first fine after the deadline)
     advertencia_previa: bool | None = None  # a written warning was already given (Ferraz art. 3º, § 1º, I)
     capacidade: Count | None = None  # capacity in people of the place or event (Ferraz art. 62)

@@ -111,12 +111,18 @@ class Rounding(_Strict):
 
 
 class Interpretation(_Strict):
-    """A choice made where the law is ambiguous or self-contradictory; always shown to the user."""
+    """A choice made where the law is ambiguous or self-contradictory; always shown to the user (``autos regras``,
+    ``validar``, the memo). A document that applies it prints ``no_documento`` — the choice as the act states it, in
+    the act's own language (no ids, no field names) — or nothing: the problem and the choice are for the clerk and
+    the procuradoria, not for the person notified."""
 
     id: str
     citacao: Citation
     problema: str
     escolha: str
+    no_documento: str | None = Field(default=None, description="como o ato que aplica a escolha a enuncia, na "
+                                     "linguagem do ato (sem ids nem nomes de campos); sem ele, o documento não a "
+                                     "imprime")
 
 
 # --- fines as data -------------------------------------------------------------------------------
