@@ -82,4 +82,6 @@ def test_demonstrativo_after_a_reduction_is_due_the_decided_amount_art68_art80(t
     assert due.startswith(" Total devido: 30 (trinta) UFM, correspondentes a R$ 4.685,81"), due[:200]
     # due: 10 dias úteis from the notice of this decision (art. 80), a later act: the term, without a date yet
     assert "Vencimento: 10 (dez) dias úteis, contados a partir da data da notificação final (art. 80)" in due
-    assert "Meio de pagamento: o meio de pagamento não consta das regras do sistema" in due
+    # Lei 3.240 says nothing of the means (its rules have no 'pagamento'): the guide of the issuing organ, in plain words
+    assert "Meio de pagamento: guia de recolhimento a retirar no órgão que emitiu este demonstrativo" in due
+    assert "regras do sistema" not in due

@@ -300,3 +300,56 @@ def test_cuiaba_resgate_states_the_payment_before_it_art11_p2(docs: Docs) -> Non
     law_says("cuiaba-mt", "mediante pagamento de multa e taxa referentes a transporte, alimentação, permanência")
     for name, text in kind(docs, "cuiaba-mt", "termo-restituicao").items():
         assert "Pagamento: " in text and " R$ " in text, name
+
+
+def test_timoteo_demonstrativo_says_how_to_pay_into_the_sims_own_account_art29(docs: Docs) -> None:
+    law_says("timoteo-mg", "deverão ser depositados em conta específica")
+    text = docs["timoteo-mg"]["demonstrativo-debito-timoteo-mg-sim-2026-000150-ato-04.pdf"]
+    assert "para depósito na conta específica do SIM (Lei nº 3.844/2022, art. 29)" in text
+    assert "regras do sistema" not in text
+
+
+def test_cuiaba_demonstrativo_says_the_fine_is_collected_at_the_ccz_art41(docs: Docs) -> None:
+    law_says("cuiaba-mt", "A captação de recursos será efetuada no Centro de Controle de Zoonoses")
+    text = docs["cuiaba-mt"]["demonstrativo-debito-cuiaba-mt-ccz-2026-0090-ato-03.pdf"]
+    assert "documento de arrecadação emitido pelo Centro de Controle de Zoonoses" in text and "art. 41" in text
+
+
+@pytest.mark.parametrize("municipio,name", [
+    ("ferraz-de-vasconcelos-sp", "notificacao-ar-ferraz-de-vasconcelos-sp-fv-2026-0388-ato-03.pdf"),
+    ("ferraz-de-vasconcelos-sp", "edital-notificacao-ferraz-de-vasconcelos-sp-pm-fv-2026-005102-ato-04.pdf"),
+    ("timoteo-mg", "notificacao-ar-timoteo-mg-sim-2026-000188-ato-02.pdf"),
+    ("timoteo-mg", "edital-notificacao-timoteo-mg-sim-2026-000188-ato-04.pdf"),
+])
+def test_the_notice_of_the_auto_says_representation_and_that_the_processo_goes_on_lei9784_art26_p1_iv_v(
+        docs: Docs, municipio: str, name: str) -> None:
+    """Lei 9.784, art. 26, § 1º, IV ("se o intimado deve comparecer pessoalmente, ou fazer-se representar") and V
+    ("informação da continuidade do processo independentemente do seu comparecimento"), by analogy: the laws of
+    Ferraz (art. 76) and Timóteo (art. 21) say how to notify, not what the notice says."""
+    text = docs[municipio][name]
+    assert "pode fazer-se representar por procurador" in text
+    assert "o processo prosseguirá independentemente do seu comparecimento ou da sua manifestação" in text
+
+
+def test_the_notice_of_the_decision_on_appeal_gives_no_further_appeal(docs: Docs) -> None:
+    """Lei 9.784, art. 26, § 1º: the notice of the last instance's decision says the instance is closed, and no
+    note of the first instance's appeal term contradicts it."""
+    for municipio, name in (("timoteo-mg", "notificacao-decisao-timoteo-mg-sim-2026-000150-ato-08.pdf"),
+                            ("cuiaba-mt", "notificacao-decisao-cuiaba-mt-ccz-2026-0077-ato-11.pdf")):
+        text = docs[municipio][name]
+        assert "não cabe novo recurso" in text, name
+        assert "recurso da decisão de primeira instância em 10 (dez) dias" not in text, name
+        assert "o recurso contra o julgamento segue por analogia" not in text, name
+
+
+def test_no_document_speaks_the_systems_jargon_or_is_numbered_s_n(docs: Docs) -> None:
+    """What a person notified reads is the act's language (Lei 9.784, art. 50, § 1º: clear motivation): no rule
+    ids, no "linha do prazo", no "regras do sistema", no "nº s/n" for an act without a number."""
+    # the kinds that carried them (the others are read by the checks above; each extraction costs a rendering)
+    prefixes = ("demonstrativo-debito", "termo-restituicao", "notificacao-decisao", "decisao-", "notificacao-preliminar")
+    for municipio, texts in docs.items():
+        for name in [n for n in texts if n.startswith(prefixes)]:
+            text = texts[name]
+            for jargon in ("nº s/n", "linha do prazo", "regras do sistema", "Escolha interpretativa",
+                           "escolha rito-por-analogia", "reincidencia-historico"):
+                assert jargon not in text, (name, jargon)

@@ -63,7 +63,7 @@ def test_strip_of_a_processo_while_the_defence_runs(service: ProcessoService) ->
     assert title.text == "Linha do tempo do processo SIM-2026/000171 em 10/10/2026"
     assert _rows(root, "ato") == [
         "1. Auto de infração nº 21/2026 | 01/10/2026 — Lei nº 3.844/2022, art. 20",
-        "2. Apreensão | 01/10/2026 — Lei nº 3.844/2022, art. 16, inciso III",
+        "2. Apreensão nº TA-SIM-14/2026 | 01/10/2026 — Lei nº 3.844/2022, art. 16, inciso III",
         "3. Notificação pessoal | 01/10/2026 — Lei nº 3.844/2022, art. 21, inciso I",
     ]
     assert _rows(root, "prazo") == [
@@ -114,7 +114,7 @@ def test_every_value_from_the_processo_is_escaped(tmp_path: Path, service: Proce
     hostile = 'SIM <script>alert("x")</script> & \'q\''
     text = SEM_DEFESA.read_text(encoding="utf-8").replace("numero: SIM-2026/000171", f"numero: {json.dumps(hostile)}")
     # the auto's number is N/AAAA (checked on reading); another act's number is free text, printed as typed
-    text = text.replace("  - tipo: apreensao\n", '  - tipo: apreensao\n    numero: "TA-1/2026 <b>&amp;"\n')
+    text = text.replace('    numero: "TA-SIM-14/2026"\n', '    numero: "TA-1/2026 <b>&amp;"\n')
     file = tmp_path / "hostil.yaml"
     file.write_text(text, encoding="utf-8")
     raw = timeline_svg(timeline_strip(service.timeline_of(file, date(2026, 11, 30))), id_prefix='x" onload="y')

@@ -25,7 +25,14 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from autos.base.yamlio import PathKey, YamlDoc, format_path
 from autos.checks.attempts import prior_attempts
-from autos.checks.competence import act_signer, appeal_authority, appeal_deadline, appeal_lies, signer_source
+from autos.checks.competence import (
+    act_signer,
+    appeal_authority,
+    appeal_deadline,
+    appeal_lies,
+    payment_deadline,
+    signer_source,
+)
 from autos.checks.finding import Finding
 from autos.checks.reasons import contested_act
 from autos.errors import AutosError
@@ -582,6 +589,7 @@ class _Builder:
                                         fundamentos=r.fundamentos) for r in b.razoes or []],
                 "instancia_recursal": None if last or d is None else appeal_authority(self.authorities, self.proc, d),
                 "prazo_recurso": None if last else appeal_deadline(self.proc, b.tipo),
+                "prazo_pagamento": payment_deadline(self.proc, b.tipo, b.resultado),
                 "valor_base_anterior": self.p.atos[earlier[-1]].valor_base if earlier else None,
                 "anterior": f"{self.proc.atos[self.p.atos[earlier[-1]].tipo].nome} nº {self.p.atos[earlier[-1]].numero}"
                 if earlier else None}

@@ -310,6 +310,21 @@ def appeal_authority(auth: Authorities | None, proc: Procedure, d: date) -> str 
     return " ou ".join(auth.post_label(p) for p in posts) or None
 
 
+def payment_deadline(proc: Procedure, kind: str, resultado: str | None) -> str | None:
+    """The id of the deadline to pay the fine a decision of ``kind`` keeps or reduces: the one the notice of that
+    decision starts and a payment meets (``None``: the rite starts none from it, as Ferraz, whose payment runs from
+    the notificação final, art. 80)."""
+    for rule in proc.atos.values():
+        if rule.forma is None:
+            continue
+        for s in rule.inicia:
+            b = proc.prazos.get(s.prazo or "")
+            if (b is not None and kind in s.se_referente and (not s.se_resultado or resultado in s.se_resultado)
+                    and any(proc.atos[k].encerra for k in b.cumprido_por if k in proc.atos)):
+                return s.prazo
+    return None
+
+
 def appeal_deadline(proc: Procedure, kind: str) -> str | None:
     """The id of the deadline to appeal against a decision of ``kind``: the one the notice of that decision starts
     and an appeal meets (``None``: no appeal lies)."""

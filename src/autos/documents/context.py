@@ -345,7 +345,8 @@ def _frame(case: Case, statute: Statute, kind: DocumentKind, report: Report, fin
     now = generated_at or datetime.now()
     # a processo act numbered otherwise than NN/AAAA ("D-12/2026", "P-77/2026") prints its number as typed
     own = case.numero or (case.ato.numero if case.ato is not None else None)
-    numero = own or "s/n"
+    # an act without a number is named without one ("Termo de Restituição — Processo …"), never "nº s/n"
+    numbered = f" nº {own}" if own else ""
     basis = (case_basis(case, statute) if kind.citacao_do_caso else None) or statute.cite(kind.citacao)
     return {
         "minuta": draft,
@@ -381,7 +382,7 @@ def _frame(case: Case, statute: Statute, kind: DocumentKind, report: Report, fin
         "local_data_assinatura": f"{lei.municipio}/{lei.uf}, "
         + (ptbr.format_date(lav.data) if lav.data else "____ de ______________ de ______") + ".",
         "metadados": {
-            "titulo": f"{kind.titulo} nº {numero} — {lei.municipio}/{lei.uf}",
+            "titulo": f"{kind.titulo}{numbered} — {lei.municipio}/{lei.uf}",
             "autor": f"Prefeitura Municipal de {lei.municipio} — {case.agente.nome or 'agente não informado'}",
             "assunto": f"{kind.titulo} — {lei.label} — autuado: {case.autuado.nome or 'não informado'}",
             "palavras_chave": f"{kind.titulo.lower()}, {lei.label}, {lei.municipio}",
@@ -389,7 +390,7 @@ def _frame(case: Case, statute: Statute, kind: DocumentKind, report: Report, fin
         },
         # a sober footer: which document this page belongs to (the page number is the template's); when it was
         # generated is in the file's metadata, not on the page
-        "rodape": f"{kind.titulo} nº {numero}" + (f" — Processo {case.processo}" if case.processo else ""),
+        "rodape": f"{kind.titulo}{numbered}" + (f" — Processo {case.processo}" if case.processo else ""),
     }
 
 
@@ -1042,18 +1043,21 @@ def _decision(case: Case, statute: Statute, kind: DocumentKind, fines: FineResul
     (:func:`autos.documents.decision.decision_sections`), with the deadlines that follow from the notice of this
     decision (their dates are not known yet: the notice is a later act) — the appeal, when one lies, and payment."""
     return decision_sections(case, statute, kind, fines, draft, computed,
-                             [*_appeal_term(case, computed), *_decision_terms(kind, computed)])
+                             [*_rite_term(case, computed, "prazo_recurso"),
+                              *_rite_term(case, computed, "prazo_pagamento"), *_decision_terms(kind, computed)])
 
 
-def _appeal_term(case: Case, computed: CaseComputation) -> list[dict[str, Any]]:
-    """The term to appeal against the decision, from the rite's rules, without its end (it runs from the notice)."""
+def _rite_term(case: Case, computed: CaseComputation, which: str) -> list[dict[str, Any]]:
+    """The term to appeal against the decision (``prazo_recurso``) or to pay the fine it keeps or reduces
+    (``prazo_pagamento``), from the rite's rules, without its end: it runs from the notice of the decision."""
     d = case.decisao
-    if d is None or d.prazo_recurso is None:
+    deadline = getattr(d, which) if d is not None else None
+    if deadline is None:
         return []
     law = computed.rite()
-    if d.prazo_recurso not in law.prazos:
+    if deadline not in law.prazos:
         return []
-    rule = law.deadline(d.prazo_recurso)
+    rule = law.deadline(deadline)
     return [{"descricao": rule.descricao, "base_legal": _inner(rule.base_legal), "prazo": _term(rule, law),
              "data": "", "dias_pulados": "", "rotulo_data": "até"}]
 

@@ -97,7 +97,7 @@ def counting_clause(law: LawDeadlines) -> dict[str, str]:
            "prorroga-se até o primeiro dia útil seguinte" if c.prorroga_fim_sem_expediente else
            "o vencimento em dia sem expediente não se prorroga")
     return {"texto": f"Contagem dos prazos: exclui-se o dia do começo e inclui-se o do vencimento; {end}, salvo "
-                     "quando a linha do prazo disser outra regra.",
+                     "regra especial indicada expressamente neste documento.",
             "citacao": c.base_legal}
 
 

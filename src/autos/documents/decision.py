@@ -232,7 +232,8 @@ def decision_notice_sections(case: Case, statute: Statute, fines: FineResult | N
         "dispositivo": _flat(d.dispositivo),
         "fundamentacao": _flat(d.fundamentacao),
         "teor": (f"O inteiro teor da decisão — relatório, razões e dispositivo — acompanha esta notificação e está nos "
-                 f"autos do processo, que o notificado ou seu representante pode consultar no {orgao}."),
+                 "autos do processo, que o notificado ou seu representante pode consultar no órgão emissor — "
+                 f"{orgao}."),
         "comparecimento": ("Esta notificação não exige comparecimento. O notificado pode agir pessoalmente ou por "
                            "representante com procuração."),
         "recurso": appeal_sentence(d, terms, "desta decisão"),

@@ -17,7 +17,8 @@ from autos.rules.statute import Statute
 
 __all__ = ["amount_due"]
 
-_NO_MEANS = "o meio de pagamento não consta das regras do sistema: informe-se no órgão que emitiu este demonstrativo"
+#: the means of payment where the law's rules do not state one (``pagamento``)
+_NO_MEANS = "guia de recolhimento a retirar no órgão que emitiu este demonstrativo"
 
 
 def amount_due(case: Case, statute: Statute, fines: FineResult | None, terms: list[dict[str, Any]], *,
@@ -35,7 +36,10 @@ def amount_due(case: Case, statute: Statute, fines: FineResult | None, terms: li
         vencimento = f"{terms[0]['prazo']} ({terms[0]['base_legal']})"
     else:
         vencimento = missing
-    return {"valor": valor, "vencimento": vencimento, "meio_sem_pix": _NO_MEANS,
+    means = statute.pagamento
+    meio = (_NO_MEANS if means is None else
+            means.meio + (f" ({statute.cite(means.citacao)})" if means.citacao is not None else ""))
+    return {"valor": valor, "vencimento": vencimento, "meio_sem_pix": meio,
             # the memo and totals above are the auto's, before the decision — also when it keeps the fine: costs
             # paid at the rescue (Cuiabá art. 11, § 2º) are in the auto's debt and not in what is due
             "antes": "débito do auto, antes da decisão"}

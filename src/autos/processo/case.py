@@ -490,6 +490,8 @@ class Decisao(_Strict):
     instancia_recursal: str | None = None
     #: the deadline to appeal against it (an id of the rite's deadlines), when one lies
     prazo_recurso: str | None = None
+    #: the deadline to pay the fine it keeps or reduces (an id of the rite's deadlines), when its notice starts one
+    prazo_pagamento: str | None = None
     #: the fine in force before it, in the law's unit, when an earlier decision reduced it (and that decision)
     valor_base_anterior: Amount | None = None
     anterior: str | None = None

@@ -29,6 +29,7 @@ from autos.processo.case import (
     Pessoa,
     Testemunha,
     check_act_number,
+    check_document_number,
 )
 
 __all__ = ["AUTO_ACT", "Argumento", "Ato", "Devolucao", "Processo", "Publicacao", "Razao"]
@@ -141,6 +142,13 @@ class Ato(_Strict):
     @classmethod
     def _numero(cls, v: str | None, info: ValidationInfo) -> str | None:
         return check_act_number(v, auto=info.data.get("tipo") == AUTO_ACT)
+
+    @field_validator("demonstrativo")
+    @classmethod
+    def _demonstrativo(cls, v: str | None) -> str | None:
+        # the demonstrativo is a document of its own, numbered NN/AAAA: checked on load, not when its document is
+        # built (where a bad number would end the command in a traceback)
+        return check_document_number(v)
 
     @property
     def data_do_ato(self) -> date | None:

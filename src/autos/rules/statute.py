@@ -687,6 +687,15 @@ class EditalCorrections(_Strict):
         return v
 
 
+class PaymentMeans(_Strict):
+    """How the fine is paid, as the demonstrativo states it: the guide, where it is issued and paid, and the
+    article (Timóteo art. 29: the SIM's own account; Cuiabá art. 41: collected at the Centro de Controle de
+    Zoonoses)."""
+
+    meio: str = Field(min_length=1, description="como se paga: a guia, onde é emitida e onde se paga")
+    citacao: Citation | None = Field(default=None, description="o artigo que o determina, se a lei o diz")
+
+
 class Statute(_Strict):
     lei: StatuteIdentity
     unidade_fiscal: FiscalUnit
@@ -699,6 +708,8 @@ class Statute(_Strict):
     documentos: dict[str, DocumentKind]
     reincidencia: RecidivismHistory | None = None
     prescricao: Prescription | None = None
+    #: how the fine is paid (the demonstrativo's means of payment, when there is no PIX code)
+    pagamento: PaymentMeans | None = None
     #: who signs the consolidated edital of this law (``autos publicar-editais``); none: its cases are refused
     edital_assinatura: Signatory | None = None
     #: what a retificação of a published edital does to the notice (``autos retificar-edital``)
