@@ -227,6 +227,15 @@ def test_a_personal_notice_of_a_decision_speaks_of_the_decision_not_of_the_copy_
             in text)
     assert "cópia do auto" not in text
     assert "Notificação considerada feita em 22 de outubro de 2026" in text
+    # the date is the notified's: the notice carries the dated receipt they sign (Lei 9.784, art. 26, § 3º)
+    assert "Recebi a cópia desta notificação, com o inteiro teor da decisão, em ____/____/________." in text
+    assert "Notificado" in text.split("Recebi a cópia desta notificação", 1)[1]
+
+
+@pytest.mark.parametrize("ext", ["pdf", "docx"])
+def test_a_notice_by_post_has_no_receipt_to_sign(sim150: Path, ext: str) -> None:
+    text = _text(sim150, "notificacao-decisao", f"ato-05.{ext}")  # the judgement, notified by AR (art. 21, II)
+    assert "Recebi a cópia desta notificação" not in text
 
 
 def test_the_receipt_records_the_date_and_who_received_it_and_rules_on_no_timeliness(sim150: Path) -> None:

@@ -854,6 +854,8 @@ def notificacao_decisao() -> Doc:
     _if(doc, "not prazos_documento and not notif_decisao.devida", lambda d: _p(d, "Não há multa a recolher."))
     _closing(doc)
     _signatures(doc, [[*SIGNATARIO, "Responsável pela notificação"]], witnesses=False, competence=True)
+    _if(doc, "notif_decisao.recibo", lambda d: (_p(d, "{{ notif_decisao.recibo }}"),
+                                                _block(d, ["{{ autuado.nome }}", "Notificado"])))
     return doc
 
 

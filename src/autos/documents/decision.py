@@ -215,13 +215,18 @@ def decision_notice_sections(case: Case, statute: Statute, fines: FineResult | N
     orgao = s.orgao if s is not None else _flat(statute.lei.orgao)
     if d is None:
         return {**notice, "finalidade": "", "orgao": orgao, "razoes": [], "teor": "", "recurso": "", "dispositivo": "",
-                "continuidade": "", "comparecimento": ""}
+                "continuidade": "", "comparecimento": "", "recibo": ""}
     imp = d.impugnacao
     texts = {a.id: a.texto for a in imp.argumentos} if imp is not None else {}
     due = d.resultado in ("mantida", "reduzida")
-    continuity = ("O processo prossegue independentemente de manifestação do notificado: não recolhida a multa no "
-                  "prazo, o débito é encaminhado à inscrição em dívida ativa." if due else
+    # where an appeal lies, the debt goes to dívida ativa only if no appeal is lodged in time (the appeal suspends
+    # the payment: choice pagamento-suspenso-pelo-recurso of the rite)
+    unpaid = ("não recolhida a multa no prazo" if d.ultima_instancia else
+              "não interposto recurso no prazo e não recolhida a multa no prazo")
+    continuity = (f"O processo prossegue independentemente de manifestação do notificado: {unpaid}, o débito é "
+                  "encaminhado à inscrição em dívida ativa." if due else
                   "O processo prossegue independentemente de manifestação do notificado.")
+    personal = case.notificacao is not None and case.notificacao.forma == "pessoal"
     return {
         **notice,
         "orgao": orgao,
@@ -238,6 +243,9 @@ def decision_notice_sections(case: Case, statute: Statute, fines: FineResult | N
                            "representante com procuração."),
         "recurso": appeal_sentence(d, terms, "desta decisão"),
         "continuidade": continuity,
+        # a personal notice is proved by the notified's dated receipt (Lei 9.784, art. 26, § 3º, by analogy)
+        "recibo": ("Recebi a cópia desta notificação, com o inteiro teor da decisão, em ____/____/________."
+                   if personal else ""),
     }
 
 
