@@ -40,13 +40,14 @@ def test_inscription_of_another_amount_is_refused(name: str) -> None:
 
 
 # The samples, by hand:
-# - fv-2026-0388 (Ferraz, art. 4º): 350 m² = 3 blocks of 100 m² and 50 m² that count as a whole block → 4 × 5 UFM
-#   = 20 UFM; × R$ 156,1935 (2026, example) = R$ 3.123,87. It inscribed R$ 1.800,00 before.
+# - fv-2026-0388 (Ferraz, art. 4º): 350 m² × 5 UFM ÷ 100 m² = 17,5 UFM (in proportion: choice
+#   fracao-proporcional); × R$ 156,1935 (2026, example) = R$ 2.733,38625 → R$ 2.733,39. It inscribed R$ 1.800,00
+#   before.
 # - ccz-2026-0090 (Cuiabá, art. 36, I, leve): 3 UPF × R$ 107,3327 = R$ 321,9981 → R$ 322,00 (half up). It inscribed
 #   R$ 321,99 before (and cited art. 6º, animal solto, for 14 dogs in a house: art. 28 is the provision).
 # - sim-2026-000157 (Timóteo, art. 16, II): 800 UPFMT × R$ 5,077 = R$ 4.061,60, kept on appeal.
 @pytest.mark.parametrize(("sample", "valor"), [
-    ("ferraz-de-vasconcelos-sp/fv-2026-0388-divida-ativa.yaml", "3123.87"),
+    ("ferraz-de-vasconcelos-sp/fv-2026-0388-divida-ativa.yaml", "2733.39"),
     ("cuiaba-mt/ccz-2026-0090-divida-ativa.yaml", "322.00"),
     ("timoteo-mg/sim-2026-000157-divida-ativa.yaml", "4061.60"),
 ])

@@ -55,8 +55,10 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "FER-53-2-RESPONSAVEIS": [],
         "FER-53-2-COMUNICACAO": [],
         CALCULADOS: [
-            # art. 4º: 350 m² = 4 blocks of 100 m² (the fraction counts) × 5 UFM = 20 UFM × R$ 156,1935 = R$ 3.123,87
-            "20 (vinte) UFM", "R$ 3.123,87 (três mil cento e vinte e três reais e oitenta e sete centavos)",
+            # art. 4º: 350 m² × 5 UFM ÷ 100 m² = 17,5 UFM (in proportion: the fraction is not a whole block)
+            # × R$ 156,1935 = R$ 2.733,38625 → R$ 2.733,39
+            "17,5 (dezessete inteiros e cinco décimos) UFM",
+            "R$ 2.733,39 (dois mil setecentos e trinta e três reais e trinta e nove centavos)",
             # art. 78: 10 dias corridos from 15/09/2026 → 25/09/2026 (Friday)
             "até 25 de setembro de 2026",
             # art. 80: 10 dias úteis from 15/09/2026 (16–18, 21–25, 28, 29) → 29/09/2026
@@ -81,8 +83,9 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         CALCULADOS: [
             # art. 4º: 30 dias corridos from the notice in person on 10/08/2026 → 09/09/2026 (Wednesday)
             "até 9 de setembro de 2026",
-            # art. 4º, fine threatened: 350 m² → 4 blocks × 5 UFM = 20 UFM × R$ 156,1935 = R$ 3.123,87
-            "20 (vinte) UFM", "R$ 3.123,87 (três mil cento e vinte e três reais e oitenta e sete centavos)",
+            # art. 4º, fine threatened: 350 m² × 5 UFM ÷ 100 m² = 17,5 UFM × R$ 156,1935 = R$ 2.733,39
+            "17,5 (dezessete inteiros e cinco décimos) UFM",
+            "R$ 2.733,39 (dois mil setecentos e trinta e três reais e trinta e nove centavos)",
         ],
     },
     f"{FERRAZ}/notificacao-ar-ruido-bar.yaml": {

@@ -143,7 +143,7 @@ def test_memo_steps_cite_articles_in_order() -> None:
     assert any(e.startswith("dobra-periodica:") for e in result.escolhas)
     assert any(e.startswith("art9-valor:") for e in result.escolhas)
     # choices tied to formulas not applied are not listed
-    assert not any(e.startswith("fracao-por-bloco:") for e in result.escolhas)
+    assert not any(e.startswith("fracao-proporcional:") for e in result.escolhas)
     data = result.to_dict()
     assert data["avisos"] == result.avisos and data["itens"][0]["infracao"] == "terreno-alagadico-sem-aterro"
 

@@ -161,11 +161,12 @@ def test_ferraz_doubling_states_it_has_no_cap_art_43_period_10() -> None:
     assert "25.600 UFM" in flat and "não cria teto" in flat
 
 
-def test_ferraz_fraction_rule_explains_why_it_differs_from_art_9() -> None:
-    # art. 4º: "5 UFMs … para cada 100 metros quadrados" (fraction rounded up) against art. 9º (the lesser value)
+def test_ferraz_fraction_of_a_block_is_charged_in_proportion_not_as_a_whole_block_art4() -> None:
+    # art. 4º: "5 UFMs … para cada 100 metros quadrados": the strict reading of a sanction charges the area found
+    # (350 m² = 17,5 UFM), never a fraction as a whole block against the autuado; the other reading is named
     flat = shown("ferraz-de-vasconcelos-sp/lei-3240-2015")
-    part = flat.split("fracao-por-bloco (", 1)[1].split(" metro-linear-proporcional (", 1)[0]
-    assert "CONTRA o autuado" in part and "art9-valor" in part and "'proporcional'" in part
+    part = flat.split("fracao-proporcional (", 1)[1].split(" metro-linear-proporcional (", 1)[0]
+    assert "17,5 UFM" in part and "leitura estrita" in part and "'unidade_inteira'" in part
 
 
 # --- item 16: the counting rule of each law (its prazos file, `contagem`: none of the three laws says how to

@@ -158,9 +158,10 @@ def test_consolidated_edital_lists_each_person_masked_with_dates(published: tupl
     assert "Edson Luiz Barreto — CPF ***.614.958-**" in ferraz
     assert "nº 301/2026, lavrado em 15 de setembro de 2026" in ferraz
     assert "Lei nº 3.240/2015, art. 4º" in ferraz  # infringed provision
-    # 20 UFM × R$ 156,1935 (example value of the rules) = R$ 3.123,87; 30 UFM = R$ 4.685,805 → R$ 4.685,81
-    assert ("Multa: 20 (vinte) UFM, correspondente a R$ 3.123,87 (três mil cento e vinte e três reais e oitenta e "
-            "sete centavos)") in ferraz
+    # art. 4º, 350 m² × 5 UFM ÷ 100 m² = 17,5 UFM × R$ 156,1935 = R$ 2.733,38625 → R$ 2.733,39;
+    # 30 UFM = R$ 4.685,805 → R$ 4.685,81
+    assert ("Multa: 17,5 (dezessete inteiros e cinco décimos) UFM, correspondente a R$ 2.733,39 (dois mil setecentos "
+            "e trinta e três reais e trinta e nove centavos)") in ferraz
     assert "Multa: 30 (trinta) UFM, correspondente a R$ 4.685,81" in ferraz
     assert "A notificação considera-se feita em: 13 de outubro de 2026" in ferraz
     assert "Prazo para apresentar recurso: 10 (dez) dias corridos" in ferraz
