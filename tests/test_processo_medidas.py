@@ -317,7 +317,7 @@ def test_cuiaba_termo_de_resgate(tmp_path: Path) -> None:
     assert "TERMO DE RESGATE DO ANIMAL" in text and "Lei nº 3.666/1997, art. 11, inciso I" in text
     assert "cavalo castanho, adulto, sem identificação" in text
     assert ("Fica RESTITUÍDO ao proprietário ou responsável o que foi apreendido em 10 de agosto de 2026, termo nº "
-            "TA-301/2026, conforme descrito acima, em 12 de agosto de 2026.") in text
+            "TA-201/2026, conforme descrito acima, em 12 de agosto de 2026.") in text
     assert "não mais subsistem as causas ensejadoras da apreensão" in text and "art. 9º, § 1º" in text
     # art. 11, § 2º: retrieved "mediante pagamento de multa e taxa": the termo states the payment recorded before it
     # (equine, large size: 1 + 2 + 3 + 3,5 + 4 = 13,5 UPF × R$ 107,3327, example 2026, = R$ 1.448,99)
