@@ -37,7 +37,7 @@ COMPETENCE_QUOTES = {
     ("timoteo-mg", "secretario-semdeta", "decisao_recurso"):
         "vinculado à Secretaria Municipal de Desenvolvimento Econômico",
     ("cuiaba-mt", "agente-controle", "auto"): "Agentes Sanitários e Agentes de Controle de Zoonoses são competentes",
-    ("cuiaba-mt", "coordenador-ccz", "julgamento"): "O responsável pelo Centro de Controle de Zoonoses",
+    ("cuiaba-mt", "coordenador-ccz", "julgamento"): "ÓRGÃO SANITÁRIO RESPONSÁVEL: O Centro de Controle de Zoonoses",
     ("cuiaba-mt", "presidente-fundacao", "decisao_recurso"):
         "Centro de Controle de Zoonoses da Fundação de Saúde de Cuiabá",
     ("ferraz-de-vasconcelos-sp", "prefeito", "decisao_recurso"): "O recurso será dirigido ao Prefeito",

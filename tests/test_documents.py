@@ -176,7 +176,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "TIM-20-1-V": ["Prazo para apresentação de defesa", "15 (quinze) dias corridos", "prazo fixado no Decreto nº 118/2025"],
         "TIM-20-1-VI": ["Dr. João Batista Ferreira", "Médico Veterinário Oficial", "Matrícula 20.315"],
         "TIM-6-VET": ["CRMV-MG 12345"],
-        "TIM-20-1-VII": ["O autuado recebeu cópia deste auto e o assinou em 16 de março de 2026"],
+        "TIM-20-1-VII": ["Recebi a cópia deste auto em ____/____/________."],
         CALCULADOS: [
             # art. 16, II and § 5º: 1.500 UPFMT − 50% = 750 UPFMT × R$ 5,0770 = R$ 3.807,75
             "750 (setecentas e cinquenta) UPFMT",
@@ -233,7 +233,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "TIM-DD-AUTO": ["Auto de Infração nº 18/2026, lavrado em 9 de abril de 2026"],
         "TIM-DD-DISPOSITIVO": ["Lei nº 3.844/2022, art. 1º", "Lei nº 3.844/2022, art. 9º"],
         # art. 16, II: base value fixed by the agent, circumstances (§ 2º) without numeric effect
-        "TIM-DD-VALOR": ["Valor-base da multa fixado pelo agente", "Circunstâncias (agravantes a, f)",
+        "TIM-DD-VALOR": ["Valor-base da multa fixado pelo agente", "Circunstâncias (agravantes das alíneas a, f)",
                          "Total em reais: R$ 4.061,60 (quatro mil e sessenta e um reais e sessenta centavos)"],
         "TIM-DD-EMISSAO": ["calculado em 28 de abril de 2026", "Dra. Ana Paula Moreira"],
         "TIM-DD-DATAS": ["Data da infração: 9 de abril de 2026", "Timóteo/MG, 28 de abril de 2026"],

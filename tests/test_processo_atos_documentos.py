@@ -56,7 +56,8 @@ def test_ferraz_certificate_of_publication_art_77_iii(tmp_path: Path, ext: str) 
     assert "Ferraz de Vasconcelos/SP, 4 de setembro de 2026" in text
     # art. 77, III: at the end of the edital's 5 dias corridos (art. 76, III) from the later of afixação and
     # publicação (04/09/2026, Friday) → 09/09/2026 (Wednesday)
-    assert "Notificação considerada feita em 9 de setembro de 2026" in text
+    # the certidão is dated before that day: it says when the notice will count as made
+    assert "A notificação considerar-se-á feita em 9 de setembro de 2026" in text
     assert "Lei nº 3.240/2015, art. 76, III, e art. 77, III" in text
     # art. 78: recurso in 10 dias corridos → 19/09 (Saturday) → next business day 21/09/2026 (Monday)
     assert "até 21 de setembro de 2026 (Lei nº 3.240/2015, art. 78)" in text
@@ -81,7 +82,7 @@ def test_timoteo_certificate_of_publication_art_21_p3(tmp_path: Path) -> None:
     assert "em 3 de junho de 2026, em jornal de circulação local (Jornal Diário do Aço)" in text
     assert "Timóteo/MG, 3 de junho de 2026" in text
     # art. 21, § 3º: ten days after the publication (the later one, 03/06) → 13/06/2026 (Saturday) → 15/06 (Monday)
-    assert "Notificação considerada feita em 15 de junho de 2026" in text
+    assert "A notificação considerar-se-á feita em 15 de junho de 2026" in text  # dated 03/06, before it
     # art. 20, § 1º, V: defence in 15 dias corridos (the decree of the test official values) from 15/06 → 30/06/2026
     assert "até 30 de junho de 2026 (Lei nº 3.844/2022, art. 20, § 1º, V; prazo fixado no Decreto nº 118/2025" in text
 
@@ -116,7 +117,7 @@ def test_timoteo_sample_edital_published_on_two_days_is_final_art_21_p3(sample_e
     assert "em 4 de junho de 2026, em jornal de circulação local (Jornal Diário do Aço)" in certidao
     assert "Timóteo/MG, 4 de junho de 2026" in certidao
     # § 3º: ten days after the later publication (04/06) → 14/06/2026 (Sunday) → 15/06/2026 (Monday)
-    assert "Notificação considerada feita em 15 de junho de 2026" in certidao
+    assert "A notificação considerar-se-á feita em 15 de junho de 2026" in certidao  # dated 04/06, before it
     # art. 20, § 1º, V: defence in 15 dias corridos (the decree of the test official values) from 15/06 → 30/06/2026
     assert "até 30 de junho de 2026 (Lei nº 3.844/2022, art. 20, § 1º, V; prazo fixado no Decreto nº 118/2025" \
         in certidao

@@ -175,8 +175,11 @@ def test_the_decision_prints_report_reasons_and_dispositivo_in_the_laws_unit(sim
     # relatório: the auto, its fine (art. 16, II: 1.500 UPFMT, § 5º: halved = 750 UPFMT × R$ 5,077 = R$ 3.807,75),
     # and what the appeal argues, item by item
     assert "RELATÓRIO" in text and "aplica multa de 750 (setecentas e cinquenta) UPFMT" in text
-    assert ("Recurso nº PROT-1500/2026 protocolado em 25 de setembro de 2026, tempestivo, em que alega: (1) Reitera a "
-            "pane da câmara fria") in text
+    # timely, with the term it met: the AR-88 was joined to the processo on 17/09 (art. 21, § 2º), 10 days (Lei
+    # 9.784, art. 59) → 27/09 (Sunday) → 28/09
+    assert ("Recurso nº PROT-1500/2026 protocolado em 25 de setembro de 2026, tempestivo (prazo de 10 dias corridos, "
+            "contado de 17 de setembro de 2026, data em que a notificação se considerou feita, até 28 de setembro de "
+            "2026), em que alega: (1) Reitera a pane da câmara fria") in text
     # razões: each argument, the conclusion, the facts, the legal grounds (Lei 9.784/1999, art. 50)
     assert "Argumento 1 — Reitera a pane da câmara fria" in text and "ACOLHIDO EM PARTE" in text
     assert "Fatos: A declaração do técnico" in text and "Fundamentos: A pane não afasta a infração" in text
@@ -187,7 +190,9 @@ def test_the_decision_prints_report_reasons_and_dispositivo_in_the_laws_unit(sim
     # the authority: the Secretário of the Secretaria the SIM belongs to (art. 1º), with the basis
     assert "Rodrigo Alves Pimenta" in text and "Secretário Municipal de Desenvolvimento Econômico, Turismo e " \
                                                "Agricultura" in text
-    assert "Competência: Lei nº 3.844/2022, art. 1º." in text
+    # art. 1º makes the SIM part of the Secretaria; the appeal goes up to it by analogy with Lei 9.784, art. 56, § 1º
+    assert ("Competência: Lei nº 3.844/2022, art. 1º (o SIM integra a Secretaria; o recurso sobe à autoridade "
+            "superior — Lei federal nº 9.784/1999, art. 56, § 1º, por analogia).") in text
     assert "Secretário Municipal de Agricultura" not in text
 
 
@@ -197,7 +202,9 @@ def test_the_judgement_says_the_appeal_to_whom_and_in_what_term(sim150: Path) ->
     assert ("Cabe recurso desta decisão, no prazo de 10 (dez) dias corridos") in text
     assert "dirigido ao Secretário Municipal de Desenvolvimento Econômico, Turismo e Agricultura" in text
     assert "Dra. Mariana Lopes Ferreira" in text and "Coordenadora do Serviço de Inspeção Municipal — SIM" in text
-    assert "Competência: Lei nº 3.844/2022, art. 5º, inciso V." in text
+    # art. 5º, V: the SIM applies the sanctions; art. 6º, p.u.: coordinated by a veterinarian; designated by portaria
+    assert ("Competência: Lei nº 3.844/2022, art. 5º, inciso V (o SIM aplica as sanções, coordenado por médico "
+            "veterinário, art. 6º, parágrafo único); designação: Portaria nº 107/2025") in text
 
 
 @pytest.mark.parametrize("ext", ["pdf", "docx"])
@@ -243,7 +250,9 @@ def test_the_receipt_records_the_date_and_who_received_it_and_rules_on_no_timeli
     assert "Recebido em 25 de setembro de 2026, sob o nº PROT-1500/2026, o recurso" in text
     assert "tempestiv" not in text.lower()  # the deciding authority rules on it (Lei 9.784/1999, art. 63, I)
     assert "Cláudia Regina Matos" in text and "Agente Administrativo — Protocolo do SIM" in text
-    assert "Competência: Lei nº 3.844/2022, art. 19." in text
+    assert ("Competência: Lei nº 3.844/2022, art. 19 (processo próprio, com ampla defesa; o protocolo recebe e data "
+            "a peça — Lei federal nº 9.784/1999, art. 6º, parágrafo único, por analogia); designação: Portaria nº "
+            "110/2025") in text
 
 
 def test_the_auto_names_the_agent_the_designation_and_the_reasons_of_the_amount(sim150: Path) -> None:

@@ -812,10 +812,11 @@ def certidao_publicacao_edital() -> Doc:
     p.add_run(", para os devidos fins, que o edital de notificação {{ certidao_edital.objeto }}, expedido no Processo "
               "Administrativo nº {{ documento.processo }} e destinado a {{ autuado.nome }}, foi publicado:")
     _for(doc, "x in certidao_edital.publicacoes",
-         lambda d: _p(d, "— em {{ x.data }}, {{ x.meio }}{% if x.veiculo %} ({{ x.veiculo }}){% endif %};"))
+         lambda d: _p(d, "— em {{ x.data }}, {{ x.meio }}{% if x.veiculo %} ({{ x.veiculo }}){% endif %}"
+                         "{{ '.' if loop.last else ';' }}"))
     _if(doc, "minuta and not certidao_edital.publicacoes", lambda d: _p(d, "[PUBLICAÇÃO NÃO INFORMADA]"))
-    p2 = _p(doc, "{{ certidao_edital.efeito }}{% if certidao_edital.data_notificacao %} Notificação considerada "
-                 "feita em {% endif %}")
+    p2 = _p(doc, "{{ certidao_edital.efeito }}{% if certidao_edital.data_notificacao %} {{ certidao_edital.feita_em }} "
+                 "{% endif %}")
     p2.add_run("{% if certidao_edital.data_notificacao %}{{ certidao_edital.data_notificacao }}."
                "{% endif %}").bold = True
 
@@ -846,8 +847,8 @@ def notificacao_decisao() -> Doc:
     _heading(doc, "2. Notificação")
     _labelled(doc, "Forma:", "{{ notif_decisao.forma }}.")
     _if(doc, "notif_decisao.postagem", lambda d: _labelled(d, "Carta postada em:", "{{ notif_decisao.postagem }}."))
-    p2 = _p(doc, "{{ notif_decisao.efeito }}{% if notif_decisao.data_notificacao %} Notificação considerada "
-                 "feita em {% endif %}")
+    p2 = _p(doc, "{{ notif_decisao.efeito }}{% if notif_decisao.data_notificacao %} {{ notif_decisao.feita_em }} "
+                 "{% endif %}")
     p2.add_run("{% if notif_decisao.data_notificacao %}{{ notif_decisao.data_notificacao }}.{% endif %}").bold = True
 
     _titled(doc, "prazos_documento", "3. Prazos", lambda x: _prazos(x, "prazos_documento"))
@@ -940,6 +941,7 @@ def termo_levantamento() -> Doc:
                                                       ["{{ i.descricao }}", "{{ i.quantidade }}", "{{ i.lote }}"]))
         _if(d, "medida.local_deposito", lambda d2: _labelled(d2, "Local de depósito:", "{{ medida.local_deposito }}"))
         _if(d, "pagamento_registrado", lambda d2: _labelled(d2, "Pagamento:", "{{ pagamento_registrado }}"))
+        _if(d, "medida.constatacao", lambda d2: _labelled(d2, "Constatação:", "{{ medida.constatacao }}"))
         _if(d, "decisao_base", lambda d2: _text_section(d2, "Decisão", "{{ decisao_base }}"))
         _p(d, "{{ medida.encerra }}", bold=True)
         _if(d, "medida.no_prazo", lambda d2: _p(d2, "{{ medida.no_prazo }}"))

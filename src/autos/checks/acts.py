@@ -632,10 +632,16 @@ class _Builder:
         if j is not None:
             b = self.p.atos[j]
             late = None
+            met = None  # the deadline the defence or appeal met, as the timeline counted it
             if self.timeline is not None and j < len(self.timeline.atos):
                 late = self.timeline.atos[j].intempestivo
+                met = next((ds for ds in self.timeline.prazos if ds.cumprido_por == j and ds.atraso_dias is None),
+                           None)
             imp = Impugnacao(tipo="recurso" if b.tipo == "recurso" else "defesa", numero=b.numero, data=b.data,
-                             prazo_vencido_em=late, tempestividade_conhecida=self.timeline is not None,
+                             prazo_vencido_em=late, tempestividade_conhecida=late is not None or met is not None,
+                             prazo=met.deadline.prazo_texto() or None if met is not None else None,
+                             prazo_inicio=met.deadline.inicio if met is not None else None,
+                             prazo_fim=met.fim if met is not None else None,
                              argumentos=[ArgumentoImpugnacao(id=x.id, texto=x.texto) for x in b.argumentos or []])
             self.paths.update({("decisao", "impugnacao"): ("atos", j),
                                ("decisao", "impugnacao", "numero"): ("atos", j, "numero"),
@@ -730,6 +736,9 @@ class _Builder:
             fields["medida"] = Medida(tipo=_ENDS[self.act.tipo], fim=self.as_of)
             self.paths[("medida",)] = ("atos", self.i, "referente")
         self.paths[("medida", "fim")] = ("atos", self.i, "data")
+        if self.act.descricao:  # what the agent found that ends the measure
+            fields["medida"] = fields["medida"].model_copy(update={"constatacao": self.act.descricao})
+            self.paths[("medida", "constatacao")] = ("atos", self.i, "descricao")
         decided = [k for k in self.loaded.of_kind(*_DECISIONS) if k < self.i and self.known(k)]
         if decided:
             k = decided[-1]

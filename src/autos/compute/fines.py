@@ -608,11 +608,12 @@ def _range_fine(calc: _Calc, j: int, prop: PenalidadeProposta) -> FineItem:
     if effect is not None and (given.atenuantes or given.agravantes):
         calc.use(effect.interpretacao)
         listed = "; ".join(part for part in (
-            f"atenuantes {', '.join(given.atenuantes)}" if given.atenuantes else "",
-            f"agravantes {', '.join(given.agravantes)}" if given.agravantes else "") if part)
+            f"atenuantes das alíneas {', '.join(given.atenuantes)}" if given.atenuantes else "",
+            f"agravantes das alíneas {', '.join(given.agravantes)}" if given.agravantes else "") if part)
         if effect.modo == "nenhum":
-            steps.append(Step(f"Circunstâncias ({listed}): sem efeito numérico automático; o valor-base fixado "
-                              "pelo agente já as considera", calc.cite(effect.citacao), calc.u(units)))
+            steps.append(Step(f"Circunstâncias ({listed}): ponderadas na fixação do valor-base, dentro da faixa "
+                              "legal; a lei não lhes atribui percentual próprio", calc.cite(effect.citacao),
+                              calc.u(units)))
         else:
             assert effect.atenuante is not None and effect.agravante is not None
             pct = HUNDRED - effect.atenuante * len(given.atenuantes) + effect.agravante * len(given.agravantes)

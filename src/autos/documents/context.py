@@ -329,7 +329,7 @@ def build_context(case: Case, statute: Statute, report: Report, fines: FineResul
         ctx.update(builder(case, statute, kind, fines, draft, notice_date, computed))
     if kind.modelo == "demonstrativo_debito":
         ctx["pix"] = pix_section(case, statute, fines, (own_letterhead or {}).get("pix"), draft=draft)
-    return with_counting_clause(with_preconditions(ctx, case), computed, kind.modelo)
+    return with_counting_clause(with_preconditions(ctx, case, fines), computed, kind.modelo)
 
 
 def _frame(case: Case, statute: Statute, kind: DocumentKind, report: Report, fines: FineResult | None, *,
@@ -611,8 +611,9 @@ def _case_sections(case: Case, statute: Statute, kind: DocumentKind, fines: Fine
 
     sig = case.assinaturas.autuado
     situacao = {
-        "assinou": "O autuado recebeu cópia deste auto e o assinou"
-        + (f" em {ptbr.format_date(sig.data)}" if sig and sig.data else "") + ".",
+        # the autuado's own dated receipt, filled in by hand above the signature (Timóteo art. 20, § 2º; Ferraz art.
+        # 76, I: "contra-recibo datado"), not the agent's statement, printed beforehand, that it was signed
+        "assinou": "Recebi a cópia deste auto em ____/____/________.",
         "recusou": refusal_text(case, statute, kind, draft),
         "ausente": "Autuado ausente no ato da lavratura; a ciência será dada na forma da lei.",
     }.get(sig.situacao if sig and sig.situacao else "", "")
@@ -959,6 +960,19 @@ def _decision_result(case: Case, statute: Statute, fines: FineResult | None, dra
     return text + ".", d.resultado in ("mantida", "reduzida")
 
 
+def _notice_made(case: Case, computed: CaseComputation) -> str:
+    """How a document dated before the notice takes effect says when it does: "considerar-se-á feita" for a day
+    still to come (a certidão on the day of the last publication, a letter on the day it is posted), "considerada
+    feita" once it has happened."""
+    issued = case.lavratura.data
+    notice = computed.case_deadlines().notice if issued is not None and case.notificacao is not None else None
+    end = notice.fim if notice is not None else None
+    end_day = end.date() if isinstance(end, datetime) else end
+    if issued is not None and end_day is not None and end_day > issued:
+        return "A notificação considerar-se-á feita em"
+    return "Notificação considerada feita em"
+
+
 def _publication_certificate(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None,
                              draft: bool, notice_date: str | None, computed: CaseComputation) -> dict[str, Any]:
     """Certidão de publicação do edital, dated its last publication: each publication (date, where), when the
@@ -971,6 +985,7 @@ def _publication_certificate(case: Case, statute: Statute, kind: DocumentKind, f
                              "veiculo": x.veiculo or ""} for x in pubs],
             "efeito": _notice_rule_text(computed, "edital"),
             "data_notificacao": notice_date or "",
+            "feita_em": _notice_made(case, computed) if notice_date else "",
         },
         "prazos_documento": act_deadlines(computed, draft=draft),
     }
@@ -994,6 +1009,7 @@ def _decision_notice(case: Case, statute: Statute, kind: DocumentKind, fines: Fi
         "postagem": ptbr.format_date(postagem) if postagem else "",
         "efeito": _notice_rule_text(computed, forma, decision=True) if forma is not None else "",
         "data_notificacao": notice_date or "",
+        "feita_em": _notice_made(case, computed) if notice_date else "",
     }
     return {"notif_decisao": decision_notice_sections(case, statute, fines, draft, notice, terms),
             "prazos_documento": terms}
@@ -1175,6 +1191,7 @@ def _measure(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult
         "itens": [{"descricao": i.descricao, "quantidade": i.quantidade or "", "lote": i.lote or ""}
                   for i in md.itens],
         "local_deposito": md.local_deposito or "",
+        "constatacao": _flat(md.constatacao) if md.constatacao else "",
         "fim": _fmt_date(md.fim, draft),
         "impoe": imposes,
         "encerra": ends,

@@ -110,6 +110,10 @@ def _impugnacao_text(d: Decisao, draft: bool) -> tuple[str, str, bool]:
         text += f", INTEMPESTIV{g.upper()}: o prazo venceu em {_date(imp.prazo_vencido_em, draft)}"
     elif imp.tempestividade_conhecida:
         text += f", tempestiv{g}"
+        if imp.prazo_fim is not None:
+            counted = (f"de {imp.prazo}, contado de {_date(imp.prazo_inicio, draft)}, data em que a notificação "
+                       "se considerou feita, " if imp.prazo and imp.prazo_inicio is not None else "")
+            text += f" (prazo {counted}até {_date(imp.prazo_fim, draft)})"
     return text, f"{g} {nome.lower()}", late
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from autos.base import ptbr
 from autos.base.citation import Citation
+from autos.compute.fines import FineResult
 from autos.processo.case import Case, Infracao
 from autos.rules.statute import Statute
 
@@ -61,17 +62,27 @@ def _cited_notice(case: Case) -> str:
     return text + ". A infração é o não atendimento da notificação no prazo."
 
 
-def _payment(case: Case) -> str:
+def _payment(case: Case, fines: FineResult | None) -> str:
+    """The payment recorded before the act; one that covers the fine and the costs of the apprehension says each
+    part apart — the costs are not a fine (Cuiabá art. 38: "sem prejuízo das penalidades")."""
     pay = case.ato.pagamento if case.ato is not None else None
     if pay is None:
         return ""
-    text = pay.nome[:1].upper() + pay.nome[1:]
+    fine = fines.part("penalidade") if fines is not None else None
+    costs = fines.part("despesa") if fines is not None else None
+    split = (pay.valor is not None and fine is not None and costs is not None and fine is not costs
+             and fine.total_reais + costs.total_reais == pay.valor)
+    text = "Pagamento" if split else pay.nome[:1].upper() + pay.nome[1:]
     if pay.numero:
         text += f" nº {pay.numero}"
     if pay.data is not None:
         text += f", de {ptbr.format_date(pay.data)}"
     if pay.valor is not None:
         text += f": {ptbr.format_brl(pay.valor)}"
+    if split:
+        assert fine is not None and costs is not None
+        text += (f", sendo {ptbr.format_brl(fine.total_reais)} da multa e {ptbr.format_brl(costs.total_reais)} das "
+                 f"despesas da apreensão ({costs.itens[0].base_legal})")
     return text + "."
 
 
@@ -92,11 +103,11 @@ def attempts_text(case: Case) -> list[str]:
     return out
 
 
-def with_preconditions(ctx: dict[str, Any], case: Case) -> dict[str, Any]:
+def with_preconditions(ctx: dict[str, Any], case: Case, fines: FineResult | None) -> dict[str, Any]:
     """``ctx`` with what the document prints of its act's preconditions (empty strings when none applies)."""
     medida = case.medida
     ctx["notificacao_citada"] = _cited_notice(case)
-    ctx["pagamento_registrado"] = _payment(case)
+    ctx["pagamento_registrado"] = _payment(case, fines)
     ctx["condicoes_levantamento"] = (_flat(medida.condicoes_levantamento)
                                      if medida is not None and medida.condicoes_levantamento else "")
     return ctx

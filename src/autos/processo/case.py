@@ -465,6 +465,9 @@ class Impugnacao(_Strict):
     data: Day | None = Field(default=None, description="data do protocolo")
     prazo_vencido_em: date | None = Field(default=None, description="intempestiva: a data em que o prazo venceu")
     tempestividade_conhecida: bool = Field(default=False, description="a linha do tempo do processo foi conferida")
+    prazo: str | None = Field(default=None, description="tempestiva: o prazo que cumpriu (p. ex. 10 dias corridos)")
+    prazo_inicio: date | None = Field(default=None, description="tempestiva: a data da ciência de que o prazo correu")
+    prazo_fim: date | None = Field(default=None, description="tempestiva: o último dia do prazo que cumpriu")
     argumentos: list[ArgumentoImpugnacao] = Field(default_factory=list, description="o que alega, item por item")
 
 
@@ -592,6 +595,9 @@ class Medida(_Strict):
                              "a medida termina")
     condicoes_levantamento: str | None = Field(default=None, description="interdição: o que o estabelecimento "
                                                "deve cumprir para que seja levantada")
+    constatacao: str | None = Field(default=None, description="termo de levantamento ou de restituição: o que o "
+                                    "agente constatou para encerrar a medida (p. ex. que não subsistem as causas "
+                                    "da apreensão)")
 
 
 DocumentKindId = Annotated[str, Field(pattern=r"^[a-z_]+$")]

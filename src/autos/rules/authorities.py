@@ -38,7 +38,7 @@ from autos.base.schema import build_model
 from autos.base.yamlio import PathKey, YamlDoc, load_yaml
 from autos.errors import AutosError, RulesError, RulesFileError
 from autos.rules.calendar import format_date, load_rules_file
-from autos.rules.official import patched
+from autos.rules.official import patched, published_in
 from autos.rules.statute import RuleSet, Signatory, Statute
 
 __all__ = [
@@ -80,13 +80,8 @@ class NormativeAct(_Strict):
         """``Portaria SEMDETA nº 15/2022, de 30/03/2022, publicada no Diário Oficial … de 31/03/2022``."""
         out = f"{self.especie} nº {self.numero}, de {format_date(self.data)}"
         if self.publicacao:
-            out += f", publicado no {self.publicacao}" if _masculine(self.especie) else \
-                f", publicada no {self.publicacao}"
+            out += f", {published_in(self.especie, self.publicacao)}"
         return out
-
-
-def _masculine(especie: str) -> bool:
-    return especie.split()[0].casefold() in {"decreto", "ato", "despacho"}
 
 
 class Organ(_Strict):

@@ -62,7 +62,17 @@ class OfficialAct(_Strict):
     publicacao: str = Field(min_length=1, description="onde e quando foi publicado (veículo, edição, data)")
 
     def text(self) -> str:
-        return f"{self.especie} nº {self.numero}, de {format_date(self.data)}, publicado em {self.publicacao}"
+        published = published_in(self.especie, self.publicacao)
+        return f"{self.especie} nº {self.numero}, de {format_date(self.data)}, {published}"
+
+
+def published_in(especie: str, publicacao: str) -> str:
+    """``publicado no Diário Oficial …`` / ``publicada no …``: the participle agrees with the act's kind (o decreto,
+    a portaria), and the preposition with the vehicle when it is a masculine noun; otherwise ``em``."""
+    participle = "publicado" if especie.split()[0].casefold() in {"decreto", "ato", "despacho"} else "publicada"
+    first = publicacao.split()[0].casefold() if publicacao.split() else ""
+    preposition = "no" if first in {"diário", "jornal", "boletim", "órgão", "sítio", "portal"} else "em"
+    return f"{participle} {preposition} {publicacao}"
 
 
 class FiscalUnitValue(_Strict):
