@@ -89,7 +89,7 @@ TYPING: list[tuple[str, str]] = [
     ("fatos", "Exposição à venda de 30 kg de queijo minas frescal sem rótulo nem registro."),
     ("infracoes[0].complemento", "Decreto municipal nº 5.123/2022, art. 45, inciso II (exemplo)"),
     ("atos[0].agente.cargo", "Médico Veterinário Oficial"),
-    ("atos[0].agente.crmv", "CRMV-MG 12345"),
+    ("atos[0].agente.crmv", "CRMV-MG 15.847"),
     ("atos[0].agente.medico_veterinario_oficial", "true"),
     ("atos[0].penalidades[0].valor_base", "300"),
 ]

@@ -175,7 +175,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "TIM-20-1-IV": ["Lei nº 3.844/2022, art. 15", "Decreto municipal nº 5.123/2022, art. 45, inciso II"],
         "TIM-20-1-V": ["Prazo para apresentação de defesa", "15 (quinze) dias corridos", "prazo fixado no Decreto nº 118/2025"],
         "TIM-20-1-VI": ["Dr. João Batista Ferreira", "Médico Veterinário Oficial", "Matrícula 20.315"],
-        "TIM-6-VET": ["CRMV-MG 12345"],
+        "TIM-6-VET": ["CRMV-MG 15.847"],
         "TIM-20-1-VII": ["Recebi a cópia deste auto em ____/____/________."],
         CALCULADOS: [
             # art. 16, II and § 5º: 1.500 UPFMT − 50% = 750 UPFMT × R$ 5,0770 = R$ 3.807,75
@@ -220,7 +220,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
                                  "câmara fria nº 2 do próprio estabelecimento, lacrada com o lacre SIM nº 0457",
                                  "Fiel depositário — aceito o encargo"],
         "TIM-16-III-AGENTE": ["Dr. João Batista Ferreira", "Matrícula 20.315"],
-        "TIM-16-III-VET": ["CRMV-MG 12345", "Médico Veterinário Oficial"],
+        "TIM-16-III-VET": ["CRMV-MG 15.847", "Médico Veterinário Oficial"],
         "TIM-16-III-DATAS": ["Timóteo/MG, 16 de março de 2026"],
         CALCULADOS: [
             # § 4º and art. 17 are printed as the law's clauses
@@ -316,7 +316,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
                          "Total em unidades fiscais: 9,5 (nove inteiros e cinco décimos) UPF"],
         "CBA-DD-EMISSAO": ["calculado em 7 de outubro de 2026", "Paulo Henrique Campos"],
         "CBA-DD-DATAS": ["Data da infração: 6 de outubro de 2026"],
-        CALCULADOS: ["(Lei nº 3.666/1997, art. 11, § 2º)", "(Lei nº 3.666/1997, art. 41)"],
+        CALCULADOS: ["(Lei nº 3.666/1997, art. 41)"],
     },
     f"{CUIABA}/auto-animal-solto.yaml": {
         "CBA-35-AUTUADO": ["Cláudia Fernandes Lima", "271.828.182-05", "Rua Barão de Melgaço, 1033"],

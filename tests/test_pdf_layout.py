@@ -118,7 +118,7 @@ def test_decision_notice_carries_the_decision_and_the_appeal(generated: dict[str
     for name, text in notices.items():
         assert "cópia do auto" not in text, name
         assert "inteiro teor da decisão" in text, name
-        assert re.search(r"[Cc]abe recurso|não cabe novo recurso", text), name
+        assert re.search(r"[Cc]abe recurso|não prevê outra instância", text), name
 
 
 def test_interdiction_states_the_conditions_for_lifting(generated: dict[str, bytes]) -> None:

@@ -189,8 +189,9 @@ def test_timoteo_notice_of_a_judgement_starts_appeal_and_payment(tmp_path: Path)
     # Lei 9.784/1999, art. 59 (by analogy, art. 31, p.u., j): 10 dias corridos from 05/11 → 15/11 (Sunday,
     # Proclamação da República) → 16/11/2026 (Monday)
     assert "até 16 de novembro de 2026" in text and "art. 59, por analogia" in text
-    # art. 16, § 1º: payment in 30 dias corridos (EXEMPLO) from 05/11 → 05/12 (Saturday) → 07/12/2026 (Monday)
-    assert "até 7 de dezembro de 2026 (Lei nº 3.844/2022, art. 16, § 1º" in text
+    # payment in 30 dias corridos, the term the regulation fixes (art. 31, p.u., j; the test decree) from 05/11 →
+    # 05/12 (Saturday) → 07/12/2026 (Monday)
+    assert "até 7 de dezembro de 2026 (Lei nº 3.844/2022, art. 31, parágrafo único, alínea j, que remete ao" in text
 
 
 def test_cuiaba_notice_by_ar_of_a_judgement_knows_no_receipt_on_its_posting(tmp_path: Path) -> None:
@@ -330,7 +331,7 @@ def test_timoteo_statement_after_a_judgement_that_keeps_the_fine(tmp_path: Path)
     text = document_text(tmp_path / f"demonstrativo-debito-{TIM_STEM}-ato-04.pdf")
     assert "Decisão de primeira instância nº J-3/2026, proferida em 30 de outubro de 2026: MANTIDA a multa." in text
     # art. 16, § 1º: payment (EXEMPLO) counted from the notice of the judgement, a later act (05/11)
-    assert "Prazo para recolher a multa mantida: 30 (trinta) dias corridos" in text
+    assert "Prazo para recolher a multa mantida ou reduzida: 30 (trinta) dias corridos" in text
     assert "5 de novembro" not in text and "dezembro" not in text
 
 

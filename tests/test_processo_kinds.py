@@ -262,7 +262,7 @@ def test_timoteo_termo_de_condenacao_art16_iv(tim_medidas: Path, ext: str) -> No
     assert "Inutilização ou destinação final: desnaturados com corante e descartados em aterro sanitário" in text
     assert "não apresentem condições higiênico-sanitárias adequadas" in text
     assert "Lei nº 3.844/2022, art. 5º, inciso IV" in text and "(Lei nº 3.844/2022, art. 17)" in text
-    assert "CRMV-MG 12345" in text  # art. 20, § 1º, VI; art. 6º
+    assert "CRMV-MG 15.847" in text  # art. 20, § 1º, VI; art. 6º
 
 
 @pytest.mark.parametrize("ext", ["pdf", "docx"])

@@ -337,7 +337,7 @@ def test_the_notice_of_the_decision_on_appeal_gives_no_further_appeal(docs: Docs
     for municipio, name in (("timoteo-mg", "notificacao-decisao-timoteo-mg-sim-2026-000150-ato-08.pdf"),
                             ("cuiaba-mt", "notificacao-decisao-cuiaba-mt-ccz-2026-0077-ato-11.pdf")):
         text = docs[municipio][name]
-        assert "não cabe novo recurso" in text, name
+        assert "a lei não prevê outra instância contra ela" in text, name
         assert "recurso da decisão de primeira instância em 10 (dez) dias" not in text, name
         assert "o recurso contra o julgamento segue por analogia" not in text, name
 

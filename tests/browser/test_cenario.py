@@ -93,7 +93,7 @@ def test_a_clerk_creates_previews_issues_and_downloads_a_timoteo_auto_then_it_is
     _some(page, "DISPOSITIVO-SEM-NORMA")
     # VI — the official veterinarian (and art. 6º)
     page.fill("#campo-atos-0-agente-cargo", "Médico Veterinário Oficial — Fiscal do SIM")
-    page.fill("#campo-atos-0-agente-crmv", "CRMV-MG 12345")
+    page.fill("#campo-atos-0-agente-crmv", "CRMV-MG 15.847")
     page.select_option("#campo-atos-0-agente-medico_veterinario_oficial", "true")
     _some(page, "TIM-20-1-VI")
     _some(page, "TIM-6-VET")
@@ -144,7 +144,7 @@ def test_a_clerk_creates_previews_issues_and_downloads_a_timoteo_auto_then_it_is
     pdf = baixado.value.path().read_bytes()
     texto = _texto_pdf(pdf)
     for esperado in (AUTUADO, "529.982.247-25", "Feira livre da Praça 1º de Maio", "queijo minas frescal",
-                     "art. 23, parágrafo único", "CRMV-MG 12345", "art. 20"):
+                     "art. 23, parágrafo único", "CRMV-MG 15.847", "art. 20"):
         assert esperado in texto, (esperado, texto[:1500])
     assert "MINUTA" not in texto
 

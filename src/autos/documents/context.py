@@ -234,7 +234,13 @@ def _skipped(d: Deadline, cal: MunicipalCalendar | None = None) -> str:
         return ""
     days = "; ".join(f"{ptbr.format_date_short(_as_date(s.date))} ({_inner(s.reason)})" for s in d.dias_pulados)
     warning = example_days_warning([d], cal) if cal is not None else ""
-    return f"Dias sem expediente não contados: {days}." + (f" {warning}" if warning else "")
+    if d.tipo == "dias_uteis":
+        text = f"Dias sem expediente não contados: {days}."
+    else:  # dias corridos count every day (Lei 9.784, art. 66, § 2º): only the end moves (§ 1º)
+        assert d.fim_sem_prorrogacao is not None
+        text = (f"Vencimento prorrogado de {ptbr.format_date_short(_as_date(d.fim_sem_prorrogacao))} para "
+                f"{ptbr.format_date_short(_as_date(d.fim))}, primeiro dia útil seguinte; dias sem expediente: {days}.")
+    return text + (f" {warning}" if warning else "")
 
 
 def element_deadlines(case: Case, statute: Statute, kind: DocumentKind, *, draft: bool,
@@ -929,7 +935,8 @@ def act_deadlines(computed: CaseComputation, *, draft: bool) -> list[dict[str, A
         if t.deadline is not None:
             line["data"] = ptbr.format_date(_as_date(t.deadline.fim))
             line["dias_pulados"] = _skipped(t.deadline, _calendar(computed))
-        out.append(line)
+        if line not in out:  # two rules of the rite may start the same term (Ferraz art. 80): printed once
+            out.append(line)
     return out
 
 

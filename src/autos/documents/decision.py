@@ -196,7 +196,8 @@ def decision_sections(case: Case, statute: Statute, kind: DocumentKind, fines: F
 def appeal_sentence(d: Decisao, terms: list[dict[str, Any]], of: str) -> str:
     """Whether a further appeal lies, to whom and in what term, or that the instance is exhausted."""
     if d.ultima_instancia:
-        return ("Esta decisão encerra a instância administrativa: contra a decisão do recurso não cabe novo recurso."
+        return ("Esta decisão encerra a instância administrativa: proferida em grau de recurso pela autoridade "
+                "superior, a lei não prevê outra instância contra ela."
                 if d.instancia == "recurso" else
                 "Esta decisão encerra a instância administrativa: a lei não prevê recurso contra ela.")
     term = next((t for t in terms if "recorrer" in t["descricao"].lower() or "recurso" in t["descricao"].lower()),
