@@ -337,7 +337,7 @@ def test_override_with_reason_is_a_warning_and_the_documents_print_it(tmp_path: 
     for doc in autos + demonstrativos:
         text = _pdf_text(doc) if doc.suffix == ".pdf" else _docx_text(doc)
         flat = " ".join(text.split())
-        assert "contra o histórico do registro" in flat and motivo in flat, (doc, flat[-2000:])
+        assert f"— motivo: {motivo}" in flat and "histórico do registro" not in flat, (doc, flat[-2000:])
 
 
 # --------------------------------------------------------------------------------------------------
@@ -407,8 +407,8 @@ def test_timoteo_aggravating_circumstance_without_history_is_an_error_unless_rea
     code, out = validar(tmp_path, new)
     assert code == 0 and "REINCIDENCIA-CONTRA-HISTORICO" in out, out
     code, out = run("multa", str(new))
-    assert f"Reincidência reconhecida na infração inobservancia-normas-sanitarias — valor informado contra o " \
-           f"histórico do registro; motivo: {motivo}" in " ".join(out.split()), out
+    # in the act's words: no rule id, no talk of the register (Lei 9.784, art. 50, § 1º)
+    assert f"Reincidência reconhecida pelo agente — motivo: {motivo}" in " ".join(out.split()), out
 
 
 # --------------------------------------------------------------------------------------------------

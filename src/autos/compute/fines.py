@@ -556,7 +556,7 @@ def _override(inf: Infracao) -> str:
     """The reason a typed ``reincidente`` departs from the register's history, as the memo prints it."""
     motivo = inf.reincidente_motivo
     # a dash, not a parenthesis: the reason is printed as typed and may hold parentheses of its own
-    return f" — valor informado contra o histórico do registro; motivo: {motivo}" if motivo else ""
+    return f" — motivo: {motivo}" if motivo else ""
 
 
 def _deduction(calc: _Calc, inf: Infracao, p: str, formula: FixedFine, units: Decimal, steps: list[Step]) -> Decimal:
@@ -629,7 +629,9 @@ def _range_fine(calc: _Calc, j: int, prop: PenalidadeProposta) -> FineItem:
     for inf in case.infracoes:  # a reincidência weighed by the agent (agravante), typed against the history
         if history is not None and history.efeito == "agravante" and inf.reincidente_motivo:
             what = "reconhecida" if history.agravante in given.agravantes else "afastada"
-            steps.append(Step(f"Reincidência {what} na infração {inf.regra}{_override(inf)}",
+            rule = statute.infracoes.get(inf.regra)
+            of = f" na infração ao {rule.citacao.short()}" if rule is not None and len(case.infracoes) > 1 else ""
+            steps.append(Step(f"Reincidência {what} pelo agente{of}{_override(inf)}",
                               calc.cite(history.citacao), calc.u(units)))
     below: tuple[Decimal, str, str] | None = None
     for red in statute.reducoes:
