@@ -176,7 +176,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "TIM-20-1-V": ["Prazo para apresentação de defesa", "15 (quinze) dias corridos", "prazo fixado no Decreto nº 118/2025"],
         "TIM-20-1-VI": ["Dr. João Batista Ferreira", "Médico Veterinário Oficial", "Matrícula 20.315"],
         "TIM-6-VET": ["CRMV-MG 15.847"],
-        "TIM-20-1-VII": ["Recebi a cópia deste auto em ____/____/________."],
+        "TIM-20-1-VII": ["Recebi a cópia deste auto em 16 de março de 2026."],
         CALCULADOS: [
             # art. 16, II and § 5º: 1.500 UPFMT − 50% = 750 UPFMT × R$ 5,0770 = R$ 3.807,75
             "750 (setecentas e cinquenta) UPFMT",

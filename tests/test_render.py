@@ -33,7 +33,7 @@ PJ_ELEMENTS = {
     "V — prazo para defesa": ["Prazo para apresentação de defesa", "15 (quinze) dias corridos",
                               "até 31 de março de 2026", "prazo fixado no Decreto nº 118/2025"],
     "VI — veterinário oficial": ["Dr. João Batista Ferreira", "CRMV-MG 15.847", "Matrícula 20.315"],
-    "VII — assinatura do autuado": ["Recebi a cópia deste auto em ____/____/________."],
+    "VII — assinatura do autuado": ["Recebi a cópia deste auto em 16 de março de 2026."],
 }
 # Art. 16, II and § 5º: 1.500 UPFMT − 50% = 750 UPFMT; × R$ 5,0770 (example value for 2026) = R$ 3.807,75.
 PJ_FINE = ["750 (setecentas e cinquenta) UPFMT",

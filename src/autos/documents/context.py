@@ -617,9 +617,11 @@ def _case_sections(case: Case, statute: Statute, kind: DocumentKind, fines: Fine
 
     sig = case.assinaturas.autuado
     situacao = {
-        # the autuado's own dated receipt, filled in by hand above the signature (Timóteo art. 20, § 2º; Ferraz art.
-        # 76, I: "contra-recibo datado"), not the agent's statement, printed beforehand, that it was signed
-        "assinou": "Recebi a cópia deste auto em ____/____/________.",
+        # the autuado's own dated receipt above the signature (Timóteo art. 20, § 2º; Ferraz art. 76, I:
+        # "contra-recibo datado"), not the agent's statement that it was signed: dated as the processo records the
+        # ciência (the same date the auto's "Ciência" line and its deadlines use), blank when it records none
+        "assinou": "Recebi a cópia deste auto em "
+        + (ptbr.format_date(sig.data) if sig and sig.data else "____/____/________") + ".",
         "recusou": refusal_text(case, statute, kind, draft),
         "ausente": "Autuado ausente no ato da lavratura; a ciência será dada na forma da lei.",
     }.get(sig.situacao if sig and sig.situacao else "", "")
