@@ -24,7 +24,9 @@ def test_memo_names_fine_and_costs_apart_and_their_sum_the_debito_art11_art36_ar
     result = CliRunner().invoke(main, [*BASE, "multa", str(FILE)])
     assert result.exit_code == 0, result.output
     out = result.output
-    assert 'Parcela "multa" da tabela (despesa, não penalidade) [Lei nº 3.666/1997, art. 11, § 3º]' in out
+    # the law's word ("multa", art. 11, § 3º), cumulated with the fine of art. 36 by art. 38
+    assert ('Parcela "multa" da tabela do art. 11, § 3º, devida com as despesas, sem prejuízo da multa do art. 36 '
+            '(art. 38) [Lei nº 3.666/1997, art. 11, § 3º]') in out
     assert "Débito (multa R$ 322,00 + despesas R$ 1.448,99): 16,5 (dezesseis inteiros e cinco décimos) UPF" in out
     assert "R$ 1.770,99" in out
     assert "\nTotal: 16,5" not in out and "Multa (tabela de custos)" not in out

@@ -49,8 +49,8 @@ def test_cuiaba_auto_states_defence_and_appeal_by_analogy_cf_art_5_lv(tmp_path: 
     # the defence term of the rite (lei-3666-1997.processo.yaml), as every auto states its terms
     assert "Prazo para apresentar defesa contra o auto de infração: 10 (dez) dias corridos" in text
     # printed between parentheses with none of its own (issue 13, item 17: no stacked parentheses)
-    assert "(Lei nº 3.666/1997, art. 39, omissa quanto à defesa, e Lei federal nº 9.784/1999, art. 44, por " \
-        "analogia)" in text
+    assert "(Lei nº 3.666/1997, art. 39, omissa quanto à defesa, e Lei federal nº 9.784/1999, art. 44, prazo das " \
+        "alegações, aplicado por analogia à defesa)" in text
     # the appeal: its term and the authority it is addressed to
     assert "10 (dez) dias contados da ciência da decisão" in text
     assert "dirigido à autoridade que proferiu a decisão" in text and "autoridade superior" in text

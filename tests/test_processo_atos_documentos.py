@@ -140,7 +140,7 @@ def test_cuiaba_certificate_of_publication_by_analogy(tmp_path: Path) -> None:
     assert "Lei federal nº 9.784/1999, art. 26, § 4º (por analogia)" in text
     assert "Notificação considerada feita em 10 de julho de 2026" in text
     # Lei 9.784/1999, art. 44 (by analogy): defence in 10 dias corridos → 20/07/2026 (Monday)
-    assert "até 20 de julho de 2026" in text and "art. 44, por analogia" in text
+    assert "até 20 de julho de 2026" in text and "art. 44, prazo das alegações, aplicado por analogia à defesa" in text
 
 
 def test_edital_without_publications_has_no_certificate(tmp_path: Path) -> None:

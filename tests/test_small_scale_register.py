@@ -16,8 +16,10 @@ from .conftest import ROOT, SAMPLES
 TIM = SAMPLES / "processos" / "timoteo-mg"
 KNOWN = TIM / "sim-2026-000142-pj-completo.yaml"  # Laticínios Vale do Aço Ltda., pequeno_porte: true (art. 12)
 LATER = TIM / "sim-2026-000150-recurso-pago.yaml"  # the same CNPJ, months later
-SMALL = ("  pequeno_porte: true\n  pequeno_porte_fundamento: \"Lei nº 3.844/2022, art. 12; Decreto federal nº "
-         "8.471/2015, art. 143-A\"\n")
+SMALL = ("  pequeno_porte: true\n  pequeno_porte_fundamento: >-\n"
+         "    microempresa (Lei Complementar nº 123/2006, art. 3º, I), conforme a Certidão Simplificada da JUCEMG de\n"
+         "    02/03/2026 juntada ao processo, e agroindústria de pequeno porte registrada no SIM sob o nº 0042 (Lei nº\n"
+         "    3.844/2022, art. 12; Decreto federal nº 8.471/2015, art. 143-A)\n")
 
 
 def run(*args: str) -> tuple[int, str]:

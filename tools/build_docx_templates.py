@@ -283,6 +283,7 @@ def _identificacao(doc, label: str = "Nome / razão social:") -> None:  # type: 
     _if(doc, "autuado.qualificacao", lambda d: _labelled(d, "Qualificação:", "{{ autuado.qualificacao }}"))
     _labelled(doc, "Endereço:", "{{ autuado.endereco }}")
     _if(doc, "autuado.registro", lambda d: _labelled(d, "Registro:", "{{ autuado.registro }}"))
+    _if(doc, "autuado.porte", lambda d: _labelled(d, "Enquadramento:", "{{ autuado.porte }}"))
     _if(doc, "autuado.representado", lambda d: _labelled(d, "Responsável legal:", "{{ autuado.responsavel }}"))
 
 
@@ -548,7 +549,8 @@ def notificacao_preliminar() -> Doc:
     _if(doc, "multa", fine)
     _closing(doc)
     _signatures(doc, [[*SIGNATARIO, "Agente fiscal"],
-                      ["{{ autuado.nome }}", "Notificado — recebi a 1ª via em ____/____/______"]], competence=True)
+                      ["{{ autuado.nome }}", "Notificado — recebi a 1ª via em {{ notificacao.data if notificacao and "
+                       "notificacao.data else '____/____/______' }}"]], competence=True)
     return doc
 
 

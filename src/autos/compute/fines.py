@@ -432,7 +432,10 @@ def _costs_units(calc: _Calc, inf: Infracao, p: str, f: ApprehensionCosts, steps
     calc.use(species.interpretacao)
     steps.append(Step(f"Espécie {inf.especie}: animal de {size.nome}", calc.cite(species.citacao), size.nome))
     steps.append(Step("Transporte", calc.cite(f.citacao), calc.u(size.transporte)))
-    steps.append(Step('Parcela "multa" da tabela (despesa, não penalidade)', calc.cite(f.citacao), calc.u(size.multa)))
+    # the law's own word for this part of the table (art. 11, §§ 2º and 3º); it comes on top of the fine of art. 36
+    # "sem prejuízo das penalidades" (art. 38), as the memo's heading of these costs cites
+    steps.append(Step('Parcela "multa" da tabela do art. 11, § 3º, devida com as despesas, sem prejuízo da multa '
+                      'do art. 36 (art. 38)', calc.cite(f.citacao), calc.u(size.multa)))
     steps.append(Step('Total transporte + parcela "multa" da tabela', calc.cite(f.citacao), calc.u(size.total)))
     fees = size.diarias[:days]
     fee_total = sum(fees, Decimal(0))

@@ -325,6 +325,8 @@ def build_context(case: Case, statute: Statute, report: Report, fines: FineResul
     ctx["clausulas"] = [*ctx["clausulas"], *exception_clauses(case, statute),
                         *([] if published else interpretation_clauses(case, statute, kind))]
     prazos = [{**x, "base_legal": _inner(x["base_legal"])} for x in case_lines(deadlines, computed)]
+    if kind.modelo == "termo_apreensao" and not _auto_ref(case, False)["texto"]:
+        prazos = []  # a termo drawn up before the auto: the defence against an auto not yet drawn up is not its own
     if EDITAL in (case.documento, kind.modelo):  # by kind or by template: a published edital never gets more
         ctx.update(edital_sections(case, statute, fines, prazos, draft=draft, notice_date=notice_date,
                                    computed=computed))
@@ -648,6 +650,9 @@ def _case_sections(case: Case, statute: Statute, kind: DocumentKind, fines: Fine
             "endereco": m(a.endereco.linha() if a.endereco else None)
             if not a.endereco_desconhecido else "em local incerto ou desconhecido",
             "registro": a.registro or "",
+            # the facts of the small-scale reduction (Timóteo art. 16, § 5º), printed where the autuado is named
+            "porte": (f"pequeno porte — {_flat(a.pequeno_porte_fundamento)}"
+                      if a.pequeno_porte and a.pequeno_porte_fundamento else ""),
             "responsavel_nome": m(resp.nome if resp else None),
             "responsavel_cpf": m(resp.cpf if resp else None),
             "responsavel_qualificacao": m(resp.qualificacao if resp else None),
@@ -1067,9 +1072,12 @@ def _decision(case: Case, statute: Statute, kind: DocumentKind, fines: FineResul
     """Decisão (julgamento or decisão do recurso), as of its date: relatório, razões and dispositivo
     (:func:`autos.documents.decision.decision_sections`), with the deadlines that follow from the notice of this
     decision (their dates are not known yet: the notice is a later act) — the appeal, when one lies, and payment."""
-    return decision_sections(case, statute, kind, fines, draft, computed,
-                             [*_rite_term(case, computed, "prazo_recurso"),
-                              *_rite_term(case, computed, "prazo_pagamento"), *_decision_terms(kind, computed)])
+    terms: list[dict[str, Any]] = []
+    for line in [*_rite_term(case, computed, "prazo_recurso"), *_rite_term(case, computed, "prazo_pagamento"),
+                 *_decision_terms(kind, computed)]:
+        if line not in terms:  # the rite's payment term may also be one the kind names (Ferraz art. 80)
+            terms.append(line)
+    return decision_sections(case, statute, kind, fines, draft, computed, terms)
 
 
 def _rite_term(case: Case, computed: CaseComputation, which: str) -> list[dict[str, Any]]:

@@ -204,7 +204,11 @@ def appeal_sentence(d: Decisao, terms: list[dict[str, Any]], of: str) -> str:
                 None)
     when = (f", no prazo de {term['prazo']}{', até ' + term['data'] if term.get('data') else ''} "
             f"({term['base_legal']})" if term is not None else "")
-    to = f", dirigido ao {d.instancia_recursal}" if d.instancia_recursal else ""
+    # addressed to the authority that decided, which reconsiders or forwards it to the superior (Lei 9.784, art.
+    # 56, § 1º): the auto's clause and this sentence say the same
+    to = (f", dirigido ao {d.instancia_recursal} por intermédio da autoridade que a proferiu, a qual, se não a "
+          "reconsiderar no prazo de 5 (cinco) dias, o encaminhará à autoridade superior (Lei federal nº 9.784/1999, "
+          "art. 56, § 1º, por analogia)" if d.instancia_recursal else "")
     return f"Cabe recurso {of}{when}{to}, apresentado no protocolo do órgão que a proferiu."
 
 
@@ -248,9 +252,10 @@ def decision_notice_sections(case: Case, statute: Statute, fines: FineResult | N
                            "representante com procuração."),
         "recurso": appeal_sentence(d, terms, "desta decisão"),
         "continuidade": continuity,
-        # a personal notice is proved by the notified's dated receipt (Lei 9.784, art. 26, § 3º, by analogy)
-        "recibo": ("Recebi a cópia desta notificação, com o inteiro teor da decisão, em ____/____/________."
-                   if personal else ""),
+        # a personal notice is proved by the notified's dated receipt (Lei 9.784, art. 26, § 3º, by analogy):
+        # dated as the processo records it — the date the notice takes effect and the deadlines count from
+        "recibo": ("Recebi a cópia desta notificação, com o inteiro teor da decisão, em "
+                   f"{notice.get('data_notificacao') or '____/____/________'}." if personal else ""),
     }
 
 
