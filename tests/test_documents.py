@@ -250,7 +250,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "TIM-21-III-LOCAL": ["estando o autuado em local incerto ou desconhecido",
                              "Lei nº 3.844/2022, art. 21, inciso III"],
         # art. 20, § 1º, I; CNPJ 27.384.915/0001-02 → first 2 and check digits hidden
-        "TIM-21-III-NOTIFICADO": ["Frigorífico Serra Azul Ltda.", "**.384.915/0001-**"],
+        "TIM-21-III-NOTIFICADO": ["Frigorífico Serra Azul Ltda.", "27.384.915/0001-02"],
         "TIM-21-III-AUTO": ["nº 21/2026, lavrado em 12 de maio de 2026"],
         "TIM-21-III-DISPOSITIVO": ["Lei nº 3.844/2022, art. 9º — Funcionar estabelecimento industrial"],
         # art. 16, II: 2.000 UPFMT × R$ 5,0770 (2026, example value) = R$ 10.154,00
@@ -344,8 +344,9 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
 EDITAL_PRIVATE = {
     f"{FERRAZ}/edital-entulho-domicilio-desconhecido.yaml": [
         "372.614.958-91", "pedreiro", "Kaoru Hiramatsu", "mudou-se", "3 m³"],
+    # the company's CNPJ is published whole (the LGPD protects natural persons, art. 1º); its partner's data are not
     f"{TIMOTEO}/edital-pj-local-incerto.yaml": [
-        "27.384.915/0001-02", "Gilberto Antunes Rocha", "468.205.731-62", "Rua Sete", "abatedouro", "sócio"],
+        "Gilberto Antunes Rocha", "468.205.731-62", "Rua Sete", "abatedouro", "sócio"],
 }
 
 #: kinds a law does not provide, with the reason (the rules file omits them on purpose)
@@ -489,7 +490,8 @@ def test_incomplete_edital_renders_only_as_draft(autos: Autos, tmp_path: Path) -
         data = path.read_bytes()
         text = pdf_text(data) if path.suffix == ".pdf" else docx_text(data)
         assert "MINUTA" in text and "TIM-21-3-PUBLICACAO" in text and "[NÃO INFORMADO]" in text
-        assert "**.384.915/0001-**" in text and "27.384.915/0001-02" not in text
+        # a company's CNPJ is published whole: the LGPD protects natural persons' data (Lei 13.709/2018, art. 1º)
+        assert "27.384.915/0001-02" in text and "**.384.915/0001-**" not in text
 
 
 # --- kinds the law does not provide ---------------------------------------------------------------------

@@ -511,7 +511,7 @@ def edital_notificacao() -> Doc:
     _clausulas(doc)
     _p(doc, "A íntegra do auto de infração está à disposição do notificado na repartição responsável "
             "({{ cabecalho.orgao }}).")
-    _small(doc, "{{ edital.mascara }}")
+    _if(doc, "edital.mascara", lambda d: _small(d, "{{ edital.mascara }}"))
     _signatures(doc, [[*SIGNATARIO, "Autoridade que expede o edital"]], witnesses=False, competence=True)
     return doc
 

@@ -497,8 +497,7 @@ def _formula_fine(calc: _Calc, i: int, inf: Infracao, rule: Infraction, pen_id: 
     penalty = statute.penalidades[pen_id]
     label = penalty.nome[:1].upper() + penalty.nome[1:]
     if formula is penalty.calculo:  # a general rule of the law: say which penalty provision applies
-        steps.append(Step(f"{label}, pela infração ao {rule.citacao.short()}", calc.cite(penalty.citacao),
-                          "aplicável"))
+        steps.append(Step(f"Penalidade pela infração ao {rule.citacao.short()}", calc.cite(penalty.citacao), label))
     if isinstance(formula, FixedFine) and formula.advertencia_previa is not None:
         warning = formula.advertencia_previa
         path = f"{p}.advertencia_previa"
@@ -553,6 +552,13 @@ def _prior(inf: Infracao) -> str:
     proc = f", processo {a.processo}" if a.processo else ""
     return (f" — antecedente: Auto nº {a.auto}{of}{proc}, penalidade definitiva em "
             f"{ptbr.format_date_short(a.definitiva_em)}; {a.como}")
+
+
+def _letters(kind: str, letters: list[str]) -> str:
+    """``agravante da alínea g`` / ``atenuantes das alíneas a, b``; empty for none."""
+    if not letters:
+        return ""
+    return f"{kind} da alínea {letters[0]}" if len(letters) == 1 else f"{kind}s das alíneas {', '.join(letters)}"
 
 
 def _override(inf: Infracao) -> str:
@@ -611,8 +617,7 @@ def _range_fine(calc: _Calc, j: int, prop: PenalidadeProposta) -> FineItem:
     if effect is not None and (given.atenuantes or given.agravantes):
         calc.use(effect.interpretacao)
         listed = "; ".join(part for part in (
-            f"atenuantes das alíneas {', '.join(given.atenuantes)}" if given.atenuantes else "",
-            f"agravantes das alíneas {', '.join(given.agravantes)}" if given.agravantes else "") if part)
+            _letters("atenuante", given.atenuantes), _letters("agravante", given.agravantes)) if part)
         if effect.modo == "nenhum":
             steps.append(Step(f"Circunstâncias ({listed}): ponderadas na fixação do valor-base, dentro da faixa "
                               "legal; a lei não lhes atribui percentual próprio", calc.cite(effect.citacao),

@@ -198,11 +198,13 @@ def mask_cnpj(cnpj: str) -> str:
 
 
 def mask_document(case: Case) -> str | None:
-    """The autuado's CPF or CNPJ masked for publication (None when the case has none)."""
+    """The autuado's document as an edital publishes it (None when the case has none): a person's CPF masked
+    (LGPD, art. 6º, III), a company's CNPJ whole — the LGPD protects the data of natural persons (art. 1º; art. 5º,
+    I), and the whole CNPJ tells the notified company apart from another of a similar name."""
     a = case.autuado
     if a.tipo == "pessoa_fisica":
         return mask_cpf(a.cpf) if a.cpf else None
-    return mask_cnpj(a.cnpj) if a.cnpj else None
+    return a.cnpj or None
 
 
 # --------------------------------------------------------------------------------------------------
@@ -1307,9 +1309,10 @@ def edital_sections(case: Case, statute: Statute, fines: FineResult | None, praz
             "efeito": _notice_rule_text(computed, "edital"),
             "hipotese": _edital_case(computed), "tentativas": attempts_text(case),
             "data_notificacao": m(notice_date) if n is not None or case.ato is None else "",
-            "mascara": "O número do documento de identificação é publicado parcialmente, só com os dígitos do meio, "
-                       "e este edital traz apenas os dados necessários à notificação (Lei federal nº 13.709/2018 — "
-                       "LGPD, art. 6º, III).",
+            "mascara": "" if a.tipo == "pessoa_juridica" else (
+                "O número do documento de identificação é publicado parcialmente, só com os dígitos do meio, e este "
+                "edital traz apenas os dados necessários à notificação (Lei federal nº 13.709/2018 — LGPD, art. 6º, "
+                "III)."),
         },
         "prazos": prazos,
     }
