@@ -79,7 +79,7 @@ def test_timoteo_certificate_of_publication_art_21_p3(tmp_path: Path) -> None:
     assert "é atestada na certidão de publicação deste edital" in edital
     text = document_text(tmp_path / "certidao-publicacao-edital-timoteo-mg-sim-2026-000189-ato-03.pdf")
     assert "em 2 de junho de 2026, no órgão oficial de imprensa" in text
-    assert "em 3 de junho de 2026, em jornal de circulação local (Jornal Diário do Aço)" in text
+    assert "em 3 de junho de 2026, em jornal de grande circulação local (Jornal Diário do Aço)" in text
     assert "Timóteo/MG, 3 de junho de 2026" in text
     # art. 21, § 3º: ten days after the publication (the later one, 03/06) → 13/06/2026 (Saturday) → 15/06 (Monday)
     assert "A notificação considerar-se-á feita em 15 de junho de 2026" in text  # dated 03/06, before it
@@ -114,7 +114,7 @@ def test_timoteo_sample_edital_published_on_two_days_is_final_art_21_p3(sample_e
     assert "é atestada na certidão de publicação deste edital" in edital
     certidao = document_text(tmp_path / f"certidao-publicacao-edital-{stem}.{ext}")
     assert "em 2 de junho de 2026, no órgão oficial de imprensa" in certidao
-    assert "em 4 de junho de 2026, em jornal de circulação local (Jornal Diário do Aço)" in certidao
+    assert "em 4 de junho de 2026, em jornal de grande circulação local (Jornal Diário do Aço)" in certidao
     assert "Timóteo/MG, 4 de junho de 2026" in certidao
     # § 3º: ten days after the later publication (04/06) → 14/06/2026 (Sunday) → 15/06/2026 (Monday)
     assert "A notificação considerar-se-á feita em 15 de junho de 2026" in certidao  # dated 04/06, before it

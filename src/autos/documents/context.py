@@ -997,7 +997,10 @@ def _publication_certificate(case: Case, statute: Statute, kind: DocumentKind, f
     return {
         "certidao_edital": {
             "objeto": _notified(case, draft),
-            "publicacoes": [{"data": ptbr.format_date(x.data), "meio": _MEIOS[x.meio],
+            # the certidão states the newspaper as the law qualifies it (Timóteo art. 21, § 3º: "de grande
+            # circulação local"); the edital names the vehicle itself
+            "publicacoes": [{"data": ptbr.format_date(x.data),
+                             "meio": "em jornal de grande circulação local" if x.meio == "jornal" else _MEIOS[x.meio],
                              "veiculo": x.veiculo or ""} for x in pubs],
             "efeito": _notice_rule_text(computed, "edital"),
             "data_notificacao": notice_date or "",
