@@ -639,7 +639,7 @@ class _Builder:
                            None)
             imp = Impugnacao(tipo="recurso" if b.tipo == "recurso" else "defesa", numero=b.numero, data=b.data,
                              prazo_vencido_em=late, tempestividade_conhecida=late is not None or met is not None,
-                             prazo=met.deadline.prazo_texto() or None if met is not None else None,
+                             prazo=(met.deadline.prazo_texto() or None) if met is not None else None,
                              prazo_inicio=met.deadline.inicio if met is not None else None,
                              prazo_fim=met.fim if met is not None else None,
                              argumentos=[ArgumentoImpugnacao(id=x.id, texto=x.texto) for x in b.argumentos or []])

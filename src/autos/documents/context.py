@@ -211,6 +211,16 @@ def mask_document(case: Case) -> str | None:
 # deadlines declared by the kind's elements
 
 
+def _once(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Deadline lines in order, each printed once: two rules may start the same term (Ferraz art. 80, started by
+    the rite and named by the decision's kind)."""
+    out: list[dict[str, Any]] = []
+    for line in lines:
+        if line not in out:
+            out.append(line)
+    return out
+
+
 def _as_date(value: date) -> date:
     return value.date() if isinstance(value, datetime) else value
 
@@ -944,9 +954,8 @@ def act_deadlines(computed: CaseComputation, *, draft: bool) -> list[dict[str, A
         if t.deadline is not None:
             line["data"] = ptbr.format_date(_as_date(t.deadline.fim))
             line["dias_pulados"] = _skipped(t.deadline, _calendar(computed))
-        if line not in out:  # two rules of the rite may start the same term (Ferraz art. 80): printed once
-            out.append(line)
-    return out
+        out.append(line)
+    return _once(out)
 
 
 _MEIOS = {"oficial": "no órgão oficial de imprensa", "jornal": "em jornal de circulação local",
@@ -982,8 +991,7 @@ def _notice_made(case: Case, computed: CaseComputation) -> str:
     feita" once it has happened."""
     issued = case.lavratura.data
     notice = computed.case_deadlines().notice if issued is not None and case.notificacao is not None else None
-    end = notice.fim if notice is not None else None
-    end_day = end.date() if isinstance(end, datetime) else end
+    end_day = _as_date(notice.fim) if notice is not None else None
     if issued is not None and end_day is not None and end_day > issued:
         return "A notificação considerar-se-á feita em"
     return "Notificação considerada feita em"
@@ -1077,11 +1085,8 @@ def _decision(case: Case, statute: Statute, kind: DocumentKind, fines: FineResul
     """Decisão (julgamento or decisão do recurso), as of its date: relatório, razões and dispositivo
     (:func:`autos.documents.decision.decision_sections`), with the deadlines that follow from the notice of this
     decision (their dates are not known yet: the notice is a later act) — the appeal, when one lies, and payment."""
-    terms: list[dict[str, Any]] = []
-    for line in [*_rite_term(case, computed, "prazo_recurso"), *_rite_term(case, computed, "prazo_pagamento"),
-                 *_decision_terms(kind, computed)]:
-        if line not in terms:  # the rite's payment term may also be one the kind names (Ferraz art. 80)
-            terms.append(line)
+    terms = _once([*_rite_term(case, computed, "prazo_recurso"), *_rite_term(case, computed, "prazo_pagamento"),
+                   *_decision_terms(kind, computed)])
     return decision_sections(case, statute, kind, fines, draft, computed, terms)
 
 
