@@ -1,7 +1,10 @@
 from __future__ import annotations
 
+import atexit
 import gc
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
@@ -23,6 +26,12 @@ TODAY = date(2026, 11, 29)  # fixed reference date: tests do not depend on the c
 #: (fixture ``shipped_examples``). Set here, before any test, so the commands a test runs in a subprocess see it too.
 OFFICIAL_VALUES = DATA / "valores-oficiais-de-teste"
 os.environ[FOLDER_ENV] = str(OFFICIAL_VALUES)
+#: the validated rules the runs keep between them (rules/snapshot.py) go to a folder of this test run, not to the
+#: user's ~/.cache; every test process (and the commands a test runs in a subprocess) shares it, as runs do
+if "AUTOS_CACHE" not in os.environ:
+    _CACHE = tempfile.mkdtemp(prefix="autos-testes-cache-")
+    os.environ["AUTOS_CACHE"] = _CACHE
+    atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -1,6 +1,5 @@
 """Legal citations: "Lei nº 3.844/2022, art. 20, § 1º, inciso II"."""
 
-from __future__ import annotations
 
 import re
 

@@ -22,7 +22,6 @@ and the line. Which act kinds exist is the procedure's (``<lei>.processo.yaml``)
 checks the register against it once both are read.
 """
 
-from __future__ import annotations
 
 import re
 import unicodedata
@@ -64,7 +63,7 @@ _HONORIFICS = re.compile(r"^(dr|dra|sr|sra|prof|profa)\.?\s+", re.IGNORECASE)
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True, defer_build=True)
 
 
 class NormativeAct(_Strict):
@@ -110,7 +109,7 @@ class Competence(_Strict):
     ate: date | None = None
 
     @model_validator(mode="after")
-    def _basis(self) -> Competence:
+    def _basis(self) -> "Competence":
         if self.por == "lei" and self.citacao is None:
             raise ValueError("competência por lei precisa de 'citacao' (o artigo da lei que a dá)")
         if self.por in ("ato", "delegacao") and self.ato is None:

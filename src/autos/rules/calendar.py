@@ -19,7 +19,6 @@ Rules encoded here (documented again in every calendar file):
   the missing year: a silently incomplete calendar would produce wrong deadlines.
 """
 
-from __future__ import annotations
 
 import importlib.util
 import re
@@ -37,6 +36,7 @@ from autos.base.schema import FIRST_YEAR, LAST_YEAR, Count, build_model
 from autos.base.yamlio import PathKey, YamlDoc, load_yaml
 from autos.errors import AutosError, RulesError, RulesFileError
 from autos.rules.official import patched
+from autos.rules.snapshot import kept, municipio_inputs
 
 __all__ = [
     "PACKAGE_OPTIONAL_DAYS",
@@ -106,7 +106,7 @@ Year = Annotated[Count, Field(ge=FIRST_YEAR, le=LAST_YEAR)]
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class _HalfDay(_Model):
@@ -136,7 +136,7 @@ class _MunicipalHoliday(_Model):
     exemplo: bool = False
 
     @model_validator(mode="after")
-    def _one_way(self) -> _MunicipalHoliday:
+    def _one_way(self) -> "_MunicipalHoliday":
         given = [k for k in ("anual", "data", "datas", "movel") if getattr(self, k) is not None]
         if len(given) != 1:
             raise ValueError(
@@ -161,7 +161,7 @@ class _Closure(_Model):
     exemplo: bool = False
 
     @model_validator(mode="after")
-    def _one_way(self) -> _Closure:
+    def _one_way(self) -> "_Closure":
         ways = [
             self.data is not None,
             self.datas is not None,
@@ -341,7 +341,7 @@ def load_rules_file(file: Path, load: Callable[[], T]) -> T:
     if key is not None and key in _FAILED:
         raise _FAILED[key]
     try:
-        return load()
+        return kept(file.name, municipio_inputs(file.parent), load, salt=str(file))
     except RulesFileError:
         raise
     except RulesError as exc:

@@ -61,7 +61,7 @@ COVERAGE_SUFFIX = ".cobertura.yaml"
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class DispositivoRef(_Strict):

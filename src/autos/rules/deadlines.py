@@ -15,7 +15,6 @@ Everything legal is data in that file:
 The counting itself is :mod:`autos.compute.deadlines`.
 """
 
-from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
@@ -174,7 +173,7 @@ class LawDeadlines:
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class _Lei(_Model):

@@ -7,7 +7,6 @@ the act). Each entry names the article or ground of its grade. The files are rea
 key, or a code in two files, is an error naming the file and the key.
 """
 
-from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
@@ -36,13 +35,13 @@ GRADE_ORDER: dict[str | None, int] = {"nulidade": 0, "vicio_sanavel": 1, "estilo
 
 
 class _Entry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True, defer_build=True)
     grau: Grade
     fundamento: str = Field(min_length=1)
 
 
 class _File(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
     achados: dict[str, _Entry]
 
 

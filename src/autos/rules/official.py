@@ -28,7 +28,6 @@ Format (every key is checked: an unknown or repeated key is an error naming the 
         decreto-municipal-5123-2022: {ato: {...}}
 """
 
-from __future__ import annotations
 
 import copy
 import os
@@ -43,6 +42,7 @@ from autos.base.ptbr import format_date_short as format_date
 from autos.base.schema import build_model
 from autos.base.yamlio import YamlDoc, load_yaml
 from autos.errors import RulesError
+from autos.rules.snapshot import kept
 
 __all__ = ["FILE_NAME", "FOLDER_ENV", "OfficialAct", "OfficialValues", "load_official", "official_file", "patched"]
 
@@ -50,7 +50,7 @@ FILE_NAME = "valores-oficiais.yaml"
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True, defer_build=True)
 
 
 class OfficialAct(_Strict):
@@ -165,20 +165,24 @@ def load_official(municipio_dir: Path) -> tuple[OfficialValues, YamlDoc] | None:
         return None
     key = (str(file.resolve()), st.st_mtime_ns, st.st_size)
     if key not in _CACHE:
-        doc = load_yaml(file, RulesError)
-        model = build_model(OfficialValues, doc, RulesError)
-        if model.municipio != file.parent.name:
-            raise doc.error(RulesError, ("municipio",), f"o arquivo declara o município '{model.municipio}', mas "
-                            f"está na pasta '{file.parent.name}'.", f"escreva municipio: {file.parent.name}.")
-        for lei, values in model.unidade_fiscal.items():
-            years = [v.ano for v in values]
-            for i, y in enumerate(years):
-                if y in years[:i]:
-                    raise doc.error(RulesError, ("unidade_fiscal", lei, i, "ano"),
-                                    f"o ano {y} aparece duas vezes no valor da unidade fiscal de {lei}.",
-                                    "deixe um só valor por ano.")
-        _CACHE[key] = (model, doc)
+        _CACHE[key] = kept("valores-oficiais", [file], lambda: _load(file))
     return _CACHE[key]
+
+
+def _load(file: Path) -> tuple[OfficialValues, YamlDoc]:
+    doc = load_yaml(file, RulesError)
+    model = build_model(OfficialValues, doc, RulesError)
+    if model.municipio != file.parent.name:
+        raise doc.error(RulesError, ("municipio",), f"o arquivo declara o município '{model.municipio}', mas "
+                        f"está na pasta '{file.parent.name}'.", f"escreva municipio: {file.parent.name}.")
+    for lei, values in model.unidade_fiscal.items():
+        years = [v.ano for v in values]
+        for i, y in enumerate(years):
+            if y in years[:i]:
+                raise doc.error(RulesError, ("unidade_fiscal", lei, i, "ano"),
+                                f"o ano {y} aparece duas vezes no valor da unidade fiscal de {lei}.",
+                                "deixe um só valor por ano.")
+    return model, doc
 
 
 def official_key(municipio_dir: Path) -> bytes:

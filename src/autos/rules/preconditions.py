@@ -26,7 +26,6 @@ The predicates (``exige``, exactly one key):
 Pure data and its strict models: evaluation is :mod:`autos.compute.preconditions`.
 """
 
-from __future__ import annotations
 
 from datetime import date
 from typing import Literal
@@ -41,7 +40,7 @@ __all__ = ["ActMatch", "ConductRule", "FactRequirement", "Precondition", "Regula
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class ActMatch(_Strict):
@@ -61,7 +60,7 @@ class ActMatch(_Strict):
     depois_da_devolucao: bool = False
 
     @model_validator(mode="after")
-    def _which(self) -> ActMatch:
+    def _which(self) -> "ActMatch":
         if not self.tipos and self.forma is None:
             raise ValueError("indique 'tipos' (os atos que cumprem o pressuposto) ou 'forma' (a forma da notificação)")
         return self
@@ -106,7 +105,7 @@ class Requirement(_Strict):
     norma_de_conduta: ConductRule | None = None
 
     @model_validator(mode="after")
-    def _one(self) -> Requirement:
+    def _one(self) -> "Requirement":
         given = [k for k, v in self.__dict__.items() if v is not None]
         if len(given) != 1:
             raise ValueError(f"'exige' tem exatamente um predicado ({', '.join(type(self).model_fields)}); "
@@ -156,7 +155,7 @@ class Regulation(_Strict):
     fonte: str | None = None  # where the municipality confirmed it (or why it is an example)
 
     @model_validator(mode="after")
-    def _confirmed(self) -> Regulation:
+    def _confirmed(self) -> "Regulation":
         if not self.exemplo and not self.publicacao:
             raise ValueError("um regulamento confirmado (sem 'exemplo: true') precisa de 'publicacao' (onde e "
                              "quando foi publicado)")

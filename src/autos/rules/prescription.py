@@ -1,7 +1,6 @@
 """The prescription of the punitive claim as data (``prescricao`` of ``<lei>.yaml``): how many years, from when, what
 interrupts it and which decision exercises the claim. Computed by :mod:`autos.compute.prescription`."""
 
-from __future__ import annotations
 
 from typing import Literal
 
@@ -13,7 +12,7 @@ __all__ = ["Prescription", "PrescriptionInterruption"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class PrescriptionInterruption(_Strict):

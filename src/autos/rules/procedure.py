@@ -12,7 +12,6 @@ dangling references and ids that clash with the prazos file are :class:`RulesErr
 the key and the line.
 """
 
-from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
@@ -30,6 +29,7 @@ from autos.errors import AutosError, RulesError
 from autos.rules.deadlines import DeadlineRule, LawDeadlines, load_law_deadlines
 from autos.rules.official import patched
 from autos.rules.preconditions import Precondition
+from autos.rules.snapshot import kept, municipio_inputs
 from autos.rules.statute import Interpretation
 
 __all__ = [
@@ -63,7 +63,7 @@ PROCESSO_FIELDS: frozenset[str] = frozenset({"autuado", "local", "fatos", "infra
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class ProcessoField(_Strict):
@@ -270,10 +270,14 @@ def load_procedure(rules_dir: Path, lei: str) -> Procedure:
     if not file.is_file():
         raise RulesError(f"a lei '{lei}' não tem regras de processo ({file.name}).", file=file,
                          hint="crie o arquivo de regras do processo da lei (veja rules/*/*.processo.yaml).")
-    doc = patched(load_yaml(file, RulesError), "processo")
-    model = build_model(_ProcedureFile, doc, RulesError)
-    law = load_law_deadlines(Path(rules_dir), municipio_dir, stem)
-    return _build(doc, model, law, lei)
+
+    def build() -> Procedure:
+        doc = patched(load_yaml(file, RulesError), "processo")
+        model = build_model(_ProcedureFile, doc, RulesError)
+        law = load_law_deadlines(Path(rules_dir), municipio_dir, stem)
+        return _build(doc, model, law, lei)
+
+    return kept("processo", municipio_inputs(file.parent), build, salt=f"{rules_dir}\0{lei}")
 
 
 def _build(doc: YamlDoc, m: _ProcedureFile, law: LawDeadlines, lei: str) -> Procedure:

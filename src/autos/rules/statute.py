@@ -5,7 +5,6 @@ penalties, and the elements each document kind must contain, every item citing i
 is strict: unknown or duplicate keys are :class:`RulesError` naming the file, the key and the line.
 """
 
-from __future__ import annotations
 
 import re
 import threading
@@ -23,12 +22,13 @@ from autos.base.yamlio import decode_yaml, read_limited
 from autos.errors import ComputeError, RulesError
 from autos.rules.preconditions import Precondition, Regulation
 from autos.rules.prescription import Prescription
+from autos.rules.snapshot import kept, municipio_inputs
 
 Severity = Literal["erro", "aviso"]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class StatuteIdentity(_Strict):
@@ -72,7 +72,7 @@ class FiscalUnit(_Strict):
     valores: list[UnitValue] = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _ordered(self) -> FiscalUnit:
+    def _ordered(self) -> "FiscalUnit":
         prev: UnitValue | None = None
         for v in self.valores:
             if v.ate is not None and v.ate < v.desde:
@@ -165,7 +165,7 @@ class RecidivismHistory(_Strict):
     interpretacoes: list[str] = Field(default_factory=list)  # the recorded choices where the law is silent
 
     @model_validator(mode="after")
-    def _effect(self) -> RecidivismHistory:
+    def _effect(self) -> "RecidivismHistory":
         if (self.efeito == "agravante") != (self.agravante is not None):
             raise ValueError("'agravante' é obrigatório com efeito: agravante, e só com ele")
         return self
@@ -213,7 +213,7 @@ class DepositDeduction(_Strict):
     interpretacao: str | None = None
 
     @model_validator(mode="after")
-    def _ordered(self) -> DepositDeduction:
+    def _ordered(self) -> "DepositDeduction":
         _check_brackets(self.faixas)
         return self
 
@@ -249,7 +249,7 @@ class QuantityFine(_FineBase):
     repeticao: Repetition | None = None
 
     @model_validator(mode="after")
-    def _choice(self) -> QuantityFine:
+    def _choice(self) -> "QuantityFine":
         if self.fracao != "somente_inteiros" and not self.interpretacoes:
             raise ValueError("a regra de fração precisa citar a escolha feita em 'interpretacoes'")
         return self
@@ -270,7 +270,7 @@ class CapacityFine(_FineBase):
     faixas: list[Bracket] = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _ordered(self) -> CapacityFine:
+    def _ordered(self) -> "CapacityFine":
         _check_brackets(self.faixas)
         return self
 
@@ -298,7 +298,7 @@ class SizeCosts(_Strict):
     diarias: list[Amount] = Field(min_length=1)  # custody fee of the 1st, 2nd, … day
 
     @model_validator(mode="after")
-    def _total(self) -> SizeCosts:
+    def _total(self) -> "SizeCosts":
         if self.transporte + self.multa != self.total:
             raise ValueError(f"{self.nome}: total {self.total} ≠ transporte {self.transporte} + multa {self.multa}")
         return self
@@ -319,7 +319,7 @@ class ApprehensionCosts(_FineBase):
     especies: dict[str, SpeciesSize] = Field(min_length=1)  # species → size (Art. 11, § 4º)
 
     @model_validator(mode="after")
-    def _sizes(self) -> ApprehensionCosts:
+    def _sizes(self) -> "ApprehensionCosts":
         for name, sp in self.especies.items():
             if sp.porte not in self.portes:
                 raise ValueError(f"a espécie '{name}' aponta para o porte desconhecido '{sp.porte}'")
@@ -350,7 +350,7 @@ class CircumstanceEffect(_Strict):
     agravante: Amount | None = Field(default=None, gt=0, le=100)  # % per aggravating circumstance
 
     @model_validator(mode="after")
-    def _mode(self) -> CircumstanceEffect:
+    def _mode(self) -> "CircumstanceEffect":
         if self.modo == "nenhum" and (self.atenuante is not None or self.agravante is not None):
             raise ValueError("com modo 'nenhum' não informe percentuais de atenuante/agravante")
         if self.modo == "percentual" and (self.atenuante is None or self.agravante is None):
@@ -414,7 +414,7 @@ class Infraction(_Strict):
     pressupostos: list[Precondition] = Field(default_factory=list)
 
     @model_validator(mode="after")
-    def _sanction(self) -> Infraction:
+    def _sanction(self) -> "Infraction":
         if self.sem_sancao is None and not self.penalidades:
             raise ValueError("informe 'penalidades' (as penalidades aplicáveis) ou, se a lei não fixa nenhuma para a "
                              "conduta, 'sem_sancao' com a interpretação que o registra")
@@ -426,7 +426,7 @@ class Infraction(_Strict):
         return self
 
     @model_validator(mode="after")
-    def _fine_penalty(self) -> Infraction:
+    def _fine_penalty(self) -> "Infraction":
         if self.multa is not None:
             trigger = self.multa.penalidade or "multa"
             if trigger not in self.penalidades:
@@ -472,7 +472,7 @@ class Penalty(_Strict):
     efeito_circunstancias: CircumstanceEffect | None = None  # range fines only
 
     @model_validator(mode="after")
-    def _amount(self) -> Penalty:
+    def _amount(self) -> "Penalty":
         ranged = self.multa_minima is not None or self.multa_maxima is not None
         if ranged and (self.multa_minima is None or self.multa_maxima is None):
             raise ValueError("informe multa_minima e multa_maxima juntas")
@@ -494,7 +494,7 @@ class Condition(_Strict):
     diferente: str | bool | None = None
 
     @model_validator(mode="after")
-    def _one(self) -> Condition:
+    def _one(self) -> "Condition":
         if (self.igual is None) == (self.diferente is None):
             raise ValueError("informe exatamente um de 'igual' ou 'diferente'")
         return self
@@ -525,7 +525,7 @@ class Circumstances(_Strict):
     agravantes: dict[str, Circumstance]
 
     @model_validator(mode="after")
-    def _opposites(self) -> Circumstances:
+    def _opposites(self) -> "Circumstances":
         for field, other in (("atenuantes", self.agravantes), ("agravantes", self.atenuantes)):
             for letter, c in getattr(self, field).items():
                 if c.contraria is not None and c.contraria not in other:
@@ -573,7 +573,7 @@ class Element(_Strict):
     dica: str
 
     @model_validator(mode="after")
-    def _fields(self) -> Element:
+    def _fields(self) -> "Element":
         need = {"campos": bool(self.campos), "valores": bool(self.campos and self.valores),
                 "datas_em_ordem": len(self.campos) >= 2, "prazo_defesa": bool(self.prazo),
                 "prazo": (self.prazo is None) != (self.prazo_campo is None) and len(self.campos) <= 1,
@@ -726,7 +726,7 @@ class Statute(_Strict):
         return v
 
     @model_validator(mode="after")
-    def _refs(self) -> Statute:
+    def _refs(self) -> "Statute":
         for inf_id, inf in self.infracoes.items():
             for p in inf.penalidades:
                 if p not in self.penalidades:
@@ -738,7 +738,7 @@ class Statute(_Strict):
         return self
 
     @model_validator(mode="after")
-    def _fine_refs(self) -> Statute:
+    def _fine_refs(self) -> "Statute":
         _check_fine_refs(self)
         return self
 
@@ -905,10 +905,15 @@ def load_statute(path: Path, root: Path) -> Statute:
     cached = _STATUTES.get(key)
     if cached is not None:
         return cached
-    doc = patched(decode_yaml(data, path, RulesError), "lei")
-    statute = build_model(Statute, doc, RulesError)
-    statute._id = _statute_id(path, root)
-    statute._file = path
+
+    def build() -> Statute:
+        doc = patched(decode_yaml(data, path, RulesError), "lei")
+        built = build_model(Statute, doc, RulesError)
+        built._id = _statute_id(path, root)
+        built._file = path
+        return built
+
+    statute = kept("lei", municipio_inputs(path.parent), build, salt=f"{path}\0{root}")
     with _STATUTES_LOCK:
         while len(_STATUTES) >= _STATUTES_KEPT:
             _STATUTES.pop(next(iter(_STATUTES)))
