@@ -5,6 +5,7 @@ import the pipeline. Structural checks (which modules are loaded), not timings: 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -40,9 +41,11 @@ print("\\n" + json.dumps(seen))
 """
 
 
-def _loaded_after(commands: list[list[str]], tmp_path: Path, watched: tuple[str, ...] = HEAVY) -> dict[str, list[str]]:
+def _loaded_after(commands: list[list[str]], tmp_path: Path, watched: tuple[str, ...] = HEAVY,
+                  cache: str | None = None) -> dict[str, list[str]]:
+    env = dict(os.environ) if cache is None else dict(os.environ, AUTOS_CACHE=cache)
     proc = subprocess.run([sys.executable, "-c", _PROBE, json.dumps([watched, BASE, commands])],
-                          capture_output=True, text=True, cwd=tmp_path, timeout=120, check=True)
+                          capture_output=True, text=True, cwd=tmp_path, timeout=120, check=True, env=env)
     result: dict[str, list[str]] = json.loads(proc.stdout.rstrip().rsplit("\n", 1)[-1])
     return result
 
@@ -65,10 +68,11 @@ def test_commands_that_render_nothing_do_not_import_the_renderers(tmp_path: Path
 def test_help_loads_no_pipeline_and_the_checks_no_renderer_signer_pool_or_country_list(tmp_path: Path) -> None:
     """In one fresh interpreter, in order: ``--help`` loads none of :data:`PIPELINE` nor :data:`NEVER`; then
     ``validar``, ``prazos``, ``multa`` and ``pendencias`` (of a processo, of a case, of the sample folder) load the
-    pipeline but none of :data:`NEVER` (the modules only accumulate: the last command shows what they all did)."""
+    pipeline but none of :data:`NEVER` (the modules only accumulate: the last command shows what they all did). The
+    rules are read from their files (no cache of validated rules), as in a first run."""
     checks = [["validar", PROCESSO], ["validar", CASE], ["prazos", PROCESSO], ["multa", PROCESSO],
               ["pendencias", str(SAMPLES / "processos")]]
-    seen = _loaded_after([["--help"], *checks], tmp_path, (*PIPELINE, *NEVER))
+    seen = _loaded_after([["--help"], *checks], tmp_path, (*PIPELINE, *NEVER), cache="0")
     assert seen["--help"] == []
     assert seen[" ".join(checks[0])] == sorted(PIPELINE)  # the probe sees what is loaded
     assert not set(seen[" ".join(checks[-1])]) & set(NEVER), seen
@@ -83,3 +87,22 @@ def test_what_signs_nothing_does_not_import_pyhanko() -> None:
              "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pyhanko', 'pyhanko_certvalidator')))")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
     assert out.stdout.strip() == "[]", out.stdout
+
+
+#: what ``validar`` of a processo without a register does not load once an earlier run kept the validated rules
+#: (rules/snapshot.py): the holidays package (the calendars come built), the register with its lock and SQLite, the
+#: documents' stage, babel's dates; ``prazos`` and ``multa`` load SQLite (their memo) and babel (amounts and dates in
+#: words), not the others
+WARM_NEVER = ("holidays", "filelock", "autos.store.register", "autos.app.register", "autos.documents.context")
+
+
+def test_with_the_rules_kept_a_check_loads_no_calendar_package_register_or_documents_stage(tmp_path: Path) -> None:
+    cache = str(tmp_path / "cache")
+    validar = [["validar", PROCESSO], ["validar", "--json", PROCESSO]]
+    first = _loaded_after(validar[:1], tmp_path, WARM_NEVER, cache=cache)
+    assert "holidays" in first[" ".join(validar[0])]  # the first run builds the calendar: the probe sees it
+    seen = _loaded_after(validar, tmp_path, (*WARM_NEVER, "sqlite3", "babel"), cache=cache)
+    assert seen[" ".join(validar[-1])] == [], seen
+    others = [["prazos", PROCESSO], ["multa", PROCESSO]]
+    seen = _loaded_after(others, tmp_path, WARM_NEVER, cache=cache)
+    assert seen[" ".join(others[-1])] == [], seen

@@ -26,10 +26,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from autos.app.pipeline import Autos
-from autos.app.register import processos_with_register, register_findings
-from autos.app.small_scale import small_scale_findings
 from autos.base.ptbr import format_brl, format_decimal
 from autos.checks.finding import Finding, Report
 from autos.checks.processo import ProcessoReport
@@ -40,8 +39,10 @@ from autos.processo.case import Antecedente
 from autos.processo.load import LoadedProcesso, load_processo
 from autos.rules.calendar import format_date
 from autos.rules.statute import RecidivismHistory, Statute, formula_for
-from autos.store.database import Location
-from autos.store.register import Register
+from autos.store.database import Location, find_register
+
+if TYPE_CHECKING:  # the register's modules only when a processo has one (start-up of validar)
+    from autos.store.register import Register
 
 __all__ = ["History", "InfractionHistory", "Prior", "add_register_checks", "history_of"]
 
@@ -301,6 +302,12 @@ def add_register_checks(autos: Autos, reports: Sequence[Report], given: Location
     findings on its numbers (:func:`autos.app.register.register_findings`, which the history's re-check keeps) and
     on the small-scale reduction it knows of (:func:`autos.app.small_scale.small_scale_findings`). A
     processo without a register is left as it was."""
+    if given is None and not any(isinstance(r, ProcessoReport) and r.error is None and find_register(r.file)
+                                 for r in reports):
+        return
+    from autos.app.register import processos_with_register, register_findings
+    from autos.app.small_scale import small_scale_findings
+
     for report, register, loaded in processos_with_register(reports, given):
         _apply(autos, register, report, loaded)
         report.findings.extend(register_findings(register, loaded))

@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from autos.app.act_numbers import duplicate_act_numbers
-from autos.app.archive import ARCHIVE_VARIANT, archive_metadata, source_attachment
 from autos.app.deadlines import DeadlineService
 from autos.app.processo import PendingReport, ProcessoService, is_processo_file
 from autos.app.workers import watch_parent
@@ -48,10 +47,6 @@ from autos.compute.fines import FineResult, compute_fines, path_key
 from autos.compute.notice import CaseDeadlines
 from autos.compute.result import CaseComputation, compute_case
 from autos.compute.timeline import Timeline
-from autos.documents.context import build_context, municipality_id
-from autos.documents.lines import DeadlineLine
-from autos.documents.minuta import document_examples, with_examples
-from autos.documents.notice import document_lines
 from autos.errors import (
     AutosError,
     ComputeError,
@@ -70,8 +65,10 @@ from autos.rules.procedure import Procedure, procedure_file
 from autos.rules.statute import RuleSet, Statute, load_rules
 from autos.store.files import ensure_dir, write_atomic
 
-if TYPE_CHECKING:  # the renderers import WeasyPrint and docxtpl (~0.75 s): only when a document is rendered
+if TYPE_CHECKING:  # the renderers import WeasyPrint and docxtpl (~0.75 s): only when a document is rendered; the
+    # documents' stage only when a document is built (start-up of the commands that check: README "Desempenho")
     from autos.app.signing import SignerSpec
+    from autos.documents.lines import DeadlineLine
     from autos.render.docx import DocxRenderer
     from autos.render.pdf import PdfRenderer
 
@@ -452,6 +449,8 @@ class Autos:
             rendered.append((out / f"{stem}.docx", self.docx_renderer.docx(doc.template, doc.context)))
         if formato in ("pdf", "ambos"):
             if source is not None:
+                from autos.app.archive import ARCHIVE_VARIANT, archive_metadata, source_attachment
+
                 stamp = (now or datetime.now()).astimezone()
                 pdf = self.pdf_renderer.pdf(doc.template, doc.context, pdf_variant=ARCHIVE_VARIANT,
                                             attachments=[source_attachment(loaded, source, stamp, doc.template,
@@ -697,6 +696,8 @@ class Autos:
 
     def deadline_lines(self, loaded: LoadedCase) -> tuple[list[DeadlineLine], str | None]:
         """The deadlines as a document prints them, and the notice date."""
+        from autos.documents.notice import document_lines
+
         return document_lines(self.deadlines(loaded))
 
     def document_context(self, loaded: LoadedCase, *, draft: bool = False, now: datetime | None = None,
@@ -706,6 +707,10 @@ class Autos:
 
         A case with erros is refused (``RefusedError``) unless ``draft``; a draft leaves out what cannot be
         computed yet and lists the pending findings."""
+        from autos.documents.context import build_context
+        from autos.documents.minuta import document_examples, with_examples
+        from autos.documents.notice import document_lines
+
         report = report if report is not None else self.check(loaded)
         if report.errors and not draft:
             lines = "\n".join("  " + f.render().replace("\n", "\n  ") for f in report.errors)
@@ -743,6 +748,8 @@ class Autos:
     def letterhead(self, statute: Statute) -> dict[str, Any]:
         """The Municipality's own letterhead from the templates folder (read once per Municipality; ``{}`` for
         the neutral default): see :mod:`autos.render.letterhead`."""
+        from autos.documents.context import municipality_id
+
         key = municipality_id(statute)
         if key not in self._letterheads:
             from autos.render.letterhead import load_letterhead
@@ -789,6 +796,8 @@ class Autos:
         if formato in ("docx", "ambos"):
             rendered.append((out / f"{stem}.docx", self.docx_renderer.docx(template, context)))
         if formato in ("pdf", "ambos") and source is not None:
+            from autos.app.archive import ARCHIVE_VARIANT, archive_metadata, source_attachment
+
             stamp = (now or datetime.now()).astimezone()
             pdf = self.pdf_renderer.pdf(template, context, pdf_variant=ARCHIVE_VARIANT,
                                         attachments=[source_attachment(loaded, source, stamp, template, context)],
@@ -984,6 +993,8 @@ def _fines_or_none(computed: CaseComputation) -> FineResult | None:
 
 
 def _deadlines_or_empty(computed: CaseComputation) -> tuple[list[DeadlineLine], str | None]:
+    from autos.documents.notice import document_lines
+
     try:
         return document_lines(computed.case_deadlines())
     except AutosError:

@@ -25,7 +25,7 @@ from autos.errors import AutosError, InputError, OutputError, os_error_pt
 from autos.processo.case import document_key
 from autos.processo.load import LoadedProcesso, from_doc, is_processo_data, load_processo
 from autos.rules.procedure import Procedure
-from autos.store.database import Location
+from autos.store.database import Location, find_register
 from autos.store.register import (
     DEFAULT_REGISTER_NAME,
     DocumentRecord,
@@ -44,18 +44,6 @@ __all__ = ["REGISTER_ENV", "ProcessoRecorder", "Rebuilt", "Verification", "cance
 
 #: environment variable naming the register (as ``--registro``)
 REGISTER_ENV = "AUTOS_REGISTRO"
-
-
-def find_register(start: Path) -> Path | None:
-    """``registro.sqlite3`` in ``start`` (a folder, or a file's folder) or the nearest folder above it."""
-    folder = start.resolve()
-    if not folder.is_dir():
-        folder = folder.parent
-    for candidate in (folder, *folder.parents):
-        path = candidate / DEFAULT_REGISTER_NAME
-        if path.is_file():
-            return path
-    return None
 
 
 def open_register(given: Location | None, start: Path, *, create: bool = False, readonly: bool = False,

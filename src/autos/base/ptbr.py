@@ -80,8 +80,6 @@ import re
 from datetime import date, time
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 
-from babel import dates as babel_dates
-
 __all__ = [
     "MAX_INT_WORDS",
     "MAX_MONEY",
@@ -542,6 +540,8 @@ def _check_date(d: object) -> date:
 
 
 def _month_name(d: date) -> str:
+    from babel import dates as babel_dates  # here: the commands that print no long date start without it
+
     return babel_dates.format_date(d, format="MMMM", locale=_LOCALE).lower()
 
 

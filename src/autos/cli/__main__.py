@@ -1,5 +1,5 @@
 """``python -m autos.cli``: the same command line as the ``autos`` script."""
 
-from autos.cli import main
+from autos.cli import run
 
-main()
+run()

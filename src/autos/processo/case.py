@@ -6,7 +6,6 @@ error, so an incomplete case still produces a useful report. Types, formats, CPF
 and unknown keys are checked here.
 """
 
-from __future__ import annotations
 
 import re
 import unicodedata
@@ -202,7 +201,7 @@ class Autuado(_Strict):
         return check_cnpj(v) if v else v
 
     @model_validator(mode="after")
-    def _doc_matches_kind(self) -> Autuado:
+    def _doc_matches_kind(self) -> "Autuado":
         if self.tipo == "pessoa_fisica" and self.cnpj:
             raise ValueError("pessoa física não tem CNPJ; use o campo cpf ou mude tipo para pessoa_juridica")
         if self.tipo == "pessoa_juridica" and self.cpf:

@@ -6,7 +6,6 @@ requires or admits is data (``<lei>.processo.yaml``), checked by :mod:`autos.com
 only types, formats and unknown keys are checked.
 """
 
-from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal

@@ -13,7 +13,10 @@ from urllib.parse import urlsplit, urlunsplit
 
 from autos.errors import AutosError
 
-__all__ = ["BANCO_ENV", "DatabaseUrl", "Location", "mask_url"]
+__all__ = ["BANCO_ENV", "DEFAULT_REGISTER_NAME", "DatabaseUrl", "Location", "find_register", "mask_url"]
+
+#: file name of the register when ``--registro`` is not given: in the processos folder
+DEFAULT_REGISTER_NAME = "registro.sqlite3"
 
 #: environment variable naming the database (as ``--banco``)
 BANCO_ENV = "AUTOS_BANCO"
@@ -74,3 +77,15 @@ class DatabaseUrl:
 
 #: where a register or a ledger is: a SQLite file or a PostgreSQL database
 Location = Path | DatabaseUrl
+
+
+def find_register(start: Path) -> Path | None:
+    """``registro.sqlite3`` in ``start`` (a folder, or a file's folder) or the nearest folder above it."""
+    folder = start.resolve()
+    if not folder.is_dir():
+        folder = folder.parent
+    for candidate in (folder, *folder.parents):
+        path = candidate / DEFAULT_REGISTER_NAME
+        if path.is_file():
+            return path
+    return None

@@ -33,13 +33,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from filelock import FileLock, Timeout
 from stdnum.br import cnpj as stdnum_cnpj
 from stdnum.br import cpf as stdnum_cpf
 from stdnum.exceptions import ValidationError as StdnumError
 
 from autos.errors import AutosError, keep_original, os_error_pt
-from autos.store.database import DatabaseUrl
+from autos.store.database import DEFAULT_REGISTER_NAME, DatabaseUrl
 from autos.store.sqlite_errors import OwnDatabaseError, sqlite_cause
 
 if TYPE_CHECKING:  # a clerk's process that only reserves numbers does not load the case models (start-up)
@@ -56,8 +55,6 @@ def _cause(exc: BaseException) -> str:
     return sqlite_cause(exc, "registro")
 
 
-#: file name of the register when ``--registro`` is not given: in the processos folder
-DEFAULT_REGISTER_NAME = "registro.sqlite3"
 
 SCHEMA_VERSION = 3
 _APPLICATION_ID = 0x72656769  # "regi": marks the SQLite file as an autos register
@@ -328,6 +325,8 @@ class SqliteStore:
         self.path = path
         self.readonly = readonly
         self.lock_timeout = lock_timeout
+        from filelock import FileLock  # here, not at import: the commands that only read start faster
+
         self._lock = FileLock(str(path.with_name(path.name + ".lock")), timeout=lock_timeout)
         if not path.is_file() and not create:
             raise RegisterError("o registro não existe.", file=path,
@@ -418,6 +417,8 @@ class SqliteStore:
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
+        from filelock import Timeout
+
         try:
             self._lock.acquire()
         except Timeout:
