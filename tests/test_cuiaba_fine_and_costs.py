@@ -3,9 +3,11 @@
 table's "MULTA" parcel a cost, and the sum the "Débito", with each part; the reading that the table's "multa" is not
 a second penalty for the same fact (bis in idem) is an interpretive choice of the rules, shown to the user.
 
-CCZ-2026/0077: a horse (equino, grande porte, art. 11, § 4º, III), 3 days in custody. Fine: art. 36, I (leve),
-3 UPF × R$ 107,3327 = R$ 321,9981 → R$ 322,00. Costs: transporte 1,0 + "multa" 2,0 + diárias 3,00 + 3,50 + 4,00
-(art. 11, § 3º) = 13,5 UPF × R$ 107,3327 = R$ 1.448,99145 → R$ 1.448,99. Débito: 16,5 UPF = R$ 1.770,99.
+CCZ-2026/0077: a horse (equino, grande porte, art. 11, § 4º, III) collected on Monday 10/08/2026 and restituted on
+12/08, the 2nd business day of the retrieval term (art. 11, § 2º, the collection day excluded; choice art11-diarias):
+2 days in custody. Fine: art. 36, I (leve), 3 UPF × R$ 107,3327 = R$ 321,9981 → R$ 322,00. Costs: transporte 1,0 +
+"multa" 2,0 + diárias 3,00 + 3,50 (art. 11, § 3º) = 9,5 UPF × R$ 107,3327 = R$ 1.019,66065 → R$ 1.019,66. Débito:
+12,5 UPF = R$ 1.341,65875 → R$ 1.341,66.
 """
 
 from __future__ import annotations
@@ -27,9 +29,9 @@ def test_memo_names_fine_and_costs_apart_and_their_sum_the_debito_art11_art36_ar
     # the law's word ("multa", art. 11, § 3º), cumulated with the fine of art. 36 by art. 38
     assert ('Parcela "multa" da tabela do art. 11, § 3º, devida com as despesas, sem prejuízo da multa do art. 36 '
             '(art. 38) [Lei nº 3.666/1997, art. 11, § 3º]') in out
-    assert "Débito (multa R$ 322,00 + despesas R$ 1.448,99): 16,5 (dezesseis inteiros e cinco décimos) UPF" in out
-    assert "R$ 1.770,99" in out
-    assert "\nTotal: 16,5" not in out and "Multa (tabela de custos)" not in out
+    assert "Débito (multa R$ 322,00 + despesas R$ 1.019,66): 12,5 (doze inteiros e cinco décimos) UPF" in out
+    assert "R$ 1.341,66" in out
+    assert "\nTotal: 12,5" not in out and "Multa (tabela de custos)" not in out
     assert "art11-multa-bis-in-idem" in out  # the choice applied to this memo, listed under it
 
 

@@ -169,16 +169,17 @@ def test_a_path_that_does_not_exist_is_refused_and_nothing_is_written(tmp_path: 
 
 
 # CCZ-2026/0077 (Cuiabá, Lei nº 3.666/1997): a horse (equino, grande porte, art. 11, § 4º, III) loose on the street,
-# 3 days in custody. The fine (art. 36, I, leve) is 3 UPF × R$ 107,3327 = R$ 321,9981 → R$ 322,00. The costs of the
-# apprehension (art. 11, § 3º; owed "sem prejuízo das penalidades", art. 38) are not a fine: transporte 1,0 + the
-# table's "multa" 2,0 + diárias 3,00 + 3,50 + 4,00 = 13,5 UPF × R$ 107,3327 = R$ 1.448,99. The judgment kept the
-# fine; its payment term lapsed on 30/11/2026. The sample paid the costs at the rescue (DAM-5310/2026, R$ 1.448,99).
+# 2 days in custody (restituted on the 2nd business day of the term of art. 11, § 2º; choice art11-diarias). The fine
+# (art. 36, I, leve) is 3 UPF × R$ 107,3327 = R$ 321,9981 → R$ 322,00. The costs of the apprehension (art. 11, § 3º;
+# owed "sem prejuízo das penalidades", art. 38) are not a fine: transporte 1,0 + the table's "multa" 2,0 + diárias
+# 3,00 + 3,50 = 9,5 UPF × R$ 107,3327 = R$ 1.019,66; the débito 12,5 UPF = R$ 1.341,66. The judgment kept the fine;
+# its payment term lapsed on 30/11/2026. The sample paid the costs at the rescue (DAM-5310/2026, R$ 1.019,66).
 CUIABA_0077 = ROOT / "samples" / "processos" / "cuiaba-mt" / "ccz-2026-0077-recurso.yaml"
 
 
 @pytest.mark.parametrize(("paid_rescue", "despesas", "debito", "words"), [
     (True, "0.00", "322.00", "débito de 3 UPF = R$ 322,00 (multa R$ 322,00)"),
-    (False, "1448.99", "1770.99", "débito de 16,5 UPF = R$ 1.770,99 (multa R$ 322,00 + despesas R$ 1.448,99)"),
+    (False, "1019.66", "1341.66", "débito de 12,5 UPF = R$ 1.341,66 (multa R$ 322,00 + despesas R$ 1.019,66)"),
 ])
 def test_fine_and_apprehension_costs_are_exported_apart_cuiaba_art11_art36_art38(
         tmp_path: Path, paid_rescue: bool, despesas: str, debito: str, words: str) -> None:

@@ -72,10 +72,11 @@ def test_cuiaba_auto_keeps_art11_costs_out_of_the_fine_art38(tmp_path: Path, ext
     docs = texts(tmp_path, PROCESSOS / "cuiaba-mt" / "ccz-2026-0077-recurso.yaml", 2)
     text = docs[f"auto-de-infracao-cuiaba-mt-ccz-2026-0077-ato-02.{ext}"]
     assert "Valor da multa: 3 (três) UPF, correspondente a R$ 322,00" in text
-    assert "16,5" not in text  # 3 UPF of fine + 13,5 UPF of costs were added up before
+    assert "12,5" not in text  # 3 UPF of fine + 9,5 UPF of costs are never added up as one fine
     assert ("Despesas do animal apreendido (transporte, multa e diárias), devidas sem prejuízo das penalidades "
             "(Lei nº 3.666/1997, art. 11, § 3º, combinado com o art. 38)") in text
-    assert "Total das despesas: 13,5 (treze inteiros e cinco décimos) UPF, correspondente a R$ 1.448,99" in text
+    # 2 diárias (restituted on the 2nd business day of the term of art. 11, § 2º): 1 + 2 + 3 + 3,5 = 9,5 UPF
+    assert "Total das despesas: 9,5 (nove inteiros e cinco décimos) UPF, correspondente a R$ 1.019,66" in text
     penalties = text.split("5. PENALIDADES E MEDIDAS APLICADAS")[1].split("Valor da multa")[0]
     assert "Despesas" not in penalties  # not listed as a penalty
 

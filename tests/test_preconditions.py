@@ -247,6 +247,24 @@ def test_a_precondition_of_an_infraction_naming_what_the_rite_lacks_is_refused(t
         assert w in msg, (w, msg)
 
 
+def test_custody_days_counted_by_a_term_the_law_lacks_are_refused_cuiaba_art11(tmp_path: Path) -> None:
+    """Cuiabá art. 11, §§ 2º–3º: the table's diárias are the days of the retrieval term (prazo_diarias, choice
+    art11-diarias); a term id the law's prazos file does not have is a rules error with file, key and line."""
+    rules = _rules_copy(tmp_path)
+    file = rules / "cuiaba-mt" / "lei-3666-1997.yaml"
+    text = file.read_text(encoding="utf-8")
+    old = "      prazo_diarias: resgate_art11_p2"
+    assert old in text
+    file.write_text(text.replace(old, "      prazo_diarias: resgate_art11", 1), encoding="utf-8")
+    sample = load_processo(SAMPLES / "processos" / "cuiaba-mt" / "ccz-2026-000391-caes-pago.yaml")
+    with pytest.raises(RulesError) as err:
+        Autos(rules, ROOT / "templates", today=TODAY).processos.check(sample, TODAY)
+    msg = str(err.value)
+    for w in ("lei-3666-1997.yaml", "linha", "penalidades.despesas-apreensao.calculo.prazo_diarias",
+              "contam-se pelo prazo 'resgate_art11', que a lei não tem", "resgate_art11_p2"):
+        assert w in msg, (w, msg)
+
+
 def test_an_unconfirmed_regulation_needs_no_publication_but_a_confirmed_one_does(tmp_path: Path) -> None:
     rules = _rules_copy(tmp_path)
     file = rules / "timoteo-mg" / "lei-3844-2022.yaml"

@@ -15,6 +15,7 @@ from typing import Protocol
 from autos.base.resources import default_rules_dir
 from autos.base.yamlio import load_yaml, walk_yaml_files, yaml_files_under
 from autos.checks.competence import competence_findings
+from autos.checks.custody import custody_findings
 from autos.checks.reasons import reasons_findings
 from autos.compute.preconditions import check_preconditions, check_rules
 from autos.compute.timeline import URGENCY_ORDER, DeadlineMemo, Pending, Timeline, check_timeline
@@ -178,6 +179,7 @@ class ProcessoService:
             check_rules(procedure, statute)
             self._checked_rules.add(lei)
         timeline.achados.extend(check_preconditions(loaded, procedure, statute, timeline))
+        timeline.achados.extend(custody_findings(loaded, procedure, statute, timeline, self.calendar(lei)))
         return timeline
 
     def statute(self, lei: str) -> Statute:

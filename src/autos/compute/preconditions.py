@@ -27,7 +27,7 @@ from autos.processo.model import Ato
 from autos.rules.calendar import format_date
 from autos.rules.preconditions import ActMatch, ConductRule, FactRequirement, Precondition, UnansweredNotice
 from autos.rules.procedure import Procedure
-from autos.rules.statute import Statute
+from autos.rules.statute import ApprehensionCosts, Statute
 
 __all__ = ["check_preconditions", "check_rules", "unmet_before"]
 
@@ -441,3 +441,10 @@ def check_rules(proc: Procedure, statute: Statute) -> None:
     for inf_id, inf in statute.infracoes.items():
         for n, pc in enumerate(inf.pressupostos):
             refs(pc, str(statute.file), ("infracoes", inf_id, "pressupostos", n), lambda k: k in proc.atos)
+    for pen_id, pen_rule in statute.penalidades.items():
+        calc = pen_rule.calculo
+        days_of = calc.prazo_diarias if isinstance(calc, ApprehensionCosts) else None
+        if days_of is not None and days_of not in prazos:
+            raise fail(str(statute.file), ("penalidades", pen_id, "calculo", "prazo_diarias"), f"as diárias da "
+                       f"penalidade '{pen_id}' contam-se pelo prazo '{days_of}', que a lei não tem.",
+                       f"use um id dos prazos da lei: {', '.join(sorted(prazos))}.")

@@ -315,6 +315,13 @@ class ApprehensionCosts(_FineBase):
 
     tipo: Literal["custas_apreensao"]
     citacao_diarias: Citation
+    #: the deadline (of the law's prazos file) whose counted days are the table's custody days: the nth diária is
+    #: the nth day of that term, counted as the term counts (business days, the start day excluded…), and a
+    #: restitution before its first day pays the 1st; in a processo, the restitution's date checks
+    #: ``infracoes[].dias_custodia`` (checks/custody.py)
+    prazo_diarias: str | None = Field(default=None, description="id do prazo (arquivo de prazos da lei) cujos dias "
+                                      "são os dias da tabela de diárias; num processo, a data da restituição confere "
+                                      "infracoes[].dias_custodia")
     portes: dict[str, SizeCosts] = Field(min_length=1)
     especies: dict[str, SpeciesSize] = Field(min_length=1)  # species → size (Art. 11, § 4º)
 
