@@ -261,7 +261,7 @@ def test_custody_days_counted_by_a_term_the_law_lacks_are_refused_cuiaba_art11(t
         Autos(rules, ROOT / "templates", today=TODAY).processos.check(sample, TODAY)
     msg = str(err.value)
     for w in ("lei-3666-1997.yaml", "linha", "penalidades.despesas-apreensao.calculo.prazo_diarias",
-              "contam-se pelo prazo 'resgate_art11', que a lei não tem", "resgate_art11_p2"):
+              "as diárias da penalidade 'despesas-apreensao' contam-se pelo prazo 'resgate_art11', que a lei não tem", "resgate_art11_p2"):
         assert w in msg, (w, msg)
 
 

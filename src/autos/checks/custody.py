@@ -26,16 +26,12 @@ from autos.rules.statute import ApprehensionCosts, Statute, formula_for
 def _term_days(start: date, until: date, kind: str, calendar: MunicipalCalendar) -> int | None:
     """How many days of a term that began on ``start`` (excluded) have passed on ``until`` (included), counted as
     the term counts; ``None`` for a kind of count this check does not know."""
+    days = max(0, (until - start).days)
     if kind == "dias_corridos":
-        return max(0, (until - start).days)
+        return days
     if kind != "dias_uteis":
         return None
-    days, d = 0, start + timedelta(days=1)
-    while d <= until:
-        if calendar.is_business_day(d):
-            days += 1
-        d += timedelta(days=1)
-    return days
+    return days - len(calendar.non_business_days(start + timedelta(days=1), until))
 
 
 def _restitution(timeline: Timeline, proc: Procedure, loaded: LoadedProcesso,

@@ -441,10 +441,12 @@ def check_rules(proc: Procedure, statute: Statute) -> None:
     for inf_id, inf in statute.infracoes.items():
         for n, pc in enumerate(inf.pressupostos):
             refs(pc, str(statute.file), ("infracoes", inf_id, "pressupostos", n), lambda k: k in proc.atos)
-    for pen_id, pen_rule in statute.penalidades.items():
-        calc = pen_rule.calculo
+    formulas = [(("penalidades", pen_id, "calculo"), f"da penalidade '{pen_id}'", pen.calculo)
+                for pen_id, pen in statute.penalidades.items()]
+    formulas += [(("infracoes", inf_id, "multa"), f"da infração '{inf_id}'", inf.multa)
+                 for inf_id, inf in statute.infracoes.items()]
+    for where, whose, calc in formulas:
         days_of = calc.prazo_diarias if isinstance(calc, ApprehensionCosts) else None
         if days_of is not None and days_of not in prazos:
-            raise fail(str(statute.file), ("penalidades", pen_id, "calculo", "prazo_diarias"), f"as diárias da "
-                       f"penalidade '{pen_id}' contam-se pelo prazo '{days_of}', que a lei não tem.",
-                       f"use um id dos prazos da lei: {', '.join(sorted(prazos))}.")
+            raise fail(str(statute.file), (*where, "prazo_diarias"), f"as diárias {whose} contam-se pelo prazo "
+                       f"'{days_of}', que a lei não tem.", f"use um id dos prazos da lei: {', '.join(sorted(prazos))}.")
