@@ -35,8 +35,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from autos.base.schema import FIRST_YEAR, LAST_YEAR, Count, build_model
 from autos.base.yamlio import PathKey, YamlDoc, load_yaml
 from autos.errors import AutosError, RulesError, RulesFileError
-from autos.rules.official import patched
-from autos.rules.snapshot import kept, municipio_inputs
+from autos.rules.official import municipio_inputs, patched
+from autos.rules.snapshot import kept
 
 __all__ = [
     "PACKAGE_OPTIONAL_DAYS",

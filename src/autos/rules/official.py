@@ -44,7 +44,10 @@ from autos.base.yamlio import YamlDoc, load_yaml
 from autos.errors import RulesError
 from autos.rules.snapshot import kept
 
-__all__ = ["FILE_NAME", "FOLDER_ENV", "OfficialAct", "OfficialValues", "load_official", "official_file", "patched"]
+__all__ = [
+    "FILE_NAME", "FOLDER_ENV", "OfficialAct", "OfficialValues", "load_official", "municipio_inputs", "official_file",
+    "patched",
+]
 
 FILE_NAME = "valores-oficiais.yaml"
 
@@ -150,6 +153,14 @@ def official_file(municipio_dir: Path) -> Path:
         if elsewhere.is_file():
             return elsewhere
     return own
+
+
+def municipio_inputs(municipio_dir: Path) -> list[Path]:
+    """The files a municipality's rules can depend on: its folder's YAML files, those at the top of the rules
+    folder and its official values (which may live elsewhere: ``AUTOS_VALORES_OFICIAIS``)."""
+    files = sorted(municipio_dir.glob("*.yaml")) + sorted(municipio_dir.parent.glob("*.yaml"))
+    official = official_file(municipio_dir)
+    return files if official in files else [*files, official]
 
 
 #: by (file, mtime, size): the file read once while unchanged

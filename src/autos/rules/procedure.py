@@ -27,9 +27,9 @@ from autos.base.schema import build_model
 from autos.base.yamlio import PathKey, YamlDoc, load_yaml
 from autos.errors import AutosError, RulesError
 from autos.rules.deadlines import DeadlineRule, LawDeadlines, load_law_deadlines
-from autos.rules.official import patched
+from autos.rules.official import municipio_inputs, patched
 from autos.rules.preconditions import Precondition
-from autos.rules.snapshot import kept, municipio_inputs
+from autos.rules.snapshot import kept
 from autos.rules.statute import Interpretation
 
 __all__ = [

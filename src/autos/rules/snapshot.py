@@ -76,16 +76,6 @@ def _code_key() -> bytes:
         return _CODE[0]
 
 
-def municipio_inputs(municipio_dir: Path) -> list[Path]:
-    """The files a municipality's rules can depend on: its folder's YAML files, those at the top of the rules
-    folder and its official values (which may live elsewhere: ``AUTOS_VALORES_OFICIAIS``)."""
-    from autos.rules.official import official_file
-
-    files = sorted(municipio_dir.glob("*.yaml")) + sorted(municipio_dir.parent.glob("*.yaml"))
-    official = official_file(municipio_dir)
-    return files if official in files else [*files, official]
-
-
 _DIGESTS: dict[tuple[str, int, int, int, int], bytes] = {}
 
 

@@ -20,9 +20,10 @@ from autos.base.citation import Citation
 from autos.base.schema import Amount, Count, build_model
 from autos.base.yamlio import decode_yaml, read_limited
 from autos.errors import ComputeError, RulesError
+from autos.rules.official import municipio_inputs
 from autos.rules.preconditions import Precondition, Regulation
 from autos.rules.prescription import Prescription
-from autos.rules.snapshot import kept, municipio_inputs
+from autos.rules.snapshot import kept
 
 Severity = Literal["erro", "aviso"]
 
