@@ -82,7 +82,7 @@ TYPING: list[tuple[str, str]] = [
     ("atos[0].data", "2026-11-20"),
     ("numero", "SIM-2026/000300"),
     ("autuado.nome", "Joaquim Teixeira Lopes"),
-    ("autuado.cpf", "529.982.247-25"),
+    ("autuado.cpf", "251.983.460-98"),
     ("autuado.qualificacao", "brasileiro, comerciante"),
     ("local", "Feira livre da Praça 1º de Maio, Centro-Sul, Timóteo/MG"),
     ("atos[0].hora", "09:40"),

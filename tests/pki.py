@@ -152,7 +152,7 @@ def build_pki(folder: Path) -> Pki:
     chefia = leaf("chefia", "JOSÉ DE SOUZA:98765432100")
     expired = leaf("vencido", "ANTÔNIO VENCIDO:11144477735", not_before=_NOW - dt.timedelta(days=800),
                    not_after=_NOW - dt.timedelta(days=70))
-    revoked = leaf("revogado", "PEDRO REVOGADO:52998224725")
+    revoked = leaf("revogado", "PEDRO REVOGADO:25198346098")
     no_usage = leaf("sem-uso-assinatura", "ANA SEM USO:39053344705", signing=False)
     other_key = _key()
     other_root = Identity("raiz-desconhecida", _ca("AC Raiz Desconhecida", other_key, None, path_length=1),

@@ -210,7 +210,7 @@ CASES = [
           "cadeia NÃO confiável: o certificado não leva a nenhuma das âncoras de confiança configuradas"],
          json_sigs=[(False, "raiz_nao_confiavel", "nao_se_aplica", "nenhuma")]),
     Case("revogado-com-lcr", lambda p, f: sign(_base(p, f), p.revoked), 1,
-         ["NÃO VÁLIDA — PEDRO REVOGADO (CPF 529.982.247-25)", "certificado REVOGADO em", "(segundo a LCR)",
+         ["NÃO VÁLIDA — PEDRO REVOGADO (CPF 251.983.460-98)", "certificado REVOGADO em", "(segundo a LCR)",
           "NÃO CONFERE"], crl=True,
          json_sigs=[(False, "revogado", "revogado", "nenhuma")]),
     Case("revogado-sem-lcr", lambda p, f: sign(_base(p, f), p.revoked), 0,

@@ -41,7 +41,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
     # --- Ferraz de Vasconcelos, Lei nº 3.240/2015 ---------------------------------------------------------
     f"{FERRAZ}/auto-terreno-sem-limpeza.yaml": {
         # the law does not list the elements of the auto: the rules' minimum (interpretation auto-elementos-minimos)
-        "FER-76-AUTUADO": ["Roberto Alves de Souza", "314.159.265-90"],
+        "FER-76-AUTUADO": ["Roberto Alves de Souza", "408.617.352-26"],
         "FER-76-ENDERECO": ["Rua Bruno Altafin, 210 — Vila Romanópolis — Ferraz de Vasconcelos / SP — CEP 08540-000"],
         "FER-76-LAVRATURA": ["Rua Benedito Pereira de Moraes, lote 14, quadra C", "15 de setembro de 2026"],
         "FER-75-FATO": ["o terreno, com 350 m², permanece com mato alto"],
@@ -67,7 +67,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
     },
     f"{FERRAZ}/notificacao-preliminar-terreno.yaml": {
         # art. 4º: the responsible is notified to clean the lot within 30 days, then fined
-        "FER-NP-NOTIFICADO": ["Roberto Alves de Souza", "314.159.265-90"],
+        "FER-NP-NOTIFICADO": ["Roberto Alves de Souza", "408.617.352-26"],
         "FER-NP-ENDERECO": ["Rua Bruno Altafin, 210 — Vila Romanópolis"],
         "FER-NP-CONSTATACAO": ["Rua Benedito Pereira de Moraes, lote 14, quadra C", "10 de agosto de 2026", "9h40"],
         "FER-NP-FATO": ["com mato de cerca de 1,5 m de altura"],
@@ -169,7 +169,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         # art. 20, § 1º, I to VII and art. 6º (the same values as tests/test_render.py)
         "TIM-20-1-I": ["Laticínios Vale do Aço Ltda.", "11.222.333/0001-81",
                        "Avenida Acesita, 1500 — Centro-Norte — Timóteo / MG — CEP 35180-000"],
-        "TIM-20-1-I-PJ": ["Maria Aparecida dos Santos", "529.982.247-25", "sócia-administradora"],
+        "TIM-20-1-I-PJ": ["Maria Aparecida dos Santos", "251.983.460-98", "sócia-administradora"],
         "TIM-20-1-II": ["Avenida Acesita, 1500, Centro-Norte, Timóteo/MG", "16 de março de 2026", "14h30"],
         "TIM-20-1-III": ["120 kg de queijo minas frescal sem identificação de lote"],
         "TIM-20-1-IV": ["Lei nº 3.844/2022, art. 15", "Decreto municipal nº 5.123/2022, art. 45, inciso II"],
@@ -216,7 +216,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "TIM-16-III-DISPOSITIVO": ["Lei nº 3.844/2022, art. 15", "Decreto municipal nº 5.123/2022, art. 45"],
         "TIM-16-III-ITENS": ["queijo minas frescal sem identificação de lote", "120 kg (48 peças de 2,5 kg)",
                              "sem lote; fabricação declarada em 12/03/2026"],
-        "TIM-16-4-DEPOSITARIO": ["Fiel depositário: Maria Aparecida dos Santos, CPF 529.982.247-25",
+        "TIM-16-4-DEPOSITARIO": ["Fiel depositário: Maria Aparecida dos Santos, CPF 251.983.460-98",
                                  "câmara fria nº 2 do próprio estabelecimento, lacrada com o lacre SIM nº 0457",
                                  "Fiel depositário — aceito o encargo"],
         "TIM-16-III-AGENTE": ["Dr. João Batista Ferreira", "Matrícula 20.315"],
@@ -306,7 +306,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         ],
     },
     f"{CUIABA}/demonstrativo-caes.yaml": {
-        "CBA-DD-DEVEDOR": ["Cláudia Fernandes Lima", "271.828.182-05"],
+        "CBA-DD-DEVEDOR": ["Cláudia Fernandes Lima", "736.204.815-71"],
         "CBA-DD-AUTO": ["Auto de Infração nº 88/2026, lavrado em 7 de outubro de 2026"],
         "CBA-DD-DISPOSITIVO": ["Lei nº 3.666/1997, art. 6º"],
         # art. 36, I (3 UPF) + art. 11, § 3º (2 dogs × 3,25 UPF = 6,5 UPF)
@@ -319,7 +319,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         CALCULADOS: ["(Lei nº 3.666/1997, art. 41)"],
     },
     f"{CUIABA}/auto-animal-solto.yaml": {
-        "CBA-35-AUTUADO": ["Cláudia Fernandes Lima", "271.828.182-05", "Rua Barão de Melgaço, 1033"],
+        "CBA-35-AUTUADO": ["Cláudia Fernandes Lima", "736.204.815-71", "Rua Barão de Melgaço, 1033"],
         "CBA-35-LAVRATURA": ["Centro de Controle de Zoonoses, Cuiabá/MT", "7 de outubro de 2026"],
         "CBA-35-HORA": ["15h40"],  # not required by the law (choice auto-hora): printed when given
         "CBA-35-FATO": ["dois cães sem raça definida"],

@@ -492,7 +492,7 @@ def test_termo_de_ocorrencia_art53_p1(tmp_path_factory: pytest.TempPathFactory, 
     # the choice of the rules (art53-1-redacao) in the act's own words, without its id
     assert "identificados quer o evento danoso, quer o seu autor" in text and "art53-1-redacao" not in text
     # § 2º: the minor's legal guardian is identified, and signs for him
-    assert "Responsável legal: Sandra Regina Prado, CPF 529.982.247-25" in text
+    assert "Responsável legal: Sandra Regina Prado, CPF 251.983.460-98" in text
     assert "por Sandra Regina Prado" in text
     # § 1º: the GCM draws the termo up, so the letterhead names it (documentos.termo_ocorrencia.orgao), not the
     # Fiscalização de Posturas of the law's other documents; the auto that follows keeps the law's department
@@ -517,7 +517,7 @@ def test_termo_de_ocorrencia_docx_and_pdf_say_the_same(tmp_path_factory: pytest.
 def test_auto_against_a_minor_names_the_guardian_art53_p2(tmp_path_factory: pytest.TempPathFactory, ext: str) -> None:
     docs = _generated(tmp_path_factory.mktemp("fv-to"), DOCS / "fv-termo-ocorrencia.yaml")
     text = docs[f"auto-de-infracao-{TO_STEM}-ato-02.{ext}"]
-    assert "Responsável legal: Sandra Regina Prado, CPF 529.982.247-25" in text and "por Sandra Regina Prado" in text
+    assert "Responsável legal: Sandra Regina Prado, CPF 251.983.460-98" in text and "por Sandra Regina Prado" in text
     assert "Conselho Tutelar de Ferraz de Vasconcelos" in text
 
 

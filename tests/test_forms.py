@@ -30,7 +30,7 @@ HOJE = date(2026, 11, 30)
 
 #: a complete Timóteo auto (Art. 20, § 1º, I–VII), as a clerk fills the form
 TIM_FILLED = {
-    "numero": "SIM-2026/000900", "autuado.nome": "Maria Aparecida dos Santos", "autuado.cpf": "529.982.247-25",
+    "numero": "SIM-2026/000900", "autuado.nome": "Maria Aparecida dos Santos", "autuado.cpf": "251.983.460-98",
     "autuado.qualificacao": "brasileira, comerciante", "autuado.endereco.logradouro": "Rua das Flores",
     "autuado.endereco.numero": "120", "autuado.endereco.bairro": "Centro", "autuado.endereco.municipio": "Timóteo",
     "autuado.endereco.uf": "MG", "autuado.endereco.cep": "35180-000", "local": "Rua das Flores, 120",

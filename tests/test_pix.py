@@ -78,8 +78,8 @@ def test_amount_out_of_range_is_refused(valor: Decimal) -> None:
 
 
 @pytest.mark.parametrize(("typed", "valor", "tipo"), [
-    ("529.982.247-25", "52998224725", "CPF"),
-    ("52998224725", "52998224725", "CPF"),
+    ("251.983.460-98", "25198346098", "CPF"),
+    ("25198346098", "25198346098", "CPF"),
     ("18.299.446/0001-24", "18299446000124", "CNPJ"),
     ("tesouraria@timoteo.mg.gov.br", "tesouraria@timoteo.mg.gov.br", "e-mail"),
     ("+5531999998888", "+5531999998888", "telefone"),
@@ -91,7 +91,7 @@ def test_keys_accepted(typed: str, valor: str, tipo: str) -> None:
 
 
 @pytest.mark.parametrize(("typed", "words"), [
-    ("529.982.247-24", "não é um CPF válido"),
+    ("251.983.460-97", "não é um CPF válido"),
     ("18.299.446/0001-25", "não é um CNPJ válido"),
     ("1829944600012", "13 algarismos"),
     ("(31) 99999-8888", "não é CPF, CNPJ, e-mail, telefone"),
@@ -109,12 +109,12 @@ def test_keys_refused_in_portuguese(typed: str, words: str) -> None:
 
 
 def test_name_and_city_limits_are_refused_never_cut() -> None:
-    assert parse_config("52998224725", "Fundo Municipal de Saúde", "São Gonçalo").cidade == "SAO GONCALO"
+    assert parse_config("25198346098", "Fundo Municipal de Saúde", "São Gonçalo").cidade == "SAO GONCALO"
     with pytest.raises(PixConfigError) as err:
-        parse_config("52998224725", "Prefeitura Municipal de Ferraz de Vasconcelos", "Ferraz")
+        parse_config("25198346098", "Prefeitura Municipal de Ferraz de Vasconcelos", "Ferraz")
     assert err.value.key == "nome" and "até 25" in str(err.value)
     with pytest.raises(PixConfigError) as err:
-        parse_config("52998224725", "PMFV", "Ferraz de Vasconcelos")
+        parse_config("25198346098", "PMFV", "Ferraz de Vasconcelos")
     assert err.value.key == "cidade" and "até 15" in str(err.value)
 
 
@@ -229,12 +229,12 @@ def test_no_key_configured_no_pix_block(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("timbre", "words"), [
-    ('pix:\n  chave: "529.982.247-24"\n  nome: PMT\n  cidade: Timóteo\n', ["pix.chave", "não é um CPF válido"]),
-    ('pix:\n  chave: "52998224725"\n  nome: Prefeitura Municipal de Timóteo MG\n  cidade: Timóteo\n',
+    ('pix:\n  chave: "251.983.460-97"\n  nome: PMT\n  cidade: Timóteo\n', ["pix.chave", "não é um CPF válido"]),
+    ('pix:\n  chave: "25198346098"\n  nome: Prefeitura Municipal de Timóteo MG\n  cidade: Timóteo\n',
      ["pix.nome", "até 25"]),
-    ('pix:\n  chave: "52998224725"\n  nome: PMT\n', ["pix", "'chave', 'nome' e 'cidade'"]),
+    ('pix:\n  chave: "25198346098"\n  nome: PMT\n', ["pix", "'chave', 'nome' e 'cidade'"]),
     ('pix:\n  chave: "+55 31 99999-8888"\n  nome: PMT\n  cidade: Timóteo\n', ["pix.chave", "telefone", "+55"]),
-    ('pix:\n  chave: "52998224725"\n  nome: PMT\n  cidade: Ferraz de Vasconcelos\n', ["pix.cidade", "até 15"]),
+    ('pix:\n  chave: "25198346098"\n  nome: PMT\n  cidade: Ferraz de Vasconcelos\n', ["pix.cidade", "até 15"]),
     ('url_verificacao: "https://www.timoteo.mg.gov.br/verificar"\n', ["url_verificacao", "{codigo}"]),
     ('url_verificacao: "ftp://timoteo/{codigo}"\n', ["url_verificacao", "http://"]),
 ])

@@ -125,7 +125,7 @@ def test_cuiaba_ar_letter_lei9784_art26_p3(cui_ar: Path, ext: str) -> None:
     assert "NOTIFICAÇÃO DE AUTUAÇÃO Nº AR-77/2026" in text
     assert "Lei nº 3.666/1997, art. 39 (omissa; Lei federal nº 9.784/1999, art. 26, § 3º, por analogia)" in text
     # § 1º, I, II, VI: who is notified, of what, the facts and the provision
-    assert "Rosângela Maria Figueiredo" in text and "CPF 529.982.247-25" in text and "Rua Treze de Junho, 210" in text
+    assert "Rosângela Maria Figueiredo" in text and "CPF 251.983.460-98" in text and "Rua Treze de Junho, 210" in text
     assert "Auto de Infração nº 140/2026, lavrado em 14 de setembro de 2026" in text
     assert "Acúmulo de pneus velhos e sucata" in text and "Lei nº 3.666/1997, art. 21" in text
     # art. 36, II (grave): 5 UPF × R$ 107,3327 (example value for 2026) = R$ 536,6635 → R$ 536,66

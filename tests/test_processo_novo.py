@@ -35,7 +35,7 @@ CHOICES = [
 AUTO_DATE = date(2026, 11, 16)
 #: a valid value for each blank the generator writes, by field name (the auto's own ``numero`` by path)
 VALUES: dict[str, Any] = {
-    "nome": "Maria Aparecida dos Santos", "cpf": "529.982.247-25", "cnpj": "11.222.333/0001-81",
+    "nome": "Maria Aparecida dos Santos", "cpf": "251.983.460-98", "cnpj": "11.222.333/0001-81",
     "qualificacao": "brasileira, comerciante", "logradouro": "Rua das Flores", "numero": "120",
     "bairro": "Centro", "municipio": "Cidade", "uf": "MG", "cep": "35180-000", "local": "Rua das Flores, 120",
     "fatos": "Constatado, em inspeção, o fato descrito no auto.", "complemento": "art. 5º do Decreto nº 1/2023",

@@ -154,7 +154,7 @@ def test_consolidated_edital_lists_each_person_masked_with_dates(published: tupl
     assert "NOTIFICA as pessoas abaixo relacionadas — em cada caso, desconhecido o domicílio fiscal do infrator — da " \
         "lavratura" in " ".join(ferraz.split())
     assert "incerto" not in ferraz
-    assert "Roberto Alves de Souza — CPF ***.159.265-**" in ferraz
+    assert "Roberto Alves de Souza — CPF ***.617.352-**" in ferraz
     assert "Edson Luiz Barreto — CPF ***.614.958-**" in ferraz
     assert "nº 301/2026, lavrado em 15 de setembro de 2026" in ferraz
     assert "Lei nº 3.240/2015, art. 4º" in ferraz  # infringed provision
@@ -168,7 +168,7 @@ def test_consolidated_edital_lists_each_person_masked_with_dates(published: tupl
     assert "até 23 de outubro de 2026" in ferraz and "até 29 de outubro de 2026" in ferraz
     assert "Quadro de Editais do Paço Municipal, em 6 de outubro de 2026" in ferraz
     assert "VALOR DE EXEMPLO" not in ferraz and "EXEMPLO" not in ferraz  # the official UFM (valores-oficiais.yaml)
-    for secret in ("314.159.265-90", "372.614.958-91", "Kaoru", "pedreiro"):  # LGPD: only what notifies
+    for secret in ("408.617.352-26", "372.614.958-91", "Kaoru", "pedreiro"):  # LGPD: only what notifies
         assert secret not in ferraz
     timoteo = pdf_text(next(out.rglob("edital-timoteo-mg-lei-3844-2022-2026-0001.pdf")).read_bytes())
     # Timóteo art. 21, III: "por edital, se estiver em local incerto ou desconhecido"

@@ -111,15 +111,15 @@ def test_rebuild_lists_an_unreadable_file_and_indexes_the_others(tmp_path: Path)
     assert f"ilegível (fora do índice): {bad}" in out and "CPF" in out
 
 
-@pytest.mark.parametrize("typed", ["529.982.247-25", "52998224725", " 529.982.247-25 "])
+@pytest.mark.parametrize("typed", ["251.983.460-98", "25198346098", " 251.983.460-98 "])
 def test_cpf_with_or_without_dots_is_the_same_person(tmp_path: Path, typed: str, where: Where) -> None:
-    processo(tmp_path, "a.yaml", numero="P-1", auto="1/2026", cpf="529.982.247-25")
-    processo(tmp_path, "b.yaml", numero="P-2", auto="2/2026", cpf="52998224725")
+    processo(tmp_path, "a.yaml", numero="P-1", auto="1/2026", cpf="251.983.460-98")
+    processo(tmp_path, "b.yaml", numero="P-2", auto="2/2026", cpf="25198346098")
     assert run("registro", "reconstruir", str(tmp_path), *where.registro)[0] == 0
     code, out = run("registro", "autuado", typed, *where.registro)
     assert code == 0, out
     assert "processo P-1" in out and "processo P-2" in out
-    assert normalize_document(typed) == "52998224725"
+    assert normalize_document(typed) == "25198346098"
 
 
 # --------------------------------------------------------------------------------------------------

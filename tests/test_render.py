@@ -23,7 +23,7 @@ PJ_ELEMENTS = {
         "sociedade empresária limitada, estabelecimento de beneficiamento de leite e derivados",
         "Avenida Acesita, 1500 — Centro-Norte — Timóteo / MG — CEP 35180-000",
     ],
-    "I — responsável legal da PJ": ["Maria Aparecida dos Santos", "529.982.247-25",
+    "I — responsável legal da PJ": ["Maria Aparecida dos Santos", "251.983.460-98",
                                     "brasileira, casada, empresária, sócia-administradora"],
     "II — local, data e hora": ["Avenida Acesita, 1500, Centro-Norte, Timóteo/MG", "16 de março de 2026", "14h30"],
     "III — fato": ["120 kg de queijo minas frescal sem identificação de lote"],

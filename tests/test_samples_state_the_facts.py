@@ -85,4 +85,4 @@ def test_appeal_decision_notice_states_what_was_decided_of_the_suspension_ferraz
 def test_a_woman_is_notified_in_the_feminine(generated: Path) -> None:
     # Lei 9.784/1999, art. 26, § 1º, I (the notified correctly identified): Cláudia, tratamento: senhora
     for text in _texts(generated, "notificacao-decisao-cuiaba-mt-ccz-2026-0077-ato-08"):
-        assert "Cláudia Fernandes Lima (CPF 271.828.182-05) NOTIFICADA" in text
+        assert "Cláudia Fernandes Lima (CPF 736.204.815-71) NOTIFICADA" in text

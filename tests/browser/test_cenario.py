@@ -60,9 +60,9 @@ def test_a_clerk_creates_previews_issues_and_downloads_a_timoteo_auto_then_it_is
     capturar(page, "04-novo-processo-achados")
 
     # CPF checked as typed: a wrong check digit is refused beside the field, then the right one is accepted
-    page.fill("#campo-autuado-cpf", "529.982.247-24")
+    page.fill("#campo-autuado-cpf", "251.983.460-97")
     page.locator("#achados-campo-autuado-cpf li").first.wait_for()
-    page.fill("#campo-autuado-cpf", "529.982.247-25")
+    page.fill("#campo-autuado-cpf", "251.983.460-98")
     page.locator("#achados-campo-autuado-cpf li").first.wait_for(state="detached")
 
     page.fill("#campo-numero", "SIM-2026/000300")
@@ -143,7 +143,7 @@ def test_a_clerk_creates_previews_issues_and_downloads_a_timoteo_auto_then_it_is
         page.click("#baixar-pdf")
     pdf = baixado.value.path().read_bytes()
     texto = _texto_pdf(pdf)
-    for esperado in (AUTUADO, "529.982.247-25", "Feira livre da Praça 1º de Maio", "queijo minas frescal",
+    for esperado in (AUTUADO, "251.983.460-98", "Feira livre da Praça 1º de Maio", "queijo minas frescal",
                      "art. 23, parágrafo único", "CRMV-MG 15.847", "art. 20"):
         assert esperado in texto, (esperado, texto[:1500])
     assert "MINUTA" not in texto

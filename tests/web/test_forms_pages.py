@@ -23,7 +23,7 @@ INF = "inobservancia-normas-sanitarias"
 NOVO = f"/processos/novo?lei={TIM}&infracao={INF}"
 
 FILLED = {
-    "autuado.nome": "Maria Aparecida dos Santos", "autuado.cpf": "529.982.247-25",
+    "autuado.nome": "Maria Aparecida dos Santos", "autuado.cpf": "251.983.460-98",
     "autuado.qualificacao": "brasileira, comerciante", "autuado.endereco.logradouro": "Rua das Flores",
     "autuado.endereco.numero": "120", "autuado.endereco.bairro": "Centro", "autuado.endereco.municipio": "Timóteo",
     "autuado.endereco.uf": "MG", "autuado.endereco.cep": "35180-000", "local": "Rua das Flores, 120",
