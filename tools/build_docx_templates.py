@@ -388,6 +388,22 @@ def _closing(doc) -> None:  # type: ignore[no-untyped-def]
     _observacoes(doc)
 
 
+def _termo_signatures(doc) -> None:  # type: ignore[no-untyped-def]
+    """As ``ciencia_termo`` and ``assinatura_termo`` in ``_partes.html``: the responsible person's ciência of a termo
+    drawn up with the auto, as the auto records it (absent: no signature line; refused: as certified on the auto)."""
+    _if(doc, "autuado.nome and ausente", lambda d: _small(
+        d, "Responsável ausente na lavratura deste termo; a ciência lhe será dada na forma da lei, com a do auto de "
+           "infração."))
+    _if(doc, "autuado.nome and recusa and not ausente", lambda d: _small(
+        d, "O responsável recusou-se a assinar {% if auto_ref and auto_ref.texto %}o {{ auto_ref.texto }}{% else %}o "
+           "auto de infração{% endif %}, como nele certificado, e não assinou a ciência deste termo."))
+    _signatures(doc, [[*SIGNATARIO, "Agente responsável"],
+                      ["{%p if autuado.nome and not ausente %}{{ autuado.nome }}",
+                       "{%p if autuado.nome and not ausente %}Responsável — {% if recusa %}RECUSOU-SE A ASSINAR"
+                       "{% else %}ciente{% endif %}"]],
+                witnesses=False, competence=True)
+
+
 def _if_named(lines: list[str]) -> list[str]:
     """The autuado's signature block, printed only when the autuado is named (as the HTML's termos)."""
     return ["{%p if autuado.nome %}" + line for line in lines]
@@ -924,8 +940,7 @@ def termo_medida() -> Doc:
     _infracoes(doc)
     _if(doc, "prazos_documento", lambda d: _prazos_section(d, "Prazo"))
     _closing(doc)
-    _signatures(doc, [[*SIGNATARIO, "Agente responsável"], _if_named(["{{ autuado.nome }}", "Responsável — ciente"])],
-                witnesses=False, competence=True)
+    _termo_signatures(doc)
     return doc
 
 
@@ -971,8 +986,7 @@ def termo_condenacao() -> Doc:
     _text_section(doc, "Motivo", "{{ fatos }}")
     _infracoes(doc)
     _closing(doc)
-    _signatures(doc, [[*SIGNATARIO, "Agente responsável"], _if_named(["{{ autuado.nome }}", "Responsável — ciente"])],
-                witnesses=False, competence=True)
+    _termo_signatures(doc)
     return doc
 
 
