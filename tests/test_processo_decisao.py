@@ -68,6 +68,9 @@ def test_ferraz_decision_on_appeal_reduces_the_fine_as_of_its_date(ferraz: Path,
     # art. 68: 30 UFM, "em dobro em caso de reincidência" — the reincidência set aside, 30 UFM × R$ 156,1935
     # (UFM of 2026, example value of the rules) = R$ 4.685,805 → R$ 4.685,81; the amount in the law's unit
     assert "REDUZIDA a multa para 30 (trinta) UFM, correspondentes a R$ 4.685,81" in text
+    # the appeal partly granted: the decision on it says so before what follows (Lei 9.784/1999, art. 64, by analogy:
+    # the deciding organ confirms, modifies, annuls or revokes the decision "total ou parcialmente")
+    assert "conhecido o recurso, DÁ-SE-LHE PARCIAL PROVIMENTO: MANTIDO o auto de infração e REDUZIDA" in text
     # Lei 9.784/1999, art. 50 (by analogy): each argument of the appeal answered with facts and grounds
     assert "Argumento 1 — A multa do Auto nº 112/2026 ainda está em recurso: não há reincidência: ACOLHIDO" in text
     assert "Fundamentos: A dobra do art. 68 pressupõe reincidência" in text
@@ -94,7 +97,7 @@ def test_appeal_decision_cancelling_the_fine_states_no_payment_term(tmp_path: Pa
     code, out = run("gerar", str(file), "--ato", "4", "--formato", "pdf", "-o", str(tmp_path / "out"))
     assert code == 0, out
     text = document_text(tmp_path / "out" / f"decisao-{FV_STEM}-ato-04.pdf")
-    assert "CANCELADO o auto de infração e a multa dele decorrente" in text
+    assert "DÁ-SE-LHE PROVIMENTO: CANCELADO o auto de infração e a multa dele decorrente" in text
     assert "Prazo para recolher a multa" not in text  # art. 80 applies to a fine still due
 
 
@@ -131,6 +134,7 @@ def test_timoteo_judgement_of_a_late_defence(tmp_path: Path, ext: str) -> None:
     # the first instance is judged by the Coordenadora do SIM (art. 5º, V, and art. 6º, p.u.; choice
     # julgamento-primeira-instancia), and a late defence is not known by the deciding authority
     assert "Dra. Mariana Lopes Ferreira" in text and "não conhecida a defesa, por intempestiva" in text
+    assert "DECIDE-SE: MANTIDO" in text  # a defence is not granted or refused: the auto is judged
     for later in ("5 de novembro", "05/11/2026"):  # the notice of the judgement is a later act
         assert later not in text, later
 
@@ -143,6 +147,7 @@ def test_cuiaba_decision_on_appeal_by_analogy(tmp_path: Path) -> None:
     # Lei 9.784/1999, art. 59, by analogy: 10 days from the AR's receipt of the judgement (21/09) → 01/10/2026
     assert "Recurso nº PROT-CCZ-60/2026 protocolado em 28 de setembro de 2026, tempestivo" in text
     assert "MANTIDA a multa" in text and "por analogia" in text and "Lei nº 3.666/1997, art. 39" in text
+    assert "conhecido o recurso, NEGA-SE-LHE PROVIMENTO: MANTIDO o auto de infração" in text  # art. 64, by analogy
     # the Centro de Controle de Zoonoses is an organ of the Fundação de Saúde de Cuiabá (art. 2º): its President
     # decides the appeal (choice recurso-fundacao; Lei 9.784/1999, art. 56, § 1º, by analogy)
     assert "Eduardo Martins Leite Presidente da Fundação de Saúde de Cuiabá" in text

@@ -497,7 +497,9 @@ def _formula_fine(calc: _Calc, i: int, inf: Infracao, rule: Infraction, pen_id: 
     penalty = statute.penalidades[pen_id]
     label = penalty.nome[:1].upper() + penalty.nome[1:]
     if formula is penalty.calculo:  # a general rule of the law: say which penalty provision applies
-        steps.append(Step(f"Penalidade pela infração ao {rule.citacao.short()}", calc.cite(penalty.citacao), label))
+        # costs (Cuiabá art. 38: "sem prejuízo das penalidades") are not a penalty, and the memo does not call them one
+        what = "Despesas devidas pela" if penalty.natureza == "despesa" else "Penalidade pela"
+        steps.append(Step(f"{what} infração ao {rule.citacao.short()}", calc.cite(penalty.citacao), label))
     if isinstance(formula, FixedFine) and formula.advertencia_previa is not None:
         warning = formula.advertencia_previa
         path = f"{p}.advertencia_previa"

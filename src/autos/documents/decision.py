@@ -117,6 +117,11 @@ def _impugnacao_text(d: Decisao, draft: bool) -> tuple[str, str, bool]:
     return text, f"{g} {nome.lower()}", late
 
 
+#: what a decision on an appeal it knows of does to the appeal, by what it decides of the auto and the fine
+_APPEAL_VERDICTS = {"mantida": "NEGA-SE-LHE PROVIMENTO", "reduzida": "DÁ-SE-LHE PARCIAL PROVIMENTO",
+                    "cancelada": "DÁ-SE-LHE PROVIMENTO"}
+
+
 def _answer(r: RazaoDecisao, texts: dict[str, str]) -> dict[str, str]:
     return {"argumento": r.argumento, "alegacao": _flat(texts.get(r.argumento, "")).rstrip("."),
             "conclusao": _CONCLUSIONS[r.conclusao], "fatos": _flat(r.fatos), "fundamentos": _flat(r.fundamentos)}
@@ -166,7 +171,11 @@ def decision_sections(case: Case, statute: Statute, kind: DocumentKind, fines: F
     if imp is not None:
         known = (f"não conhecid{imp_name[0]} {imp_name}, por intempestiv{imp_name[0]}, " if late
                  else f"conhecid{imp_name[0]} {imp_name}, ")
-    dispositivo = f"Ante o exposto, {known}DECIDE-SE: {resultado}."
+    # an appeal that is known is granted, partly granted or refused (provimento), then what follows from it
+    verdict = "DECIDE-SE"
+    if imp is not None and imp.tipo == "recurso" and not late and d.resultado in _APPEAL_VERDICTS:
+        verdict = _APPEAL_VERDICTS[d.resultado]
+    dispositivo = f"Ante o exposto, {known}{verdict}: {resultado}."
     if d.resultado == "reduzida" and d.motivo_valor:
         dispositivo += f" Motivo do valor: {_flat(d.motivo_valor).rstrip('.')}."
     if d.dispositivo:
