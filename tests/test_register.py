@@ -21,7 +21,8 @@ from click.testing import CliRunner
 
 from autos.cli import main
 from autos.errors import ReplaceRefusedError
-from autos.store.register import Register, RegisterError, normalize_document
+from autos.store.register import Register, normalize_document
+from autos.store.register_store import RegisterError
 
 from .conftest import CASOS, DATA, ROOT, SAMPLES, Where
 from .register_clerk import clerk
@@ -490,7 +491,7 @@ _SQLITE_ONLY = ("PRAGMA", "INSERT OR", "REPLACE INTO", "AUTOINCREMENT", "ROWID",
 
 def test_register_queries_use_no_sqlite_only_syntax() -> None:
     """The queries stay in SQL that PostgreSQL also runs (the storage may move to a shared server)."""
-    from autos.store.register import _MIGRATIONS, _SCHEMA, _SQL
+    from autos.store.register_schema import _MIGRATIONS, _SCHEMA, _SQL
 
     migrations = [(f"format {v} step {i}", ddl) for v, steps in _MIGRATIONS.items() for i, ddl in enumerate(steps)]
     for name, sql in [*_SQL.items(), *((f"schema {i}", ddl) for i, ddl in enumerate(_SCHEMA)), *migrations]:
@@ -506,7 +507,7 @@ def test_ledger_queries_use_no_sqlite_only_syntax_and_go_through_the_store() -> 
     import inspect
 
     from autos.store import ledger
-    from autos.store.register import Store
+    from autos.store.register_store import Store
 
     for name, sql in ledger._SQL.items():
         upper = sql.upper()
@@ -535,7 +536,7 @@ def test_register_error_is_an_autos_error() -> None:
 def test_a_register_of_format_1_is_brought_to_the_current_format_keeping_everything(tmp_path: Path) -> None:
     """Format 2 (the web application's accounts, sessions, audit log and reviews) is added to a format-1 register
     when it is opened for writing; its index, numbers and documents stay; a read-only opening reads it as it is."""
-    from autos.store.register import _APPLICATION_ID, _SCHEMA, SCHEMA_VERSION
+    from autos.store.register_schema import _APPLICATION_ID, _SCHEMA, SCHEMA_VERSION
 
     path = tmp_path / "registro.sqlite3"
     db = sqlite3.connect(path)
@@ -564,7 +565,8 @@ def test_a_register_of_format_2_gets_the_verification_codes_keeping_its_document
     """Format 3 records the verification code each document prints. A format-2 register (documents without
     codes) is read as it is by a reader (no code known, the hashes still found) and brought to format 3 when
     opened for writing: its documents stay, without a code; the documents recorded afterwards are found by code."""
-    from autos.store.register import _APPLICATION_ID, _MIGRATIONS, _SCHEMA, DocumentRecord
+    from autos.store.register import DocumentRecord
+    from autos.store.register_schema import _APPLICATION_ID, _MIGRATIONS, _SCHEMA
 
     path = tmp_path / "registro.sqlite3"
     db = sqlite3.connect(path)

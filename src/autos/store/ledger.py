@@ -25,7 +25,7 @@ happens to its workers.
 Every SQLite failure of a write is reported as a :class:`LedgerError` with the cause in Portuguese (disk
 full, read-only file or folder, I/O error), never masked by a failing ``ROLLBACK``.
 
-Storage sits behind the register's small interface (:class:`autos.store.register.Store`): every query is in
+Storage sits behind the register's small interface (:class:`autos.store.register_store.Store`): every query is in
 :data:`_SQL`, plain SQL that PostgreSQL also runs (``?`` parameters turned into the backend's style by
 ``Store.sql``; no ``PRAGMA``, ``INSERT OR``, ``AUTOINCREMENT``, ``IS ?`` or ``lastrowid``: the ids of a new edital
 and of its files are the largest plus one, taken inside the write transaction, which one run at a time holds).
@@ -48,7 +48,7 @@ from autos.base import ptbr
 from autos.errors import AutosError, keep_original, os_error_pt
 from autos.processo.case import document_key
 from autos.store.database import DatabaseUrl
-from autos.store.register import Store
+from autos.store.register_store import Store
 from autos.store.sqlite_errors import OwnDatabaseError, sqlite_cause
 
 if TYPE_CHECKING:
@@ -408,7 +408,7 @@ def now_local() -> datetime:
 
 
 class SqliteLedgerStore:
-    """The ledger in one SQLite file (:class:`autos.store.register.Store`). ``readonly`` never writes (a missing
+    """The ledger in one SQLite file (:class:`autos.store.register_store.Store`). ``readonly`` never writes (a missing
     file reads as an empty ledger, in memory)."""
 
     def __init__(self, path: Path, *, readonly: bool = False) -> None:
