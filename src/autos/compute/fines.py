@@ -35,20 +35,19 @@ from autos.base.yamlio import PathKey
 from autos.compute.fine_labels import total_label
 from autos.errors import ComputeError
 from autos.processo.case import Case, Circunstancias, Infracao, PenalidadeProposta
-from autos.rules.statute import (
+from autos.rules.fine_rules import (
     ApprehensionCosts,
     Bracket,
     CapacityFine,
     FineRule,
     FixedFine,
     GravityFine,
-    Infraction,
     PeriodicDoublingFine,
     QuantityFine,
-    Statute,
-    UnitValue,
-    formula_for,
 )
+from autos.rules.infractions import Infraction
+from autos.rules.statute import Statute, formula_for
+from autos.rules.statute_base import UnitValue
 
 __all__ = ["FineItem", "FineOutcome", "FineResult", "Step", "compute_fines", "costs_by_day", "fine_outcome", "path_key"]
 

@@ -25,7 +25,10 @@ from autos.documents.formatting import (
 )
 from autos.documents.preconditions import infractions
 from autos.processo.case import Case
-from autos.rules.statute import EXCEPTION_KIND_PT, DocumentKind, FixedFine, Penalty, Statute, formula_for
+from autos.rules.document_kinds import DocumentKind
+from autos.rules.fine_rules import FixedFine
+from autos.rules.infractions import EXCEPTION_KIND_PT, Penalty
+from autos.rules.statute import Statute, formula_for
 
 
 def case_basis(case: Case, statute: Statute) -> str:

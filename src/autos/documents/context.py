@@ -55,7 +55,8 @@ from autos.documents.notice_sections import (
 from autos.documents.preconditions import with_preconditions
 from autos.documents.ruling_sections import _decision, _protocol, _statement, pix_section
 from autos.processo.case import Case
-from autos.rules.statute import DocumentKind, Statute
+from autos.rules.document_kinds import DocumentKind
+from autos.rules.statute import Statute
 
 _STATE_NAMES = {
     "MG": "Estado de Minas Gerais", "SP": "Estado de São Paulo", "MT": "Estado de Mato Grosso",

@@ -18,7 +18,8 @@ from autos.errors import ComputeError
 from autos.processo.case import Case
 from autos.rules.calendar import MunicipalCalendar
 from autos.rules.deadlines import NOTICE_EVENT, DeadlineRule, LawDeadlines
-from autos.rules.statute import DocumentKind, Element, Statute
+from autos.rules.document_kinds import DocumentKind, Element
+from autos.rules.statute import Statute
 
 
 def _once(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -19,7 +19,8 @@ from autos.compute.fines import FineResult
 from autos.compute.result import CaseComputation
 from autos.processo.case import Case, Decisao, RazaoDecisao
 from autos.rules.authorities import normalize_name
-from autos.rules.statute import DocumentKind, Statute
+from autos.rules.document_kinds import DocumentKind
+from autos.rules.statute import Statute
 
 __all__ = ["decision_notice_sections", "decision_sections", "protocol_sections", "signer_block"]
 

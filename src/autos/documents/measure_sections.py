@@ -25,7 +25,9 @@ from autos.documents.formatting import (
 )
 from autos.documents.ruling_sections import _RESULTS
 from autos.processo.case import Case, Medida
-from autos.rules.statute import ApprehensionCosts, DocumentKind, Statute
+from autos.rules.document_kinds import DocumentKind
+from autos.rules.fine_rules import ApprehensionCosts
+from autos.rules.statute import Statute
 
 
 def _apprehension(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,

@@ -15,7 +15,9 @@ from autos.documents.formatting import _FORMS, _as_date, _auto_ref, _fmt_date, _
 from autos.documents.ruling_sections import _RESULTS, _decision_name
 from autos.processo.case import Case
 from autos.rules.deadlines import NOTICE_EVENT
-from autos.rules.statute import DocumentKind, FixedFine, PeriodicDoublingFine, QuantityFine, Statute
+from autos.rules.document_kinds import DocumentKind
+from autos.rules.fine_rules import FixedFine, PeriodicDoublingFine, QuantityFine
+from autos.rules.statute import Statute
 
 
 def _edital_case(computed: CaseComputation) -> str:

@@ -16,7 +16,8 @@ from autos.documents.formatting import _auto_ref, _fine_section, _fmt_date, _or_
 from autos.documents.pix import PixConfig
 from autos.documents.statement import amount_due
 from autos.processo.case import Case, Decisao
-from autos.rules.statute import DocumentKind, Statute
+from autos.rules.document_kinds import DocumentKind
+from autos.rules.statute import Statute
 
 
 def _statement(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
