@@ -298,9 +298,9 @@ def test_each_component_numbers_its_migrations_without_a_gap() -> None:
     """Step 1 is the tables, then 2, 3…: the SQLite format (``user_version``) and the PostgreSQL one
     (``schema_migrations``) are the same number, so a migration added later (one more ``_MIGRATIONS`` entry and
     ``SCHEMA_VERSION`` raised) reaches both backends."""
-    from autos.store import ledger, register
+    from autos.store import ledger_schema, register_schema
 
-    for module, component in ((register, "registro"), (ledger, "livro")):
+    for module, component in ((register_schema, "registro"), (ledger_schema, "livro")):
         steps = {1, *module._MIGRATIONS}
         assert sorted(steps) == list(range(1, module.SCHEMA_VERSION + 1)), module.__name__
         (c,) = [c for c in components() if c.name == component]

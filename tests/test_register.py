@@ -506,10 +506,10 @@ def test_ledger_queries_use_no_sqlite_only_syntax_and_go_through_the_store() -> 
     none of them SQLite-only, and no SQL written outside the table (no ``execute`` with text, no ``lastrowid``)."""
     import inspect
 
-    from autos.store import ledger
+    from autos.store import ledger, ledger_schema, ledger_store
     from autos.store.register_store import Store
 
-    for name, sql in ledger._SQL.items():
+    for name, sql in ledger_schema._SQL.items():
         upper = sql.upper()
         for sqlite_only in _SQLITE_ONLY:
             assert sqlite_only not in upper, (name, sqlite_only)
@@ -518,13 +518,13 @@ def test_ledger_queries_use_no_sqlite_only_syntax_and_go_through_the_store() -> 
     source = inspect.getsource(ledger.Ledger)
     for raw in (".execute(", ".executemany(", "lastrowid", "sqlite3.Row"):
         assert raw not in source, raw
-    store: Store = ledger.SqliteLedgerStore  # type: ignore[assignment]  # the class satisfies the protocol
+    store: Store = ledger_store.SqliteLedgerStore  # type: ignore[assignment]  # the class satisfies the protocol
     assert all(callable(getattr(store, m)) for m in ("sql", "rows", "run", "transaction", "close"))
     used = set()
-    for name in ledger._SQL:
+    for name in ledger_schema._SQL:
         if f'"{name}"' in source:
             used.add(name)
-    assert used == set(ledger._SQL), set(ledger._SQL) - used  # no query left unused in the table
+    assert used == set(ledger_schema._SQL), set(ledger_schema._SQL) - used  # no query left unused in the table
 
 
 def test_register_error_is_an_autos_error() -> None:

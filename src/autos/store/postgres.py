@@ -2,7 +2,7 @@
 
 Both live in one database (their tables do not share a name) and implement the register's small interface
 (:class:`autos.store.register_store.Store`) with the same named queries (:data:`autos.store.register_schema._SQL`,
-:data:`autos.store.ledger._SQL`), their ``?`` parameters turned into psycopg's ``%s`` once, here. Each of the two
+:data:`autos.store.ledger_schema._SQL`), their ``?`` parameters turned into psycopg's ``%s`` once, here. Each of the two
 describes itself (:class:`Component`: queries, numbered schema steps, error class, locks) to this module, which
 imports neither; :mod:`autos.store.banco` puts them together for ``autos banco migrar``.
 
