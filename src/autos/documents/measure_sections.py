@@ -8,7 +8,8 @@ from typing import Any
 
 from autos.base import ptbr
 from autos.compute.deadlines import compute
-from autos.compute.fines import FineResult, _norm_key
+from autos.compute.fine_formulas import _norm_key
+from autos.compute.fines import FineResult
 from autos.compute.result import CaseComputation
 from autos.documents.deadline_terms import element_deadlines
 from autos.documents.formatting import (
