@@ -22,7 +22,7 @@ from pypdf import PdfReader
 from autos.app.pipeline import Autos
 from autos.app.processo import is_processo_file
 from autos.checks.validate import select
-from autos.documents.context import mask_cnpj, mask_cpf
+from autos.documents.edital import mask_cnpj, mask_cpf
 from autos.errors import InputError, RefusedError, RulesError
 from autos.processo import load_processo
 from autos.processo.load_case import load_case
@@ -452,7 +452,7 @@ def test_edital_does_not_publish_personal_data(sample: str, fmt: str) -> None:
 
 
 def test_masks() -> None:
-    # CPF: the 6 middle digits; CNPJ: first 2 and the 2 check digits hidden (choice documented in context.py)
+    # CPF: the 6 middle digits; CNPJ: first 2 and the 2 check digits hidden (choice documented in documents/edital.py)
     assert mask_cpf("123.456.789-09") == "***.456.789-**"
     assert mask_cpf("12345678909") == "***.456.789-**"
     assert mask_cnpj("11.222.333/0001-81") == "**.222.333/0001-**"

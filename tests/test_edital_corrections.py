@@ -24,7 +24,8 @@ from pypdf import PdfReader
 
 from autos.app.publish import Options, Publisher, place_option
 from autos.cli import main
-from autos.store.ledger import SCHEMA_VERSION, Ledger, case_key
+from autos.store.ledger import Ledger, case_key
+from autos.store.ledger_schema import SCHEMA_VERSION
 
 from .conftest import DATA, ROOT, TODAY
 from .textutil import spreadsheet_rows
@@ -377,7 +378,7 @@ def test_a_ledger_of_a_newer_format_is_refused(tmp_path: Path) -> None:
     db = sqlite3.connect(path)
     db.execute("PRAGMA user_version = 3")
     db.close()
-    from autos.store.ledger import LedgerError
+    from autos.store.ledger_store import LedgerError
 
     with pytest.raises(LedgerError, match="versão mais nova do autos"):
         Ledger(path)
@@ -406,7 +407,7 @@ def test_a_retificacao_interrupted_after_its_reservation_is_undone_by_the_next_r
 
 def test_the_migration_uses_no_sqlite_only_syntax() -> None:
     """The migration step is plain SQL, as every other query of the ledger (PostgreSQL runs it too)."""
-    from autos.store.ledger import _MIGRATIONS
+    from autos.store.ledger_schema import _MIGRATIONS
 
     from .test_register import _SQLITE_ONLY
 

@@ -23,7 +23,8 @@ from autos.checks.validate import validate_case
 from autos.compute.fines import FineResult, compute_fines
 from autos.errors import ComputeError, RulesError
 from autos.processo.load_case import LoadedCase, load_case, parse_case
-from autos.rules.statute import CircumstanceEffect, Statute
+from autos.rules.infractions import CircumstanceEffect
+from autos.rules.statute import Statute
 
 from .conftest import TODAY, load_shipped_rules
 

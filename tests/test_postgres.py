@@ -15,7 +15,8 @@ from click.testing import CliRunner
 from autos.cli import main
 from autos.store.database import DatabaseUrl, mask_url
 from autos.store.banco import components
-from autos.store.register import Register, RegisterError
+from autos.store.register import Register
+from autos.store.register_store import RegisterError
 
 from . import pg
 from .conftest import ROOT
@@ -87,13 +88,13 @@ def test_migrar_creates_then_says_nothing_to_do_and_records_each_step(pg_cluster
 def test_an_old_schema_is_migrated_by_the_command_keeping_the_numbers(pg_cluster: pg.Cluster) -> None:
     """A database at the register's format 1 (before the web application's tables): refused until ``autos banco
     migrar``, which brings it to the current format (every step since) and keeps every reserved number."""
-    from autos.store import register
+    from autos.store import register_schema
 
     db = _empty_database(pg_cluster)
     url = pg_cluster.url(db)
     statements = ["CREATE TABLE schema_migrations (componente TEXT NOT NULL, versao INTEGER NOT NULL, "
                   "aplicada_em TEXT NOT NULL, PRIMARY KEY (componente, versao))",
-                  *register._SCHEMA,
+                  *register_schema._SCHEMA,
                   "INSERT INTO schema_migrations VALUES ('registro', 1, '2026-01-01T00:00:00-03:00')",
                   "INSERT INTO numeros (lei, tipo, ano, numero, estado, reservado_em) "
                   f"VALUES ('{TIM}', 'auto', 2026, 1, 'reservado', '2026-01-01T00:00:00-03:00')"]
@@ -101,7 +102,7 @@ def test_an_old_schema_is_migrated_by_the_command_keeping_the_numbers(pg_cluster
     code, out = run("numerar", TIM, "--ato", "auto", "--banco", url)
     assert code == 2 and "está no formato 1" in out and "autos banco migrar" in out
     code, out = run("banco", "migrar", "--banco", url)
-    assert code == 0 and f"registro: formato 1 → {register.SCHEMA_VERSION}" in out, out
+    assert code == 0 and f"registro: formato 1 → {register_schema.SCHEMA_VERSION}" in out, out
     code, out = run("numerar", TIM, "--ato", "auto", "--banco", url)
     assert code == 0 and "reservado: auto nº 2/2026" in out
 
@@ -297,9 +298,9 @@ def test_each_component_numbers_its_migrations_without_a_gap() -> None:
     """Step 1 is the tables, then 2, 3…: the SQLite format (``user_version``) and the PostgreSQL one
     (``schema_migrations``) are the same number, so a migration added later (one more ``_MIGRATIONS`` entry and
     ``SCHEMA_VERSION`` raised) reaches both backends."""
-    from autos.store import ledger, register
+    from autos.store import ledger_schema, register_schema
 
-    for module, component in ((register, "registro"), (ledger, "livro")):
+    for module, component in ((register_schema, "registro"), (ledger_schema, "livro")):
         steps = {1, *module._MIGRATIONS}
         assert sorted(steps) == list(range(1, module.SCHEMA_VERSION + 1)), module.__name__
         (c,) = [c for c in components() if c.name == component]

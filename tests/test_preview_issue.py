@@ -17,7 +17,8 @@ import pytest
 from autos.app.pipeline import Autos
 from autos.app.preview import issue, issued_documents, issued_file, preview
 from autos.errors import InputError, NotFoundError, RefusedError
-from autos.store.register import Register, RegisterError
+from autos.store.register import Register
+from autos.store.register_store import RegisterError
 
 from .conftest import SAMPLES
 from .textutil import docx_text, pdf_text

@@ -30,7 +30,8 @@ from autos.cli import main
 from autos.errors import InputError, OutputError
 from autos.processo.case import document_key
 from autos.processo.load_case import parse_case
-from autos.store.ledger import FileRecord, Ledger, LedgerError, PlannedCase, RunLock, case_key
+from autos.store.ledger import FileRecord, Ledger, PlannedCase, case_key
+from autos.store.ledger_store import LedgerError, RunLock
 from autos.web.state import load_secret
 
 from .conftest import ROOT, TODAY, Where

@@ -21,7 +21,8 @@ from click.testing import CliRunner
 
 from autos.cli import main
 from autos.errors import ReplaceRefusedError
-from autos.store.register import Register, RegisterError, normalize_document
+from autos.store.register import Register, normalize_document
+from autos.store.register_store import RegisterError
 
 from .conftest import CASOS, DATA, ROOT, SAMPLES, Where
 from .register_clerk import clerk
@@ -490,7 +491,7 @@ _SQLITE_ONLY = ("PRAGMA", "INSERT OR", "REPLACE INTO", "AUTOINCREMENT", "ROWID",
 
 def test_register_queries_use_no_sqlite_only_syntax() -> None:
     """The queries stay in SQL that PostgreSQL also runs (the storage may move to a shared server)."""
-    from autos.store.register import _MIGRATIONS, _SCHEMA, _SQL
+    from autos.store.register_schema import _MIGRATIONS, _SCHEMA, _SQL
 
     migrations = [(f"format {v} step {i}", ddl) for v, steps in _MIGRATIONS.items() for i, ddl in enumerate(steps)]
     for name, sql in [*_SQL.items(), *((f"schema {i}", ddl) for i, ddl in enumerate(_SCHEMA)), *migrations]:
@@ -505,10 +506,10 @@ def test_ledger_queries_use_no_sqlite_only_syntax_and_go_through_the_store() -> 
     none of them SQLite-only, and no SQL written outside the table (no ``execute`` with text, no ``lastrowid``)."""
     import inspect
 
-    from autos.store import ledger
-    from autos.store.register import Store
+    from autos.store import ledger, ledger_schema, ledger_store
+    from autos.store.register_store import Store
 
-    for name, sql in ledger._SQL.items():
+    for name, sql in ledger_schema._SQL.items():
         upper = sql.upper()
         for sqlite_only in _SQLITE_ONLY:
             assert sqlite_only not in upper, (name, sqlite_only)
@@ -517,13 +518,13 @@ def test_ledger_queries_use_no_sqlite_only_syntax_and_go_through_the_store() -> 
     source = inspect.getsource(ledger.Ledger)
     for raw in (".execute(", ".executemany(", "lastrowid", "sqlite3.Row"):
         assert raw not in source, raw
-    store: Store = ledger.SqliteLedgerStore  # type: ignore[assignment]  # the class satisfies the protocol
+    store: Store = ledger_store.SqliteLedgerStore  # type: ignore[assignment]  # the class satisfies the protocol
     assert all(callable(getattr(store, m)) for m in ("sql", "rows", "run", "transaction", "close"))
     used = set()
-    for name in ledger._SQL:
+    for name in ledger_schema._SQL:
         if f'"{name}"' in source:
             used.add(name)
-    assert used == set(ledger._SQL), set(ledger._SQL) - used  # no query left unused in the table
+    assert used == set(ledger_schema._SQL), set(ledger_schema._SQL) - used  # no query left unused in the table
 
 
 def test_register_error_is_an_autos_error() -> None:
@@ -535,7 +536,7 @@ def test_register_error_is_an_autos_error() -> None:
 def test_a_register_of_format_1_is_brought_to_the_current_format_keeping_everything(tmp_path: Path) -> None:
     """Format 2 (the web application's accounts, sessions, audit log and reviews) is added to a format-1 register
     when it is opened for writing; its index, numbers and documents stay; a read-only opening reads it as it is."""
-    from autos.store.register import _APPLICATION_ID, _SCHEMA, SCHEMA_VERSION
+    from autos.store.register_schema import _APPLICATION_ID, _SCHEMA, SCHEMA_VERSION
 
     path = tmp_path / "registro.sqlite3"
     db = sqlite3.connect(path)
@@ -564,7 +565,8 @@ def test_a_register_of_format_2_gets_the_verification_codes_keeping_its_document
     """Format 3 records the verification code each document prints. A format-2 register (documents without
     codes) is read as it is by a reader (no code known, the hashes still found) and brought to format 3 when
     opened for writing: its documents stay, without a code; the documents recorded afterwards are found by code."""
-    from autos.store.register import _APPLICATION_ID, _MIGRATIONS, _SCHEMA, DocumentRecord
+    from autos.store.register import DocumentRecord
+    from autos.store.register_schema import _APPLICATION_ID, _MIGRATIONS, _SCHEMA
 
     path = tmp_path / "registro.sqlite3"
     db = sqlite3.connect(path)

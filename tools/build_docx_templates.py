@@ -488,7 +488,7 @@ def auto_de_infracao() -> Doc:
 
 
 def edital_notificacao() -> Doc:
-    """Only the published data: the context of this kind has nothing else (autos.documents.context.edital_sections)."""
+    """Only the published data: the context of this kind has nothing else (autos.documents.edital.edital_sections)."""
     doc = _base(fundamento=None)
     p = _p(doc, "O MUNICÍPIO DE {{ lei.municipio | upper }}, pela autoridade abaixo identificada, com fundamento "
                "na {{ documento.base_legal }}, {{ edital.hipotese }}, ")

@@ -19,7 +19,8 @@ from click.testing import CliRunner
 from autos.app import accounts
 from autos.cli import main
 from autos.errors import InputError
-from autos.store.register import Register, RegisterError
+from autos.store.register import Register
+from autos.store.register_store import RegisterError
 
 from .conftest import SENHA, WebEnv, form_token, sign_in
 

@@ -54,16 +54,8 @@ from autos.processo.load import is_processo_data
 from autos.processo.load_case import LoadedCase, case_from_doc
 from autos.render.gazette import verification_code, with_code
 from autos.rules.statute import EDITAL_FIELDS, Statute
-from autos.store.ledger import (
-    EDITAL_KINDS,
-    Correction,
-    EditalRecord,
-    FileRecord,
-    Ledger,
-    LedgerError,
-    PlannedCase,
-    case_key,
-)
+from autos.store.ledger import EDITAL_KINDS, Correction, EditalRecord, FileRecord, Ledger, PlannedCase, case_key
+from autos.store.ledger_store import LedgerError
 from autos.store.processo_file import EditalAct, RecordError, cancel_edital, record_edital
 
 EXIT_OK = 0

@@ -38,7 +38,8 @@ from autos.errors import AutosError
 from autos.processo.case import Antecedente
 from autos.processo.load import LoadedProcesso, load_processo
 from autos.rules.calendar import format_date
-from autos.rules.statute import RecidivismHistory, Statute, formula_for
+from autos.rules.fine_rules import RecidivismHistory
+from autos.rules.statute import Statute, formula_for
 from autos.store.database import Location, find_register
 
 if TYPE_CHECKING:  # the register's modules only when a processo has one (start-up of validar)

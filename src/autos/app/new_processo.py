@@ -17,18 +17,16 @@ from pathlib import Path
 from autos.errors import InputError, OutputError
 from autos.processo.fields import FIELD_DOCS
 from autos.processo.text import PathKey, Slot, render_slots, yaml_scalar
-from autos.rules.procedure import Procedure, load_procedure
-from autos.rules.statute import (
+from autos.rules.fine_rules import (
     ApprehensionCosts,
     CapacityFine,
     FixedFine,
     GravityFine,
     PeriodicDoublingFine,
     QuantityFine,
-    RuleSet,
-    Statute,
-    formula_for,
 )
+from autos.rules.procedure import Procedure, load_procedure
+from autos.rules.statute import RuleSet, Statute, formula_for
 from autos.store.files import write_atomic
 
 __all__ = ["NewProcessoPlan", "new_processo_text", "plan_new_processo", "write_new_processo"]

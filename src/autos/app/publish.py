@@ -75,16 +75,8 @@ from autos.render.gazette import GAZETTE_CODE_LABEL, GazetteBuilder, verificatio
 from autos.rules.deadlines import NoticeFormRule
 from autos.rules.statute import Statute
 from autos.store.database import DatabaseUrl, Location
-from autos.store.ledger import (
-    DEFAULT_LEDGER_NAME,
-    Correction,
-    EditalRecord,
-    FileRecord,
-    Ledger,
-    LedgerError,
-    PlannedCase,
-    RunLock,
-)
+from autos.store.ledger import DEFAULT_LEDGER_NAME, Correction, EditalRecord, FileRecord, Ledger, PlannedCase
+from autos.store.ledger_store import LedgerError, RunLock
 from autos.store.processo_file import EditalAct, RecordError, record_edital
 from autos.store.sqlite_errors import sqlite_cause
 

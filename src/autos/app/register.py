@@ -32,11 +32,11 @@ from autos.store.register import (
     IndexDiff,
     IndexEntry,
     Register,
-    RegisterError,
     Reservation,
     index_entry,
     sha256_of,
 )
+from autos.store.register_store import RegisterError
 
 __all__ = ["REGISTER_ENV", "ProcessoRecorder", "Rebuilt", "Verification", "cancel_number",
            "find_register", "new_processo_reserving", "open_register", "rebuild_folder", "record_written",

@@ -19,8 +19,9 @@ from autos.compute.timeline import Finding as TimelineFinding
 from autos.errors import AutosError
 from autos.processo.load import LoadedProcesso
 from autos.rules.calendar import MunicipalCalendar, format_date
+from autos.rules.fine_rules import ApprehensionCosts
 from autos.rules.procedure import Procedure
-from autos.rules.statute import ApprehensionCosts, Statute, formula_for
+from autos.rules.statute import Statute, formula_for
 
 
 def _term_days(start: date, until: date, kind: str, calendar: MunicipalCalendar) -> int | None:

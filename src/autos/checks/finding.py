@@ -11,7 +11,8 @@ from typing import Any
 
 from autos.errors import AutosError
 from autos.rules.grades import GRADE_LABELS, GRADE_ORDER, GradeEntry, grade_of
-from autos.rules.statute import Severity, Statute
+from autos.rules.statute import Statute
+from autos.rules.statute_base import Severity
 
 
 @dataclass(frozen=True)

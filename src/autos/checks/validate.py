@@ -23,7 +23,10 @@ from autos.errors import AutosError, InputError, RulesFileError
 from autos.processo.case import Case, PenalidadeProposta
 from autos.processo.load_case import LoadedCase
 from autos.rules.deadlines import NOTICE_EVENT, law_deadlines
-from autos.rules.statute import EXCEPTION_KIND_PT, Element, Penalty, RuleSet, Severity, Statute
+from autos.rules.document_kinds import Element
+from autos.rules.infractions import EXCEPTION_KIND_PT, Penalty
+from autos.rules.statute import RuleSet, Statute
+from autos.rules.statute_base import Severity
 
 
 def _split(dotted: str) -> PathKey:

@@ -25,9 +25,10 @@ from autos.processo.case import Pessoa, returned_for_unknown_address
 from autos.processo.load import LoadedProcesso
 from autos.processo.model import Ato
 from autos.rules.calendar import format_date
+from autos.rules.fine_rules import ApprehensionCosts
 from autos.rules.preconditions import ActMatch, ConductRule, FactRequirement, Precondition, UnansweredNotice
 from autos.rules.procedure import Procedure
-from autos.rules.statute import ApprehensionCosts, Statute
+from autos.rules.statute import Statute
 
 __all__ = ["check_preconditions", "check_rules", "unmet_before"]
 

@@ -17,8 +17,8 @@ from datetime import date, timedelta
 from autos.compute.timeline import Timeline
 from autos.processo.model import Processo
 from autos.rules.calendar import format_date
+from autos.rules.fine_rules import RecidivismHistory
 from autos.rules.procedure import Procedure
-from autos.rules.statute import RecidivismHistory
 
 __all__ = ["Finality", "finality_of", "in_window", "window_end"]
 

@@ -4,8 +4,9 @@ notification of a decision with what art. 26, § 1º requires; the receipt of a 
 date and rules on nothing; and the signer of every act's document, from the register of authorities (the named
 person, the post, the act that gives the competence).
 
-Everything is pre-formatted here, as in :mod:`autos.documents.context` (which calls these builders), so the HTML
-and the DOCX templates print the same text.
+Everything is pre-formatted here, as in :mod:`autos.documents.context` (whose sections of the decision and of its
+notice, :mod:`autos.documents.ruling_sections` and :mod:`autos.documents.notice_sections`, call these builders), so
+the HTML and the DOCX templates print the same text.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from autos.compute.fines import FineResult
 from autos.compute.result import CaseComputation
 from autos.processo.case import Case, Decisao, RazaoDecisao
 from autos.rules.authorities import normalize_name
-from autos.rules.statute import DocumentKind, Statute
+from autos.rules.document_kinds import DocumentKind
+from autos.rules.statute import Statute
 
 __all__ = ["decision_notice_sections", "decision_sections", "protocol_sections", "signer_block"]
 

@@ -20,7 +20,7 @@ __all__ = ["published_data"]
 
 
 def published_data(ctx: dict[str, Any], source_name: str, source: bytes) -> bytes:
-    """The YAML an archived edital embeds, from the edital's own context (:func:`autos.documents.context.
+    """The YAML an archived edital embeds, from the edital's own context (:func:`autos.documents.edital.
     edital_sections`: it holds only what may be published)."""
     ed = ctx["edital"]
     doc = ctx["documento"]

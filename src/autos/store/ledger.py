@@ -15,29 +15,28 @@ A run killed between the two leaves a ``reservado`` edital that the next run fin
 (:meth:`Ledger.pending`). A run that fails with a known error (disk full, unwritable folder) undoes its
 reservation (:meth:`Ledger.undo`), leaving the ledger as it was before that edital.
 
-Only one run may write at a time: :meth:`Ledger.lock` takes an exclusive lock (:class:`RunLock`: ``flock`` on
-POSIX, ``msvcrt.locking`` on Windows) on a sidecar ``<ledger>.lock`` file (the ledger itself stays one SQLite
-file; SQLite's own locks are not disturbed); the publisher takes a second one on its output folder. The locks
-belong to the process that took them: a process forked from it (a rendering worker) closes its inherited copy
-at once (``os.register_at_fork``), so the lock is released the moment the run's main process dies, whatever
-happens to its workers.
+Only one run may write at a time: :meth:`Ledger.lock` takes an exclusive lock
+(:class:`~autos.store.ledger_store.RunLock`: ``flock`` on POSIX, ``msvcrt.locking`` on Windows) on a sidecar
+``<ledger>.lock`` file (the ledger itself stays one SQLite file; SQLite's own locks are not disturbed); the
+publisher takes a second one on its output folder. The locks belong to the process that took them: a process forked
+from it (a rendering worker) closes its inherited copy at once (``os.register_at_fork``), so the lock is released
+the moment the run's main process dies, whatever happens to its workers.
 
-Every SQLite failure of a write is reported as a :class:`LedgerError` with the cause in Portuguese (disk
-full, read-only file or folder, I/O error), never masked by a failing ``ROLLBACK``.
+Every SQLite failure of a write is reported as a :class:`~autos.store.ledger_store.LedgerError` with the cause in
+Portuguese (disk full, read-only file or folder, I/O error), never masked by a failing ``ROLLBACK``.
 
-Storage sits behind the register's small interface (:class:`autos.store.register.Store`): every query is in
-:data:`_SQL`, plain SQL that PostgreSQL also runs (``?`` parameters turned into the backend's style by
-``Store.sql``; no ``PRAGMA``, ``INSERT OR``, ``AUTOINCREMENT``, ``IS ?`` or ``lastrowid``: the ids of a new edital
-and of its files are the largest plus one, taken inside the write transaction, which one run at a time holds).
-:class:`SqliteLedgerStore` is the only implementation, the ledger as it always was.
+Storage sits behind the register's small interface (:class:`autos.store.register_store.Store`): every query is in
+:data:`autos.store.ledger_schema._SQL`, plain SQL that PostgreSQL also runs (``?`` parameters turned into the
+backend's style by ``Store.sql``; no ``PRAGMA``, ``INSERT OR``, ``AUTOINCREMENT``, ``IS ?`` or ``lastrowid``: the
+ids of a new edital and of its files are the largest plus one, taken inside the write transaction, which one run at
+a time holds). :class:`~autos.store.ledger_store.SqliteLedgerStore` is the only implementation, the ledger as it
+always was.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sqlite3
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -45,180 +44,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from autos.base import ptbr
-from autos.errors import AutosError, keep_original, os_error_pt
+from autos.errors import os_error_pt
 from autos.processo.case import document_key
 from autos.store.database import DatabaseUrl
-from autos.store.register import Store
-from autos.store.sqlite_errors import OwnDatabaseError, sqlite_cause
+from autos.store.ledger_schema import _MIGRATIONS, _MIGRATIONS_POSTGRESQL, _SQL, schema_statements
+from autos.store.ledger_store import LedgerError, RunLock, SqliteLedgerStore
+from autos.store.register_store import Store
 
 if TYPE_CHECKING:
     from autos.store.postgres import Component
 
 
-def _cause(exc: BaseException) -> str:
-    return sqlite_cause(exc, "livro")
-
-
 #: file name of the ledger when ``--ledger`` is not given: inside the output folder
 DEFAULT_LEDGER_NAME = "livro-editais.sqlite3"
 
-#: 1: the first ledger; 2: corrections of a published edital (retificação, republicação, cancelamento) — see
-#: :data:`_MIGRATIONS`. A new ledger is created at version 1 and migrated, so every ledger went through the same steps.
-SCHEMA_VERSION = 2
-_APPLICATION_ID = 0x6175746F  # "auto": marks the SQLite file as an autos ledger
-
 FILE_KINDS = ("edital_consolidado", "edital_individual_pdf", "edital_individual_docx", "caderno")
-
-_SCHEMA = """
-CREATE TABLE editais (
-    id INTEGER PRIMARY KEY,
-    lei TEXT NOT NULL,                 -- rules id, e.g. timoteo-mg/lei-3844-2022 (one series per law)
-    ano INTEGER NOT NULL,
-    numero INTEGER NOT NULL CHECK (numero > 0),
-    data_publicacao TEXT NOT NULL,     -- AAAA-MM-DD (official press)
-    data_jornal TEXT,                  -- AAAA-MM-DD (local newspaper, when the law requires it)
-    data_edital TEXT NOT NULL,         -- AAAA-MM-DD, the date the edital bears (issued on)
-    veiculo TEXT NOT NULL,             -- official press the edital is published in
-    jornal TEXT,                       -- local newspaper, when the law requires it
-    estado TEXT NOT NULL CHECK (estado IN ('reservado', 'publicado')),
-    saida TEXT NOT NULL,               -- output folder, relative to the ledger's folder (file paths are relative to it)
-    reservado_em TEXT NOT NULL,        -- ISO 8601 with offset, also the "gerado em" printed
-    publicado_em TEXT,
-    UNIQUE (lei, ano, numero)
-);
-CREATE TABLE casos (
-    edital_id INTEGER NOT NULL REFERENCES editais(id) ON DELETE CASCADE,
-    ordem INTEGER NOT NULL,
-    caso TEXT NOT NULL UNIQUE,         -- "<lei>#<número do auto>": a case is published once
-    auto_numero TEXT NOT NULL,
-    arquivo TEXT NOT NULL,             -- the case file as found
-    sha256_caso TEXT NOT NULL,         -- of the case file's bytes
-    texto_caso TEXT NOT NULL,          -- the case file as read (restart renders from it)
-    motivo TEXT NOT NULL,              -- why edital (domicile unknown, AR returned and why)
-    PRIMARY KEY (edital_id, ordem)
-);
-CREATE TABLE arquivos (
-    id INTEGER PRIMARY KEY,
-    edital_id INTEGER NOT NULL REFERENCES editais(id) ON DELETE CASCADE,
-    caso TEXT,                         -- NULL for the consolidated edital and the gazette file
-    tipo TEXT NOT NULL CHECK (tipo IN ('edital_consolidado', 'edital_individual_pdf',
-                                       'edital_individual_docx', 'caderno')),
-    caminho TEXT NOT NULL,             -- relative to editais.saida
-    codigo TEXT UNIQUE,                -- verification code printed on the PDF (NULL for DOCX)
-    sha256 TEXT,                       -- NULL while the edital is only reserved
-    bytes INTEGER,
-    UNIQUE (edital_id, caminho)
-);
-CREATE INDEX arquivos_sha256 ON arquivos (sha256);
-"""
-
-#: what each format adds to the one before it (format 1 is :data:`_SCHEMA`): plain SQL both backends run, applied
-#: in order — by a SQLite ledger when it is opened for writing (as the register does), by ``autos banco migrar`` on
-#: PostgreSQL (recorded in ``schema_migrations``). A step PostgreSQL must run differently goes in
-#: ``_MIGRATIONS_POSTGRESQL`` under the same number.
-_MIGRATIONS: dict[int, tuple[str, ...]] = {
-    # 2 — corrections of a published edital, as SEI records them:
-    #   * an edital may correct another (``tipo`` retificacao | republicacao, ``corrige``: the edital corrected,
-    #     ``motivo``; a retificação keeps what changed in ``alteracoes``, JSON). Its number is the next of the same
-    #     series, like any edital;
-    #   * a published edital may be cancelled (``cancelamentos``: one row per cancelled edital, never deleted);
-    #   * so a case may be in more than one edital (the edital and its corrections; an edital cancelled and a new
-    #     one): ``casos.caso`` is no longer UNIQUE (SQLite cannot drop a constraint: the table is rebuilt, same
-    #     columns in the same order). "A case is published once" is kept by the ledger's code (:meth:`Ledger.reserve`,
-    #     :meth:`Ledger.problems`): at most one live (not cancelled) edital of kind ``edital`` per case.
-    2: (
-        """CREATE TABLE casos_v2 (
-    edital_id INTEGER NOT NULL REFERENCES editais(id) ON DELETE CASCADE,
-    ordem INTEGER NOT NULL,
-    caso TEXT NOT NULL,                -- "<lei>#<número do auto>"
-    auto_numero TEXT NOT NULL,
-    arquivo TEXT NOT NULL,
-    sha256_caso TEXT NOT NULL,
-    texto_caso TEXT NOT NULL,
-    motivo TEXT NOT NULL,
-    PRIMARY KEY (edital_id, ordem)
-)""",
-        "INSERT INTO casos_v2 (edital_id, ordem, caso, auto_numero, arquivo, sha256_caso, texto_caso, motivo) "
-        "SELECT edital_id, ordem, caso, auto_numero, arquivo, sha256_caso, texto_caso, motivo FROM casos",
-        "DROP TABLE casos",
-        "ALTER TABLE casos_v2 RENAME TO casos",
-        "CREATE INDEX casos_caso ON casos (caso)",
-        "ALTER TABLE editais ADD COLUMN tipo TEXT NOT NULL DEFAULT 'edital' "
-        "CHECK (tipo IN ('edital', 'retificacao', 'republicacao'))",
-        "ALTER TABLE editais ADD COLUMN corrige INTEGER REFERENCES editais(id)",
-        "ALTER TABLE editais ADD COLUMN motivo TEXT",
-        "ALTER TABLE editais ADD COLUMN alteracoes TEXT",
-        """CREATE TABLE cancelamentos (
-    edital_id INTEGER PRIMARY KEY REFERENCES editais(id),
-    data TEXT NOT NULL,                -- AAAA-MM-DD, the date of the cancellation
-    motivo TEXT NOT NULL,
-    cancelado_em TEXT NOT NULL         -- ISO 8601 with offset
-)""",
-    ),
-}
-
-#: a step of :data:`_MIGRATIONS` that PostgreSQL runs differently (same number): none so far
-_MIGRATIONS_POSTGRESQL: dict[int, tuple[str, ...]] = {}
-
-
-def schema_statements() -> tuple[str, ...]:
-    """Format 1 (:data:`_SCHEMA`) as one statement each."""
-    return tuple(st.strip() for st in _SCHEMA.split(";") if st.strip())
-
-_EDITAL = ("e.id, e.lei, e.ano, e.numero, e.data_publicacao, e.data_jornal, e.data_edital, e.veiculo, e.jornal, "
-           "e.estado, e.saida, e.reservado_em, e.publicado_em, e.tipo, e.corrige, e.motivo, e.alteracoes, c.data, "
-           "c.motivo, c.cancelado_em")
-_EDITAL_FROM = "editais e LEFT JOIN cancelamentos c ON c.edital_id = e.id"
-_FILE = "tipo, caminho, caso, codigo, sha256, bytes"
-_CASE = "ordem, caso, auto_numero, arquivo, sha256_caso, motivo"
-
-#: every query the ledger runs, with ``?`` parameters (PostgreSQL runs them once ``Store.sql`` converts them)
-_SQL = {
-    "max_number": "SELECT max(numero) FROM editais WHERE lei = ? AND ano = ?",
-    "max_edital_id": "SELECT max(id) FROM editais",
-    "max_file_id": "SELECT max(id) FROM arquivos",
-    "insert_edital": "INSERT INTO editais (id, lei, ano, numero, data_publicacao, data_jornal, data_edital, veiculo, "
-                     "jornal, estado, saida, reservado_em, tipo, corrige, motivo, alteracoes) "
-                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'reservado', ?, ?, ?, ?, ?, ?)",
-    "insert_case": "INSERT INTO casos (edital_id, ordem, caso, auto_numero, arquivo, sha256_caso, texto_caso, motivo) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    "insert_file": "INSERT INTO arquivos (id, edital_id, caso, tipo, caminho, codigo) VALUES (?, ?, ?, ?, ?, ?)",
-    "state": "SELECT estado FROM editais WHERE id = ?",
-    "planned_paths": "SELECT caminho FROM arquivos WHERE edital_id = ?",
-    "set_hash": "UPDATE arquivos SET sha256 = ?, bytes = ? WHERE edital_id = ? AND caminho = ?",
-    "publish": "UPDATE editais SET estado = 'publicado', publicado_em = ? WHERE id = ?",
-    "series_of": "SELECT lei, ano, numero, estado FROM editais WHERE id = ?",
-    "delete_edital": "DELETE FROM editais WHERE id = ?",
-    "edital": f"SELECT {_EDITAL} FROM {_EDITAL_FROM} WHERE e.id = ?",
-    "pending": f"SELECT {_EDITAL} FROM {_EDITAL_FROM} WHERE e.estado = 'reservado' ORDER BY e.id",
-    "edital_by_number": "SELECT id FROM editais WHERE lei = ? AND ano = ? AND numero = ?",
-    "corrections_of": "SELECT id FROM editais WHERE corrige = ? ORDER BY id",
-    "insert_cancellation": "INSERT INTO cancelamentos (edital_id, data, motivo, cancelado_em) VALUES (?, ?, ?, ?)",
-    "ids_cancelled_on": "SELECT e.id FROM editais e JOIN cancelamentos c ON c.edital_id = e.id "
-                        "WHERE c.data = ? ORDER BY e.lei, e.ano, e.numero",
-    "ids": "SELECT id FROM editais ORDER BY lei, ano, numero",
-    "ids_on": "SELECT id FROM editais WHERE data_publicacao = ? ORDER BY lei, ano, numero",
-    "cases_of": f"SELECT {_CASE} FROM casos WHERE edital_id = ? ORDER BY ordem",
-    "cases_with_text_of": f"SELECT {_CASE}, texto_caso FROM casos WHERE edital_id = ? ORDER BY ordem",
-    "files_of": f"SELECT {_FILE} FROM arquivos WHERE edital_id = ? ORDER BY id",
-    "case": f"SELECT edital_id, {_CASE} FROM casos WHERE caso = ? ORDER BY edital_id",
-    "case_with_text": f"SELECT edital_id, {_CASE}, texto_caso FROM casos WHERE caso = ? ORDER BY edital_id",
-    "case_keys": "SELECT caso FROM casos ORDER BY edital_id, ordem",
-    "live_case_keys": "SELECT s.caso, e.tipo, e.id FROM casos s JOIN editais e ON e.id = s.edital_id "
-                      "WHERE NOT EXISTS (SELECT 1 FROM cancelamentos c WHERE c.edital_id = e.id) "
-                      "ORDER BY s.edital_id, s.ordem",
-    "files_by_sha256": f"SELECT edital_id, {_FILE} FROM arquivos WHERE sha256 = ? ORDER BY id",
-    "files_by_code": f"SELECT edital_id, {_FILE} FROM arquivos WHERE codigo = ? ORDER BY id",
-    "sibling": f"SELECT {_FILE} FROM arquivos WHERE edital_id = ? AND caso = ? AND tipo = ?",
-    "sibling_of_edital": f"SELECT {_FILE} FROM arquivos WHERE edital_id = ? AND caso IS NULL AND tipo = ?",
-    "series": "SELECT lei, ano, count(*), count(DISTINCT numero), max(numero) FROM editais GROUP BY lei, ano",
-    "unhashed": "SELECT a.caminho FROM arquivos a JOIN editais e ON e.id = a.edital_id "
-                "WHERE e.estado = 'publicado' AND a.sha256 IS NULL",
-}
-
-
-class LedgerError(AutosError):
-    """The ledger cannot be opened, is busy, or would be left inconsistent."""
 
 
 def postgres_component() -> Component:
@@ -345,235 +185,8 @@ def _canonical_key(caso: str) -> str:
         return caso
 
 
-# --------------------------------------------------------------------------------------------------
-# the run lock
-
-
-#: lock file descriptors held by this process; a forked child closes its copies (they are not its locks)
-_HELD_LOCK_FDS: set[int] = set()
-
-
-def _close_inherited_locks() -> None:
-    for fd in list(_HELD_LOCK_FDS):
-        with contextlib.suppress(OSError):
-            os.close(fd)
-    _HELD_LOCK_FDS.clear()
-
-
-if hasattr(os, "register_at_fork"):  # POSIX; on Windows children are spawned and inherit no descriptor
-    os.register_at_fork(after_in_child=_close_inherited_locks)
-
-
-class RunLock:
-    """An exclusive, non-blocking lock on a file, held by this process only.
-
-    POSIX: ``flock`` (released by the kernel when the last descriptor of the open file closes, so when this
-    process dies, because forked children close their copies at once); Windows: ``msvcrt.locking`` on the
-    first byte (released when the handle closes or the process ends). The descriptor is not inheritable
-    (Python's default), so programs this process executes do not get it either.
-    """
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._fd: int | None = None
-
-    def acquire(self) -> bool:
-        """Take the lock; ``False`` if another process holds it. ``OSError`` if the file cannot be opened."""
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-                import msvcrt
-
-                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-            else:
-                import fcntl
-
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:  # BlockingIOError (POSIX) or PermissionError (Windows): held by another process
-            os.close(fd)
-            return False
-        self._fd = fd
-        _HELD_LOCK_FDS.add(fd)
-        return True
-
-    def release(self) -> None:
-        if self._fd is not None:
-            _HELD_LOCK_FDS.discard(self._fd)
-            os.close(self._fd)  # releases the lock
-            self._fd = None
-
-
 def now_local() -> datetime:
     return datetime.now().astimezone().replace(microsecond=0)
-
-
-class SqliteLedgerStore:
-    """The ledger in one SQLite file (:class:`autos.store.register.Store`). ``readonly`` never writes (a missing
-    file reads as an empty ledger, in memory)."""
-
-    def __init__(self, path: Path, *, readonly: bool = False) -> None:
-        self.path = path
-        self.readonly = readonly
-        try:
-            if readonly:
-                if self.path.is_file():
-                    self.db = sqlite3.connect(f"file:{self.path.resolve()}?mode=ro", uri=True)
-                else:
-                    self.db = sqlite3.connect(":memory:")
-                    for statement in schema_statements() + tuple(st for n in sorted(_MIGRATIONS)
-                                                                 for st in _MIGRATIONS[n]):
-                        self.db.execute(statement)
-            else:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                with contextlib.suppress(FileExistsError):  # it keeps the text of published cases: personal data
-                    os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-                self.db = sqlite3.connect(str(self.path), isolation_level=None, timeout=30)
-        except OSError as exc:
-            raise LedgerError(f"não foi possível abrir o livro de editais ({os_error_pt(exc)}).", file=self.path,
-                              hint="confira o caminho de --ledger, o espaço em disco e a permissão de escrita na "
-                              "pasta.") from None
-        except sqlite3.Error as exc:
-            raise LedgerError(f"não foi possível abrir o livro de editais ({_cause(exc)}).", file=self.path,
-                              hint="confira o caminho de --ledger, o espaço em disco e a permissão de escrita na "
-                              "pasta.") from None
-        try:
-            self._setup()
-        except sqlite3.OperationalError as exc:  # the file is fine, writing it is not (full, read-only, I/O)
-            self.db.close()
-            raise LedgerError(f"não foi possível usar o livro de editais ({_cause(exc)}).", file=self.path,
-                              hint="libere espaço ou corrija a permissão do livro e da sua pasta e rode de novo; "
-                              "nada foi publicado.") from None
-        except sqlite3.DatabaseError as exc:
-            self.db.close()
-            raise LedgerError(f"o arquivo não é um livro de editais válido ({_cause(exc)}).", file=self.path,
-                              hint="indique o livro certo com --ledger.") from None
-
-    def _setup(self) -> None:
-        if self.readonly:
-            self.db.execute("PRAGMA foreign_keys = ON")
-            self._check_version()
-            if self.path.is_file() and self.db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
-                self._migrated_copy()  # an older ledger is read, never written: migrate a copy in memory
-            return
-        self.db.execute("PRAGMA synchronous = FULL")  # a committed edital survives a power cut
-        # the migrations rebuild a table (``casos``): foreign keys are checked after them, not during (SQLite
-        # ignores this pragma inside a transaction, so it is set before it)
-        self.db.execute("PRAGMA foreign_keys = OFF")
-        self.db.execute("BEGIN IMMEDIATE")  # two runs creating the same ledger: one waits for the other
-        try:
-            version = self.db.execute("PRAGMA user_version").fetchone()[0]
-            if version == 0:
-                tables = self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-                if tables:
-                    raise OwnDatabaseError("o banco já tem tabelas que não são do autos")
-                for statement in schema_statements():
-                    self.db.execute(statement)
-                self.db.execute("PRAGMA user_version = 1")
-                self.db.execute(f"PRAGMA application_id = {_APPLICATION_ID}")
-                version = 1
-            if 1 <= version < SCHEMA_VERSION and self._is_ours():  # a ledger of an older format: migrated here
-                _migrate(self.db, version)
-            self.db.execute("COMMIT")
-        except BaseException:
-            self._rollback()
-            raise
-        self.db.execute("PRAGMA foreign_keys = ON")
-        self._check_version()
-
-    def _migrated_copy(self) -> None:
-        """Replace the read-only connection by an in-memory copy of the ledger migrated to this version."""
-        mem = sqlite3.connect(":memory:")
-        self.db.backup(mem)
-        self.db.close()
-        mem.execute("PRAGMA foreign_keys = OFF")
-        mem.execute("BEGIN")
-        _migrate(mem, mem.execute("PRAGMA user_version").fetchone()[0])
-        mem.execute("COMMIT")
-        mem.execute("PRAGMA foreign_keys = ON")
-        self.db = mem
-
-    def _rollback(self) -> None:
-        """Roll back the open transaction, if SQLite has not done it already (it does on a full disk or an I/O
-        error); a failing rollback never hides the error that caused it."""
-        if self.db.in_transaction:
-            with contextlib.suppress(sqlite3.Error):
-                self.db.execute("ROLLBACK")
-
-    def _is_ours(self) -> bool:
-        return bool(self.db.execute("PRAGMA application_id").fetchone()[0] == _APPLICATION_ID)
-
-    def _check_version(self) -> None:
-        version = self.db.execute("PRAGMA user_version").fetchone()[0]
-        app = self.db.execute("PRAGMA application_id").fetchone()[0]
-        if not self.path.is_file():
-            return
-        if app == _APPLICATION_ID and version > SCHEMA_VERSION:
-            raise LedgerError(f"o livro de editais é de uma versão mais nova do autos (formato {version}; esta versão "
-                              f"lê até o formato {SCHEMA_VERSION}); nada foi lido nem gravado.", file=self.path,
-                              hint="atualize o autos nesta máquina (todas as que usam o livro devem ter a mesma "
-                              "versão).")
-        ok = version == SCHEMA_VERSION or (self.readonly and 1 <= version < SCHEMA_VERSION)
-        if not ok or app != _APPLICATION_ID:
-            raise OwnDatabaseError(f"versão {version}, identificação {app:#x}")
-
-    # --- the interface ---------------------------------------------------------------------------
-    def sql(self, name: str) -> str:
-        return _SQL[name]  # sqlite3's paramstyle is qmark: the queries are already in it
-
-    def rows(self, name: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
-        try:
-            return [tuple(r) for r in self.db.execute(self.sql(name), tuple(params)).fetchall()]
-        except sqlite3.Error as exc:
-            raise LedgerError(f"não foi possível ler o livro de editais ({_cause(exc)}).", file=self.path,
-                              hint="confira o caminho de --ledger e a permissão do arquivo.") from None
-
-    def run(self, name: str, params: Sequence[object] = ()) -> None:
-        self.db.execute(self.sql(name), tuple(params))
-
-    @contextlib.contextmanager
-    def transaction(self) -> Iterator[None]:
-        """One write transaction (``BEGIN IMMEDIATE`` … ``COMMIT``), rolled back on any exception; an SQLite
-        failure becomes a :class:`LedgerError` with its cause (nothing of the transaction is recorded). Only one
-        run writes at a time (:meth:`Ledger.lock`), so ids taken as the largest plus one cannot collide."""
-        if self.readonly:
-            raise LedgerError("livro aberto só para leitura.", file=self.path)  # pragma: no cover - programming error
-        try:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                yield
-                self.db.execute("COMMIT")
-            except BaseException:
-                self._rollback()
-                raise
-        except sqlite3.IntegrityError as exc:
-            keep_original(exc, "livro de editais")
-            raise LedgerError("o livro recusou a gravação: ela repetiria um caso, um arquivo ou um código já "
-                              "registrados; nada desta operação foi registrado.", file=self.path,
-                              hint="é um defeito: guarde o livro e o log e chame o suporte; não apague nem edite "
-                              "o livro.") from None
-        except sqlite3.Error as exc:
-            raise LedgerError(f"não foi possível gravar no livro de editais ({_cause(exc)}); nada desta "
-                              "operação foi registrado.", file=self.path,
-                              hint="libere espaço ou corrija a permissão do livro e da sua pasta e rode de novo "
-                              "com a mesma --data (veja docs/runbook-editais.md).") from None
-
-    def alive(self) -> bool:
-        return True  # a file: nothing to lose between two operations
-
-    def close(self) -> None:
-        self.db.close()
-
-
-def _migrate(db: sqlite3.Connection, version: int) -> None:
-    """Run every step of :data:`_MIGRATIONS` after ``version``, inside the caller's transaction, and record the
-    version reached; a foreign key the steps broke fails the whole migration (nothing of it is kept)."""
-    for step in range(version + 1, SCHEMA_VERSION + 1):
-        for statement in _MIGRATIONS[step]:
-            db.execute(statement)
-    broken = db.execute("PRAGMA foreign_key_check").fetchall()
-    if broken:
-        raise OwnDatabaseError(f"referências quebradas depois da migração: {broken[:3]}")
-    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
 def _file(r: Sequence[Any]) -> FileRecord:

@@ -1,8 +1,8 @@
 """The register and the editais ledger on a PostgreSQL server (``--banco postgresql://…``), with psycopg 3.
 
 Both live in one database (their tables do not share a name) and implement the register's small interface
-(:class:`autos.store.register.Store`) with the same named queries (:data:`autos.store.register._SQL`,
-:data:`autos.store.ledger._SQL`), their ``?`` parameters turned into psycopg's ``%s`` once, here. Each of the two
+(:class:`autos.store.register_store.Store`) with the same named queries (:data:`autos.store.register_schema._SQL`,
+:data:`autos.store.ledger_schema._SQL`), their ``?`` parameters turned into psycopg's ``%s`` once, here. Each of the two
 describes itself (:class:`Component`: queries, numbered schema steps, error class, locks) to this module, which
 imports neither; :mod:`autos.store.banco` puts them together for ``autos banco migrar``.
 
@@ -10,7 +10,7 @@ imports neither; :mod:`autos.store.banco` puts them together for ``autos banco m
 lock of that component (``pg_advisory_xact_lock``): the register's writes (a number reserved, a processo indexed,
 an audit entry) run one at a time whichever machine or clerk asks, as SQLite's file lock makes them run on one
 machine, so "the largest plus one" taken inside the transaction is never taken twice and a transaction that fails
-leaves no row behind: no duplicate, no gap. The lock waits at most :data:`autos.store.register.LOCK_TIMEOUT`
+leaves no row behind: no duplicate, no gap. The lock waits at most :data:`autos.store.register_store.LOCK_TIMEOUT`
 seconds (``lock_timeout``), then the operation fails with a clear message, nothing written. The editais
 publication's run lock (a file lock beside a SQLite ledger) is a session advisory lock here: it is released the
 moment the publishing process's connection ends, however the process died.
@@ -243,7 +243,7 @@ def _qmark_to_format(sql: str) -> str:
 
 
 class PostgresStore:
-    """A component (register or ledger) on PostgreSQL: :class:`autos.store.register.Store`, plus the run lock."""
+    """A component (register or ledger) on PostgreSQL: :class:`autos.store.register_store.Store`, plus the run lock."""
 
     def __init__(self, url: DatabaseUrl, component: Component, *, readonly: bool = False,
                  lock_timeout: float = 30) -> None:

@@ -12,34 +12,34 @@ What it holds:
 - **the documents written** (``documentos``) — the SHA-256 of every document ``autos gerar`` wrote, with its
   processo, act and time, so ``autos conferir`` can say whether a file is the one issued. Also kept by a rebuild.
 
-Storage sits behind one small interface (:class:`Store`): plain SQL that PostgreSQL also runs (no ``PRAGMA``,
+Storage sits behind one small interface (:class:`~autos.store.register_store.Store`, with the tables and the
+queries in :mod:`autos.store.register_schema`): plain SQL that PostgreSQL also runs (no ``PRAGMA``,
 ``INSERT OR …``, ``AUTOINCREMENT`` or ``IS ?`` in the queries; natural primary keys; dates as ISO text), written
 with ``?`` parameters that :meth:`Store.sql` turns into the backend's style in one place. :class:`SqliteStore`
-is the only implementation: WAL, ``synchronous=FULL``, ``application_id``/``user_version`` checked on opening,
-and every write transaction (``BEGIN IMMEDIATE``) taken under an exclusive lock on ``<registro>.lock``
-(`filelock <https://py-filelock.readthedocs.io>`_: ``fcntl.flock`` on POSIX, ``msvcrt.locking`` on Windows),
-so that several clerks (processes, machines sharing a folder) never get the same number.
+(:mod:`autos.store.register_store`) is the only implementation: WAL, ``synchronous=FULL``,
+``application_id``/``user_version`` checked on opening, and every write transaction (``BEGIN IMMEDIATE``) taken
+under an exclusive lock on ``<registro>.lock`` (`filelock <https://py-filelock.readthedocs.io>`_: ``fcntl.flock``
+on POSIX, ``msvcrt.locking`` on Windows), so that several clerks (processes, machines sharing a folder) never get
+the same number.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
-import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from stdnum.br import cnpj as stdnum_cnpj
 from stdnum.br import cpf as stdnum_cpf
 from stdnum.exceptions import ValidationError as StdnumError
 
-from autos.errors import AutosError, keep_original, os_error_pt
 from autos.store.database import DEFAULT_REGISTER_NAME, DatabaseUrl
-from autos.store.sqlite_errors import OwnDatabaseError, sqlite_cause
+from autos.store.register_schema import _MIGRATIONS, _MIGRATIONS_POSTGRESQL, _SCHEMA, _SQL, SCHEMA_VERSION
+from autos.store.register_store import LOCK_TIMEOUT, LOCK_TIMEOUT_ENV, RegisterError, SqliteStore, Store
 
 if TYPE_CHECKING:  # a clerk's process that only reserves numbers does not load the case models (start-up)
     from autos.processo.load import LoadedProcesso
@@ -47,229 +47,8 @@ if TYPE_CHECKING:  # a clerk's process that only reserves numbers does not load 
 
 __all__ = [
     "DEFAULT_REGISTER_NAME", "ActEntry", "AuditEntry", "DocumentRecord", "IndexDiff", "IndexEntry", "Register",
-    "RegisterError", "Reservation", "ReviewRecord", "SessionRow", "SqliteStore", "Store", "UserRow", "index_entry",
-    "normalize_document", "sha256_of",
+    "Reservation", "ReviewRecord", "SessionRow", "UserRow", "index_entry", "normalize_document", "sha256_of",
 ]
-
-def _cause(exc: BaseException) -> str:
-    return sqlite_cause(exc, "registro")
-
-
-
-SCHEMA_VERSION = 3
-_APPLICATION_ID = 0x72656769  # "regi": marks the SQLite file as an autos register
-
-#: seconds a write waits for another clerk's transaction before giving up with a clear error
-LOCK_TIMEOUT = 30.0
-#: environment variable that changes :data:`LOCK_TIMEOUT` (seconds)
-LOCK_TIMEOUT_ENV = "AUTOS_REGISTRO_ESPERA"
-
-_SCHEMA = (
-    """CREATE TABLE processos (
-    arquivo TEXT PRIMARY KEY,          -- the processo file, relative to the register's folder, '/' separators
-    lei TEXT NOT NULL,
-    numero TEXT NOT NULL,              -- number of the processo, as typed
-    autuado_tipo TEXT NOT NULL,
-    autuado_documento TEXT,            -- CPF/CNPJ digits only (dots, slash and dash removed), NULL if not given
-    autuado_nome TEXT,
-    data_infracao TEXT,                -- AAAA-MM-DD
-    ultimo_ato TEXT NOT NULL,          -- kind of the last act
-    resultado TEXT,                    -- result of the last decision (mantida, reduzida, cancelada), if any
-    sha256 TEXT NOT NULL,              -- of the file's bytes when indexed
-    indexado_em TEXT NOT NULL
-)""",
-    "CREATE INDEX processos_numero ON processos (lei, numero)",
-    "CREATE INDEX processos_autuado ON processos (autuado_documento)",
-    """CREATE TABLE infracoes (
-    arquivo TEXT NOT NULL REFERENCES processos (arquivo) ON DELETE CASCADE,
-    ordem INTEGER NOT NULL,
-    regra TEXT NOT NULL,
-    reincidente INTEGER,               -- 1/0 as typed, NULL if not typed
-    PRIMARY KEY (arquivo, ordem)
-)""",
-    """CREATE TABLE atos (
-    arquivo TEXT NOT NULL REFERENCES processos (arquivo) ON DELETE CASCADE,
-    ordem INTEGER NOT NULL,            -- 1-based, as autos prazos numbers the acts
-    tipo TEXT NOT NULL,
-    numero TEXT,                       -- as typed
-    numero_n INTEGER,                  -- N of N/AAAA (NULL when the number is not N/AAAA)
-    numero_ano INTEGER,
-    data TEXT,
-    referente TEXT,
-    resultado TEXT,
-    valor TEXT,                        -- Decimal as text
-    PRIMARY KEY (arquivo, ordem)
-)""",
-    "CREATE INDEX atos_numero ON atos (tipo, numero_ano, numero_n)",
-    """CREATE TABLE numeros (
-    lei TEXT NOT NULL,
-    tipo TEXT NOT NULL,                -- act kind (auto, notificacao_ar, julgamento…)
-    ano INTEGER NOT NULL,
-    numero INTEGER NOT NULL CHECK (numero > 0),
-    estado TEXT NOT NULL CHECK (estado IN ('reservado', 'cancelado')),
-    processo TEXT,                     -- number of the processo it was reserved for, if any
-    arquivo TEXT,                      -- that processo's file (relative), if known
-    reservado_em TEXT NOT NULL,
-    motivo TEXT,                       -- why it was cancelled
-    cancelado_em TEXT,
-    PRIMARY KEY (lei, tipo, ano, numero)
-)""",
-    """CREATE TABLE documentos (
-    caminho TEXT NOT NULL,             -- the document as written, relative to the register's folder
-    sha256 TEXT NOT NULL,
-    bytes INTEGER NOT NULL,
-    arquivo TEXT NOT NULL,             -- the processo file it was generated from (relative)
-    lei TEXT NOT NULL,
-    processo TEXT NOT NULL,
-    ato INTEGER NOT NULL,              -- 1-based act
-    documento TEXT NOT NULL,           -- document kind (auto_de_infracao, decisao…)
-    gravado_em TEXT NOT NULL,          -- ISO 8601 with offset: also the "gerado em" the document prints
-    PRIMARY KEY (caminho, sha256)
-)""",
-    "CREATE INDEX documentos_sha256 ON documentos (sha256)",
-)
-
-#: what each format adds to the one before it, applied in order when a register of an older format is opened for
-#: writing (a new register gets :data:`_SCHEMA` and then every step); a reader of an older format (``readonly``)
-#: reads the tables it has. Format 2: the web application's accounts, sessions, audit log and legal reviews.
-#: Format 3: the verification code each document prints, recorded with it (NULL for documents recorded before).
-_MIGRATIONS: dict[int, tuple[str, ...]] = {
-    2: (
-        """CREATE TABLE usuarios (
-    login TEXT PRIMARY KEY,
-    nome TEXT NOT NULL,
-    papel TEXT NOT NULL CHECK (papel IN ('fiscal', 'chefia', 'procurador', 'admin')),
-    matricula TEXT,                    -- the agent's matrícula (fiscal: the processos whose auto has it)
-    departamento TEXT,                 -- a department of the web configuration (chefia: its laws)
-    senha TEXT NOT NULL,               -- argon2id hash (PHC string); never the password
-    ativo INTEGER NOT NULL CHECK (ativo IN (0, 1)),
-    criado_em TEXT NOT NULL,
-    desativado_em TEXT
-)""",
-        """CREATE TABLE sessoes (
-    id TEXT PRIMARY KEY,               -- SHA-256 of the cookie's random value (a copy of the file opens no session)
-    login TEXT NOT NULL REFERENCES usuarios (login) ON DELETE CASCADE,
-    csrf TEXT NOT NULL,                -- the session's token for forms
-    criada_em TEXT NOT NULL,
-    expira_em TEXT NOT NULL            -- UTC, ISO 8601 (compared as text)
-)""",
-        "CREATE INDEX sessoes_login ON sessoes (login)",
-        """CREATE TABLE auditoria (
-    id INTEGER PRIMARY KEY,            -- the largest plus one, taken inside the write transaction
-    quando TEXT NOT NULL,              -- ISO 8601 with offset
-    login TEXT,                        -- who (NULL: not signed in, e.g. a failed sign-in of an unknown login)
-    acao TEXT NOT NULL,                -- criou, alterou, emitiu, revisou, entrou, saiu, usuario-criado…
-    objeto TEXT,                       -- what (a processo file, a login…)
-    detalhe TEXT
-)""",
-        "CREATE INDEX auditoria_objeto ON auditoria (objeto)",
-        """CREATE TABLE pareceres (
-    id INTEGER PRIMARY KEY,            -- the largest plus one, taken inside the write transaction
-    lei TEXT NOT NULL,
-    processo TEXT NOT NULL,            -- number of the processo
-    arquivo TEXT NOT NULL,             -- its file, relative to the processos folder
-    tipo TEXT NOT NULL CHECK (tipo IN ('de_acordo', 'parecer')),
-    texto TEXT,                        -- the parecer (or a note to the de acordo)
-    login TEXT NOT NULL,
-    nome TEXT NOT NULL,                -- the reviewer's name when recorded
-    registrado_em TEXT NOT NULL
-)""",
-        "CREATE INDEX pareceres_processo ON pareceres (lei, processo)",
-    ),
-    3: (
-        "ALTER TABLE documentos ADD COLUMN codigo TEXT",
-        "CREATE INDEX documentos_codigo ON documentos (codigo)",
-    ),
-}
-
-#: a step of :data:`_MIGRATIONS` that PostgreSQL runs differently (same number): none so far
-_MIGRATIONS_POSTGRESQL: dict[int, tuple[str, ...]] = {}
-
-#: every query the register runs, with ``?`` parameters (PostgreSQL runs them once ``Store.sql`` converts them)
-_SQL = {
-    "max_reserved": "SELECT max(numero) FROM numeros WHERE lei = ? AND tipo = ? AND ano = ?",
-    "max_used": "SELECT max(a.numero_n) FROM atos a JOIN processos p ON p.arquivo = a.arquivo "
-                "WHERE p.lei = ? AND a.tipo = ? AND a.numero_ano = ?",
-    "insert_number": "INSERT INTO numeros (lei, tipo, ano, numero, estado, processo, arquivo, reservado_em) "
-                     "VALUES (?, ?, ?, ?, 'reservado', ?, ?, ?)",
-    "number": "SELECT lei, tipo, ano, numero, estado, processo, arquivo, reservado_em, motivo, cancelado_em "
-              "FROM numeros WHERE lei = ? AND tipo = ? AND ano = ? AND numero = ?",
-    "numbers": "SELECT lei, tipo, ano, numero, estado, processo, arquivo, reservado_em, motivo, cancelado_em "
-               "FROM numeros ORDER BY lei, tipo, ano, numero",
-    "numbers_at": "SELECT lei, tipo, ano, numero, estado, processo, arquivo, reservado_em, motivo, cancelado_em "
-                  "FROM numeros WHERE ano = ? AND numero = ? ORDER BY lei, tipo",
-    "numbers_for": "SELECT lei, tipo, ano, numero, estado, processo, arquivo, reservado_em, motivo, cancelado_em "
-                   "FROM numeros WHERE lei = ? AND processo = ? ORDER BY tipo, ano, numero",
-    "cancel": "UPDATE numeros SET estado = 'cancelado', motivo = ?, cancelado_em = ? "
-              "WHERE lei = ? AND tipo = ? AND ano = ? AND numero = ?",
-    "move_numbers": "UPDATE numeros SET arquivo = ? WHERE arquivo = ?",
-    "users": "SELECT a.arquivo, p.numero, a.ordem FROM atos a JOIN processos p ON p.arquivo = a.arquivo "
-             "WHERE p.lei = ? AND a.tipo = ? AND a.numero_ano = ? AND a.numero_n = ? ORDER BY a.arquivo, a.ordem",
-    "processos": "SELECT arquivo, lei, numero, sha256 FROM processos ORDER BY arquivo",
-    "processo_by_number": "SELECT arquivo FROM processos WHERE lei = ? AND numero = ? ORDER BY arquivo",
-    "by_person": "SELECT arquivo, lei, numero, autuado_nome, data_infracao, ultimo_ato, resultado FROM processos "
-                 "WHERE autuado_documento = ? ORDER BY lei, data_infracao, numero",
-    "by_person_and_law": "SELECT arquivo, numero, data_infracao FROM processos "
-                         "WHERE autuado_documento = ? AND lei = ? ORDER BY data_infracao, numero, arquivo",
-    "delete_processo": "DELETE FROM processos WHERE arquivo = ?",
-    "delete_acts": "DELETE FROM atos WHERE arquivo = ?",
-    "delete_infractions": "DELETE FROM infracoes WHERE arquivo = ?",
-    "delete_all_processos": "DELETE FROM processos",
-    "delete_all_acts": "DELETE FROM atos",
-    "delete_all_infractions": "DELETE FROM infracoes",
-    "insert_processo": "INSERT INTO processos (arquivo, lei, numero, autuado_tipo, autuado_documento, autuado_nome, "
-                       "data_infracao, ultimo_ato, resultado, sha256, indexado_em) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    "insert_act": "INSERT INTO atos (arquivo, ordem, tipo, numero, numero_n, numero_ano, data, referente, resultado, "
-                  "valor) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    "insert_infraction": "INSERT INTO infracoes (arquivo, ordem, regra, reincidente) VALUES (?, ?, ?, ?)",
-    "document_exists": "SELECT count(*) FROM documentos WHERE caminho = ? AND sha256 = ?",
-    "insert_document": "INSERT INTO documentos (caminho, sha256, bytes, arquivo, lei, processo, ato, documento, "
-                       "gravado_em, codigo) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    "documents_by_code": "SELECT caminho, sha256, bytes, arquivo, lei, processo, ato, documento, gravado_em, codigo "
-                         "FROM documentos WHERE codigo = ? ORDER BY gravado_em DESC, caminho",
-    "documents_by_hash": "SELECT caminho, sha256, bytes, arquivo, lei, processo, ato, documento, gravado_em "
-                         "FROM documentos WHERE sha256 = ? ORDER BY gravado_em, caminho",
-    "documents_at": "SELECT caminho, sha256, bytes, arquivo, lei, processo, ato, documento, gravado_em "
-                    "FROM documentos WHERE caminho = ? ORDER BY gravado_em DESC, sha256",
-    "documents_of": "SELECT caminho, sha256, bytes, arquivo, lei, processo, ato, documento, gravado_em "
-                    "FROM documentos WHERE arquivo = ? ORDER BY ato, documento, gravado_em DESC, caminho",
-    # the web application (format 2): accounts, sessions, audit log, legal reviews
-    "insert_user": "INSERT INTO usuarios (login, nome, papel, matricula, departamento, senha, ativo, criado_em) "
-                   "VALUES (?, ?, ?, ?, ?, ?, 1, ?)",
-    "user": "SELECT login, nome, papel, matricula, departamento, ativo, criado_em, desativado_em FROM usuarios "
-            "WHERE login = ?",
-    "user_hash": "SELECT senha FROM usuarios WHERE login = ?",
-    "user_set_hash": "UPDATE usuarios SET senha = ? WHERE login = ?",
-    "users_all": "SELECT login, nome, papel, matricula, departamento, ativo, criado_em, desativado_em FROM usuarios "
-                 "ORDER BY login",
-    "user_deactivate": "UPDATE usuarios SET ativo = 0, desativado_em = ? WHERE login = ?",
-    "insert_session": "INSERT INTO sessoes (id, login, csrf, criada_em, expira_em) VALUES (?, ?, ?, ?, ?)",
-    "session": "SELECT s.login, s.csrf, s.expira_em FROM sessoes s JOIN usuarios u ON u.login = s.login "
-               "WHERE s.id = ? AND u.ativo = 1",
-    "delete_session": "DELETE FROM sessoes WHERE id = ?",
-    "delete_sessions_of": "DELETE FROM sessoes WHERE login = ?",
-    "delete_expired_sessions": "DELETE FROM sessoes WHERE expira_em <= ?",
-    "max_audit": "SELECT max(id) FROM auditoria",
-    "insert_audit": "INSERT INTO auditoria (id, quando, login, acao, objeto, detalhe) VALUES (?, ?, ?, ?, ?, ?)",
-    "audit_recent": "SELECT id, quando, login, acao, objeto, detalhe FROM auditoria ORDER BY id DESC LIMIT ?",
-    "audit_of": "SELECT id, quando, login, acao, objeto, detalhe FROM auditoria WHERE objeto = ? ORDER BY id",
-    "max_review": "SELECT max(id) FROM pareceres",
-    "insert_review": "INSERT INTO pareceres (id, lei, processo, arquivo, tipo, texto, login, nome, registrado_em) "
-                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    "reviews_of": "SELECT id, lei, processo, arquivo, tipo, texto, login, nome, registrado_em FROM pareceres "
-                  "WHERE lei = ? AND processo = ? ORDER BY id",
-    # autos verificar: the whole index in three reads (never one query per processo)
-    "index_processos": "SELECT arquivo, lei, numero, autuado_documento, data_infracao FROM processos "
-                       "ORDER BY arquivo",
-    "index_numbered_acts": "SELECT arquivo, ordem, tipo, numero FROM atos WHERE numero IS NOT NULL "
-                           "ORDER BY arquivo, ordem",
-    "index_infractions": "SELECT arquivo, regra FROM infracoes ORDER BY arquivo, ordem",
-}
-
-
-class RegisterError(AutosError):
-    """The register cannot be opened (corrupt, locked, from a newer version) or refused a write."""
 
 
 def postgres_component() -> Component:
@@ -281,200 +60,6 @@ def postgres_component() -> Component:
     steps: dict[int, tuple[str, ...]] = {1: _SCHEMA, **_MIGRATIONS}
     steps.update(_MIGRATIONS_POSTGRESQL)
     return Component("registro", "o registro", "--registro", _SQL, steps, RegisterError, 0x72656769, 0x72656769 + 1)
-
-
-# --------------------------------------------------------------------------------------------------
-# the storage interface
-
-
-class Store(Protocol):
-    """What the register needs from a database: plain SQL, one transaction at a time.
-
-    :class:`autos.store.postgres.PostgresStore` implements the same five methods on PostgreSQL (``sql`` turning
-    ``?`` into ``%s``, a transaction taking an advisory lock where SQLite takes its file lock)."""
-
-    @property
-    def path(self) -> Path | DatabaseUrl:
-        """The SQLite file, or the database (printed with its password masked)."""
-
-    def sql(self, name: str) -> str:
-        """The query ``name`` of :data:`_SQL` in this backend's parameter style."""
-
-    def rows(self, name: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
-        """Run a query and return every row."""
-
-    def run(self, name: str, params: Sequence[object] = ()) -> None:
-        """Run a statement (inside :meth:`transaction`)."""
-
-    def transaction(self) -> contextlib.AbstractContextManager[None]:
-        """One write transaction, exclusive among every process using the register; all or nothing."""
-
-    def alive(self) -> bool:
-        """Whether the connection still answers (a database server restarted since it was opened: ``False``)."""
-
-    def close(self) -> None: ...
-
-
-_HINT_PATH = "confira o caminho de --registro (ou da variável AUTOS_REGISTRO), o espaço em disco e a permissão."
-
-
-class SqliteStore:
-    """The register in one SQLite file (the default, and for now the only backend)."""
-
-    def __init__(self, path: Path, *, create: bool, readonly: bool = False, lock_timeout: float = LOCK_TIMEOUT) -> None:
-        self.path = path
-        self.readonly = readonly
-        self.lock_timeout = lock_timeout
-        from filelock import FileLock  # here, not at import: the commands that only read start faster
-
-        self._lock = FileLock(str(path.with_name(path.name + ".lock")), timeout=lock_timeout)
-        if not path.is_file() and not create:
-            raise RegisterError("o registro não existe.", file=path,
-                                hint="crie-o com autos registro reconstruir PASTA (ou indique o certo com "
-                                "--registro).")
-        try:
-            if readonly:
-                self.db = sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True, isolation_level=None,
-                                          timeout=lock_timeout)
-            else:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                with contextlib.suppress(FileExistsError):  # CPF/CNPJ of the autuados: personal data
-                    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-                self.db = sqlite3.connect(str(path), isolation_level=None, timeout=lock_timeout)
-        except OSError as exc:
-            raise RegisterError(f"não foi possível abrir o registro ({os_error_pt(exc)}).", file=path,
-                                hint=_HINT_PATH) from None
-        except sqlite3.Error as exc:
-            raise RegisterError(f"não foi possível abrir o registro ({_cause(exc)}).", file=path,
-                                hint=_HINT_PATH) from None
-        try:
-            self._setup()
-        except RegisterError:
-            self.db.close()
-            raise
-        except sqlite3.OperationalError as exc:
-            self.db.close()
-            raise RegisterError(f"não foi possível usar o registro ({_cause(exc)}).", file=path,
-                                hint=_HINT_PATH) from None
-        except sqlite3.DatabaseError as exc:
-            self.db.close()
-            raise RegisterError(f"o arquivo não é um registro válido do autos: {_cause(exc)}.", file=path,
-                                hint="indique o registro certo com --registro; se ele se corrompeu, restaure a "
-                                "cópia de segurança (os números reservados só existem nele) ou, sem cópia, mova-o "
-                                "para outro nome e rode autos registro reconstruir PASTA.") from None
-
-    def _setup(self) -> None:
-        self.db.execute("PRAGMA foreign_keys = ON")
-        if self.readonly:
-            self._check_version()
-            return
-        with self._locked():
-            self.db.execute("PRAGMA synchronous = FULL")  # a reserved number survives a power cut
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                version = self.db.execute("PRAGMA user_version").fetchone()[0]
-                if version == 0:
-                    if self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-                        raise OwnDatabaseError("o banco já tem tabelas que não são do autos")
-                    for statement in _SCHEMA:
-                        self.db.execute(statement)
-                    self.db.execute(f"PRAGMA application_id = {_APPLICATION_ID}")
-                    version = 1
-                if 1 <= version < SCHEMA_VERSION and self._is_ours():
-                    for step in range(version + 1, SCHEMA_VERSION + 1):
-                        for statement in _MIGRATIONS[step]:
-                            self.db.execute(statement)
-                    self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-                self.db.execute("COMMIT")
-            except BaseException:
-                self._rollback()
-                raise
-            self._check_version()  # a file that is not ours is left exactly as it was
-            if self.db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-                self.db.execute("PRAGMA journal_mode = WAL")  # readers never wait for a clerk's reservation
-
-    def _is_ours(self) -> bool:
-        return bool(self.db.execute("PRAGMA application_id").fetchone()[0] == _APPLICATION_ID)
-
-    def _check_version(self) -> None:
-        version = self.db.execute("PRAGMA user_version").fetchone()[0]
-        self.format = version  # a read-only opening of an older format reads only what that format has
-        app = self.db.execute("PRAGMA application_id").fetchone()[0]
-        if app != _APPLICATION_ID:
-            raise OwnDatabaseError(f"identificação {app:#x}, esperada {_APPLICATION_ID:#x}")
-        if version > SCHEMA_VERSION:
-            raise RegisterError(f"o registro é de uma versão mais nova do autos (formato {version}; esta versão lê "
-                                f"até o formato {SCHEMA_VERSION}); nada foi lido nem gravado.", file=self.path,
-                                hint="atualize o autos nesta máquina (todos os servidores que usam o registro "
-                                "devem ter a mesma versão).")
-        if version != SCHEMA_VERSION and not (self.readonly and 1 <= version < SCHEMA_VERSION):
-            raise OwnDatabaseError(f"formato {version} desconhecido")
-
-    def _rollback(self) -> None:
-        if self.db.in_transaction:
-            with contextlib.suppress(sqlite3.Error):
-                self.db.execute("ROLLBACK")
-
-    @contextlib.contextmanager
-    def _locked(self) -> Iterator[None]:
-        from filelock import Timeout
-
-        try:
-            self._lock.acquire()
-        except Timeout:
-            raise RegisterError(f"o registro está em uso por outro programa há mais de {self.lock_timeout:g} s "
-                                "(outro servidor reservando números ou gerando documentos); nada foi gravado.",
-                                file=self.path, hint="espere a outra operação terminar e rode de novo; se nenhuma "
-                                f"está em curso, confira a trava {self._lock.lock_file}.") from None
-        except OSError as exc:
-            raise RegisterError(f"não foi possível criar a trava do registro ({os_error_pt(exc)}).",
-                                file=self._lock.lock_file, hint=_HINT_PATH) from None
-        try:
-            yield
-        finally:
-            self._lock.release()
-
-    # --- the interface ---------------------------------------------------------------------------
-    def sql(self, name: str) -> str:
-        return _SQL[name]  # sqlite3's paramstyle is qmark: the queries are already in it
-
-    def rows(self, name: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
-        try:
-            return [tuple(r) for r in self.db.execute(self.sql(name), tuple(params)).fetchall()]
-        except sqlite3.Error as exc:
-            raise RegisterError(f"não foi possível ler o registro ({_cause(exc)}).", file=self.path,
-                                hint=_HINT_PATH) from None
-
-    def run(self, name: str, params: Sequence[object] = ()) -> None:
-        self.db.execute(self.sql(name), tuple(params))
-
-    @contextlib.contextmanager
-    def transaction(self) -> Iterator[None]:
-        if self.readonly:  # pragma: no cover - programming error
-            raise RegisterError("registro aberto só para leitura.", file=self.path)
-        with self._locked():
-            try:
-                self.db.execute("BEGIN IMMEDIATE")
-                try:
-                    yield
-                    self.db.execute("COMMIT")
-                except BaseException:
-                    self._rollback()
-                    raise
-            except sqlite3.IntegrityError as exc:
-                keep_original(exc, "registro")
-                raise RegisterError("o registro recusou a gravação, que repetiria um registro já existente; nada foi "
-                                    "gravado.", file=self.path, hint="é um defeito: guarde o registro e chame o "
-                                    "suporte; não o apague nem o edite.") from None
-            except sqlite3.Error as exc:
-                raise RegisterError(f"não foi possível gravar no registro ({_cause(exc)}); nada desta operação foi "
-                                    "gravado.", file=self.path, hint=_HINT_PATH) from None
-
-    def alive(self) -> bool:
-        return True  # a file: nothing to lose between two operations
-
-    def close(self) -> None:
-        self.db.close()
 
 
 # --------------------------------------------------------------------------------------------------

@@ -1,0 +1,113 @@
+"""The parts of an act's case for the judgement (:mod:`autos.checks.act_builder`): the protocol of a defence or appeal,
+the decision (with the act it decides and whether it came in time) and the demonstrativo de débito after it."""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from typing import Any
+
+from autos.base.yamlio import PathKey
+from autos.checks.act_builder import _DECISIONS, _BuilderBase, _referenced
+from autos.processo.case import ArgumentoImpugnacao, Decisao, Impugnacao, PrazoDoAto
+
+
+class _RulingActs(_BuilderBase):
+    """The protocol, the decision and the debit statement."""
+
+    def _demonstrativo_debito(self, fields: dict[str, Any]) -> None:
+        """After a decision that keeps or reduces the fine: the decided amount; payment counts from the notice
+        of this decision (the law's notificação final), a later act — the term without a date."""
+        if self.act.tipo in _DECISIONS:
+            self._decisao(fields)
+            # the demonstrativo has a number of its own (the decision act's 'demonstrativo'), never the decision's
+            fields["ato"] = self._act_block(fields).model_copy(update={
+                "prazos": [PrazoDoAto(prazo=d) for d in self.payment_after_notice()], "numero": None})
+            if self.act.demonstrativo is not None:
+                fields["numero"] = self.act.demonstrativo
+                self.paths[("numero",)] = ("atos", self.i, "demonstrativo")
+
+    def payment_after_notice(self) -> list[str]:
+        """The payment deadlines the notice of this decision starts (any form of notice the law provides)."""
+        res, tipo = self.act.resultado, self.act.tipo
+        out: list[str] = []
+        for rule in self.proc.atos.values():
+            if rule.forma is None:
+                continue
+            for s in rule.inicia:
+                if (pid := s.prazo) is None or (b := self.proc.prazos.get(pid)) is None:
+                    continue
+                if ("pagamento" in b.cumprido_por and tipo in s.se_referente
+                        and (not s.se_resultado or res in s.se_resultado) and pid not in out):
+                    out.append(pid)
+        return out
+
+    def _protocolo(self, fields: dict[str, Any]) -> None:
+        """The defence or appeal received: its date, whether it came in time (the timeline's deadline, all of
+        whose facts precede the receipt) and the term of the decision it starts, counted from the receipt (none
+        when it is late and the law makes lateness preclusive: the timeline starts none either)."""
+        a, i = self.act, self.i
+        late = None
+        met = False  # on time only when the timeline matched it to a term it met (none counted: unknown)
+        if self.timeline is not None and i < len(self.timeline.atos):
+            late = self.timeline.atos[i].intempestivo
+            met = i in self.timeline.met_by
+        rule = self.proc.atos.get(a.tipo)
+        prazos = [] if late is not None and rule is not None and rule.preclusivo else [
+            PrazoDoAto(prazo=d, inicio=self.as_of) for d in self.started(i)]
+        fields["ato"] = self._act_block(fields).model_copy(update={
+            "protocolo": Impugnacao(tipo="recurso" if a.tipo == "recurso" else "defesa", numero=a.numero,
+                                    data=a.data, prazo_vencido_em=late,
+                                    tempestividade_conhecida=late is not None or met),
+            "prazos": prazos})
+        self.paths.update({("ato", "protocolo"): ("atos", i), ("ato", "protocolo", "data"): ("atos", i, "data"),
+                           ("ato", "protocolo", "numero"): ("atos", i, "numero")})
+        self.referred_decision(fields)  # an appeal: the judgement it contests
+
+    def _decisao(self, fields: dict[str, Any]) -> None:
+        """The decision as of its date: what it decided, by whom, and the defence or appeal it decides (the
+        act it refers to when that is a defence or an appeal; for a judgement of the auto, the last defence
+        filed against the auto by the decision's date). Timeliness is the timeline's (``intempestivo``)."""
+        a, i = self.act, self.i
+        base: PathKey = ("atos", i)
+        self.paths.update({("decisao",): base, ("decisao", "numero"): (*base, "numero"),
+                           ("decisao", "data"): (*base, "data"), ("decisao", "resultado"): (*base, "resultado"),
+                           ("decisao", "valor"): (*base, "valor"), ("decisao", "autoridade"): (*base, "autoridade"),
+                           ("decisao", "fundamentacao"): (*base, "fundamentacao"),
+                           ("decisao", "valor_base"): (*base, "valor_base"), ("decisao", "razoes"): (*base, "razoes")})
+        j = self.contested()
+        imp = None
+        if j is not None:
+            b = self.p.atos[j]
+            late = None
+            met = None  # the deadline the defence or appeal met, as the timeline counted it
+            if self.timeline is not None and j < len(self.timeline.atos):
+                late = self.timeline.atos[j].intempestivo
+                met = next((ds for ds in self.timeline.prazos if ds.cumprido_por == j and ds.atraso_dias is None),
+                           None)
+            imp = Impugnacao(tipo="recurso" if b.tipo == "recurso" else "defesa", numero=b.numero, data=b.data,
+                             prazo_vencido_em=late, tempestividade_conhecida=late is not None or met is not None,
+                             prazo=(met.deadline.prazo_texto() or None) if met is not None else None,
+                             prazo_inicio=met.deadline.inicio if met is not None else None,
+                             prazo_fim=met.fim if met is not None else None,
+                             argumentos=[ArgumentoImpugnacao(id=x.id, texto=x.texto) for x in b.argumentos or []])
+            self.paths.update({("decisao", "impugnacao"): ("atos", j),
+                               ("decisao", "impugnacao", "numero"): ("atos", j, "numero"),
+                               ("decisao", "impugnacao", "data"): ("atos", j, "data")})
+        else:
+            self.paths[("decisao", "impugnacao")] = (*base, "referente")
+        fields["decisao"] = Decisao(instancia=_DECISIONS[a.tipo], numero=a.numero, data=self.as_of,
+                                    resultado=a.resultado, valor=a.valor, autoridade=a.autoridade,
+                                    fundamentacao=a.fundamentacao, impugnacao=imp, **self.reasons(i))
+
+    def contested(self) -> int | None:
+        """The defence or appeal the decision decides, known by its date (``None``: none was filed)."""
+        j = _referenced(self.loaded, self.i)
+        if j is not None and self.p.atos[j].tipo in ("defesa", "recurso"):
+            return j
+        ref = self.act.referente
+        filed = self.loaded.of_kind("defesa") if ref is None else self.loaded.citing(ref)
+        for n in range(bisect_left(filed, self.i) - 1, -1, -1):  # the last one before this act
+            k = filed[n]
+            if self.p.atos[k].tipo == "defesa" and self.known(k):
+                return k
+        return None
