@@ -43,7 +43,8 @@ COMPETENCE_QUOTES = {
     ("ferraz-de-vasconcelos-sp", "prefeito", "decisao_recurso"): "O recurso será dirigido ao Prefeito",
     ("ferraz-de-vasconcelos-sp", "secretario-seguranca", "decisao_recurso"):
         "delegar ao Secretário Municipal de Segurança, a competência de decidir recursos",
-    ("ferraz-de-vasconcelos-sp", "fiscal-posturas", "auto"): "a fiscalização municipal aplicará",
+    # the police power of the posturas (art. 1º), exercised by the designated agents (choice fiscalizacao-municipal)
+    ("ferraz-de-vasconcelos-sp", "fiscal-posturas", "auto"): "relativas ao Poder de Polícia do Município",
     ("ferraz-de-vasconcelos-sp", "guarda-civil", "termo_ocorrencia"): "lavrarão Termo de Ocorrência",
 }
 

@@ -25,7 +25,7 @@ SRC = ROOT / "src" / "autos"
 TABLE = load_grades(ROOT / "rules")
 
 #: upper-case string literals of the scanned modules that are not finding codes (names, acronyms)
-NOT_CODES = {"ACOLHIDO", "REJEITADO", "CNPJ", "CRMV", "COLUMNS", "DECISIONS", "NFKD", "PAPEIS", "RECEIPTS",
+NOT_CODES = {"ACOLHIDO", "REJEITADO", "CNPJ", "CRMV", "COLUMNS", "DECIDE-SE", "DECISIONS", "NFKD", "PAPEIS", "RECEIPTS",
              "RIISPOA", "TEXTO", "WEEKDAYS", "XVII"}
 CODE_LITERAL = re.compile(r'"([A-Z][A-Z0-9]{3,}(?:-[A-Z0-9]+)*)"')
 

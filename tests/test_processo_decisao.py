@@ -140,9 +140,9 @@ def test_timoteo_judgement_of_a_late_defence(tmp_path: Path, ext: str) -> None:
 
 
 def test_cuiaba_decision_on_appeal_by_analogy(tmp_path: Path) -> None:
-    # act 10 also has a debit statement, refused here (the auto proposes no penalty): the decision is written
-    run("gerar", str(DOCS / "cui-decisao-recurso.yaml"), "--ato", "10", "--formato", "pdf", "-o", str(tmp_path))
-    text = document_text(tmp_path / "decisao-cuiaba-mt-ccz-2026-0077-ato-10.pdf")
+    # act 11 also has a debit statement, refused here (the auto proposes no penalty): the decision is written
+    run("gerar", str(DOCS / "cui-decisao-recurso.yaml"), "--ato", "11", "--formato", "pdf", "-o", str(tmp_path))
+    text = document_text(tmp_path / "decisao-cuiaba-mt-ccz-2026-0077-ato-11.pdf")
     assert "Decisão de recurso nº DEC-CCZ-20/2026, proferida em 26 de outubro de 2026" in text
     # Lei 9.784/1999, art. 59, by analogy: 10 days from the AR's receipt of the judgement (21/09) → 01/10/2026
     assert "Recurso nº PROT-CCZ-60/2026 protocolado em 28 de setembro de 2026, tempestivo" in text
@@ -152,6 +152,28 @@ def test_cuiaba_decision_on_appeal_by_analogy(tmp_path: Path) -> None:
     # decides the appeal (choice recurso-fundacao; Lei 9.784/1999, art. 56, § 1º, by analogy)
     assert "Eduardo Martins Leite Presidente da Fundação de Saúde de Cuiabá" in text
     assert "29 de outubro" not in text and "29/10/2026" not in text  # the notice of the decision is later
+    # Lei 9.784/1999, art. 56, § 1º, by analogy: the appeal reached the President through the despacho of the
+    # authority that judged, which did not reconsider (act 10, dated before this decision)
+    assert "não a reconsiderou e encaminhou o recurso" in text and "DESP-CCZ-" in text
+
+
+@pytest.mark.parametrize("ext", ["pdf", "docx"])
+def test_cuiaba_despacho_does_not_reconsider_and_forwards_the_appeal_lei9784_art56_p1(tmp_path: Path, ext: str) -> None:
+    code, out = run("gerar", str(DOCS / "cui-decisao-recurso.yaml"), "--ato", "10", "--formato", ext, "-o",
+                    str(tmp_path))
+    assert code == 0, out
+    text = document_text(tmp_path / f"despacho-encaminhamento-cuiaba-mt-ccz-2026-0077-ato-10.{ext}")
+    # the appeal received (its protocol of 28/09/2026) against the judgement of 15/09/2026 it contests
+    assert "Recebido o Recurso nº PROT-CCZ-60/2026, protocolado em 28 de setembro de 2026" in text
+    assert "contra a Decisão de primeira instância nº DEC-CCZ-12/2026, proferida em 15 de setembro de 2026" in text
+    # art. 56, § 1º: the authority that gave the decision does not reconsider it and forwards the appeal upwards —
+    # in Cuiabá to the President of the Fundação de Saúde, of which the Centro is an organ (art. 2º; recurso-fundacao)
+    assert "NÃO A RECONSIDERA" in text and "ENCAMINHA o recurso ao Presidente da Fundação de Saúde de Cuiabá" in text
+    assert "Lei federal nº 9.784/1999, art. 56, § 1º, por analogia" in text
+    assert "Razões da não reconsideração".upper() in text.upper() and "não traz fato nem prova" in text
+    # signed by the Coordenadora do CCZ, who judged (art. 3º, IV; choice julgamento-primeira-instancia)
+    assert "Coordenadora do Centro de Controle de Zoonoses" in text and "art. 3º, inciso IV" in text
+    assert "26 de outubro" not in text  # the decision on the appeal is a later act
 
 
 def test_validar_checks_the_decision_document(tmp_path: Path) -> None:

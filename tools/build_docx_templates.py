@@ -900,6 +900,32 @@ def protocolo() -> Doc:
     return doc
 
 
+def despacho_encaminhamento() -> Doc:
+    """Despacho de não reconsideração e encaminhamento do recurso (Lei 9.784/1999, art. 56, § 1º, by analogy), as
+    ``despacho_encaminhamento.html``."""
+    doc = _base()
+
+    def body(d: Doc) -> None:
+        p = _p(d, "Recebido {{ despacho.recurso }}, de {{ autuado.nome }}{% if autuado.documento %} "
+                  "({{ autuado.documento_rotulo }} {{ autuado.documento }}){% endif %}, contra {{ despacho.decisao }}, "
+                  "no Processo Administrativo nº {{ documento.processo }}, a autoridade abaixo identificada, que "
+                  "proferiu a decisão recorrida, ")
+        p.add_run("NÃO A RECONSIDERA").bold = True
+        p.add_run(" e ")
+        p.add_run("ENCAMINHA o recurso").bold = True
+        p.add_run(" ao {{ despacho.destino }}, autoridade competente para decidi-lo ({{ despacho.base }}).")
+        _text_section(d, "Razões da não reconsideração", "{{ despacho.razoes }}")
+        _titled(d, "prazos_documento", "Prazo", lambda x: _prazos(x, "prazos_documento"))
+    _if(doc, "despacho", body)
+    _closing(doc)
+    _signatures(doc, [["{%p if signatario.nome %}{{ signatario.nome }}",
+                       "{%p if signatario.nome and signatario.cargo %}{{ signatario.cargo }}",
+                       "{%p if signatario.nome and signatario.orgao %}{{ signatario.orgao }}",
+                       "{%p if signatario.matricula %}Matrícula {{ signatario.matricula }}",
+                       "Autoridade que proferiu a decisão recorrida"]], witnesses=False, competence=True)
+    return doc
+
+
 def _prazos_section(doc: Doc, title: str) -> None:
     _heading(doc, title)
     _prazos(doc, "prazos_documento")
@@ -1048,6 +1074,7 @@ KINDS: dict[str, Callable[[], Doc]] = {
     "certidao_publicacao_edital": certidao_publicacao_edital,
     "notificacao_decisao": notificacao_decisao,
     "protocolo": protocolo,
+    "despacho_encaminhamento": despacho_encaminhamento,
     "termo_medida": termo_medida,
     "termo_levantamento": termo_levantamento,
     "termo_condenacao": termo_condenacao,

@@ -50,6 +50,8 @@ PUBLICATION_CERTIFICATE = "certidao_publicacao_edital"
 DECISION_NOTICE = "notificacao_decisao"
 #: the receipt of a defence or an appeal
 PROTOCOL = "protocolo"
+#: the despacho that does not reconsider the judgement and forwards the appeal (Lei 9.784/1999, art. 56, § 1º)
+FORWARDING = "despacho_encaminhamento"
 #: the debit statement of a decision that keeps or reduces the fine
 STATEMENT = "demonstrativo_debito"
 _DUE = ("mantida", "reduzida")
@@ -219,7 +221,10 @@ class _BuilderBase:
 
     def referred_decision(self, fields: dict[str, Any]) -> None:
         """``decisao`` of the decision act this act refers to (nothing when it refers to the auto)."""
-        j = _referenced(self.loaded, self.i)
+        self.decision_of(fields, _referenced(self.loaded, self.i))
+
+    def decision_of(self, fields: dict[str, Any], j: int | None) -> None:
+        """``decisao`` of decision act ``j`` (nothing when ``j`` is not a decision)."""
         if j is None or self.p.atos[j].tipo not in _DECISIONS:
             return
         b = self.p.atos[j]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import Any
 
+from autos.base import ptbr
 from autos.base.yamlio import PathKey
 from autos.checks.act_builder import _DECISIONS, _BuilderBase, _referenced
 from autos.processo.case import ArgumentoImpugnacao, Decisao, Impugnacao, PrazoDoAto
@@ -63,6 +64,37 @@ class _RulingActs(_BuilderBase):
                            ("ato", "protocolo", "numero"): ("atos", i, "numero")})
         self.referred_decision(fields)  # an appeal: the judgement it contests
 
+    def _despacho_encaminhamento(self, fields: dict[str, Any]) -> None:
+        """The despacho in which the authority that judged does not reconsider and forwards the appeal (Lei
+        9.784/1999, art. 56, § 1º, by analogy): the appeal it forwards (its protocol), the judgement the appeal
+        contests (with who decides the appeal) and why it is not reconsidered."""
+        a, i = self.act, self.i
+        k = _referenced(self.loaded, i)
+        rec = self.p.atos[k] if k is not None and self.p.atos[k].tipo == "recurso" else None
+        update: dict[str, Any] = {"razoes": a.fundamentacao}
+        self.paths[("ato", "razoes")] = ("atos", i, "fundamentacao")
+        if rec is not None and k is not None:
+            update["protocolo"] = Impugnacao(tipo="recurso", numero=rec.numero, data=rec.data)
+            self.paths.update({("ato", "protocolo"): ("atos", k), ("ato", "protocolo", "data"): ("atos", k, "data"),
+                               ("ato", "protocolo", "numero"): ("atos", k, "numero")})
+            self.decision_of(fields, _referenced(self.loaded, k))
+        fields["ato"] = self._act_block(fields).model_copy(update=update)
+
+    def forwarding(self, i: int) -> str | None:
+        """The despacho that forwarded the appeal decision act ``i`` decides, when the processo records one by then:
+        "Despacho nº …, de DD/MM/AAAA"."""
+        k = _referenced(self.loaded, i)
+        if k is None or self.p.atos[k].tipo != "recurso" or self.p.atos[k].numero is None:
+            return None
+        found = [j for j in self.loaded.citing(self.p.atos[k].numero) if j < i and self.known(j)
+                 and self.p.atos[j].tipo == "encaminhamento_recurso"]
+        if not found:
+            return None
+        b = self.p.atos[found[-1]]
+        when = b.data_do_ato
+        return (f"Despacho{' nº ' + b.numero if b.numero else ''}"
+                + (f", de {ptbr.format_date_short(when)}" if when is not None else ""))
+
     def _decisao(self, fields: dict[str, Any]) -> None:
         """The decision as of its date: what it decided, by whom, and the defence or appeal it decides (the
         act it refers to when that is a defence or an appeal; for a judgement of the auto, the last defence
@@ -97,7 +129,9 @@ class _RulingActs(_BuilderBase):
             self.paths[("decisao", "impugnacao")] = (*base, "referente")
         fields["decisao"] = Decisao(instancia=_DECISIONS[a.tipo], numero=a.numero, data=self.as_of,
                                     resultado=a.resultado, valor=a.valor, autoridade=a.autoridade,
-                                    fundamentacao=a.fundamentacao, impugnacao=imp, **self.reasons(i))
+                                    fundamentacao=a.fundamentacao, impugnacao=imp,
+                                    encaminhamento=self.forwarding(i) if a.tipo == "decisao_recurso" else None,
+                                    **self.reasons(i))
 
     def contested(self) -> int | None:
         """The defence or appeal the decision decides, known by its date (``None``: none was filed)."""

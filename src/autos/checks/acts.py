@@ -36,6 +36,7 @@ from autos.checks.act_builder import (
     AR_CERTIFICATE,
     DECISION,
     DECISION_NOTICE,
+    FORWARDING,
     PROTOCOL,
     PUBLICATION_CERTIFICATE,
     STATEMENT,
@@ -147,6 +148,8 @@ def document_kind(loaded: LoadedProcesso, i: int, proc: Procedure, statute: Stat
         kind = f"termo_{a.tipo}"
     elif a.tipo in ("defesa", "recurso"):
         kind = PROTOCOL
+    elif a.tipo == "encaminhamento_recurso":  # Lei 9.784/1999, art. 56, § 1º, by analogy
+        kind = FORWARDING
     elif a.tipo in _MEASURE_DOCUMENTS:
         kind = _MEASURE_DOCUMENTS[a.tipo]
     elif a.tipo == "notificacao_preliminar":

@@ -36,11 +36,14 @@ from autos.rules.authorities import Authorities, Holder, Signer, normalize_name
 from autos.rules.calendar import format_date
 from autos.rules.procedure import Procedure
 
-__all__ = ["DECISIONS", "RECEIPTS", "SignerSource", "act_signer", "appeal_authority", "appeal_lies",
-           "competence_findings", "signer_source"]
+__all__ = ["DECISIONS", "RECEIPTS", "SIGNED_BY_AUTHORITY", "SignerSource", "act_signer", "appeal_authority",
+           "appeal_lies", "competence_findings", "signer_source"]
 
 #: act kinds that decide the auto (first instance) or an appeal: signed by their ``autoridade``
 DECISIONS = ("julgamento", "decisao_recurso")
+#: act kinds signed by the authority they name (``autoridade``): the decisions, and the despacho in which the
+#: authority that judged does not reconsider and forwards the appeal (Lei 9.784/1999, art. 56, § 1º, by analogy)
+SIGNED_BY_AUTHORITY = (*DECISIONS, "encaminhamento_recurso")
 #: act kinds whose document is a receipt: signed by their own ``agente`` only (who received the protocol)
 RECEIPTS = ("defesa", "recurso")
 _LEI_9784_ART18 = "Lei federal nº 9.784/1999, art. 18 (impedimento), por analogia"
@@ -66,7 +69,7 @@ def signer_source(loaded: LoadedProcesso, proc: Procedure, i: int) -> SignerSour
     """Who act ``i`` is signed by, as the processo says (``None``: it names nobody; the document's elements say
     what is missing)."""
     a = loaded.processo.atos[i]
-    if a.tipo in DECISIONS:
+    if a.tipo in SIGNED_BY_AUTHORITY:
         return SignerSource(("atos", i, "autoridade"), autoridade=a.autoridade) if a.autoridade else None
     if a.agente is not None:
         return SignerSource(("atos", i, "agente"), agente=a.agente)

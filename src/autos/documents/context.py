@@ -53,7 +53,7 @@ from autos.documents.notice_sections import (
     _publication_certificate,
 )
 from autos.documents.preconditions import with_preconditions
-from autos.documents.ruling_sections import _decision, _protocol, _statement, pix_section
+from autos.documents.ruling_sections import _decision, _forwarding, _protocol, _statement, pix_section
 from autos.processo.case import Case
 from autos.rules.document_kinds import DocumentKind
 from autos.rules.statute import Statute
@@ -223,6 +223,7 @@ _KIND_SECTIONS: dict[str, Any] = {
     "certidao_publicacao_edital": _publication_certificate,
     "notificacao_decisao": _decision_notice,
     "protocolo": _protocol,
+    "despacho_encaminhamento": _forwarding,
     "certidao_juntada_ar": _ar_certificate,
     "termo_medida": _measure,
     "termo_levantamento": _measure,

@@ -153,6 +153,9 @@ def decision_sections(case: Case, statute: Statute, kind: DocumentKind, fines: F
     if imp is not None:
         said = "; ".join(f"({a.id}) {_flat(a.texto).rstrip('.')}" for a in args)
         report.append(f"{imp_text}{', em que alega: ' + said if said else ''}.")
+        if d.encaminhamento:
+            report.append(f"A autoridade que proferiu a decisão recorrida não a reconsiderou e encaminhou o recurso "
+                          f"({d.encaminhamento}; {_LEI_9784}, art. 56, § 1º, por analogia).")
     elif d.instancia == "primeira":
         report.append("Não foi apresentada defesa até a data desta decisão.")
     if d.relatorio:

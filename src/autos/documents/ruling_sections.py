@@ -12,7 +12,7 @@ from autos.compute.result import CaseComputation
 from autos.documents import pix
 from autos.documents.deadline_terms import _decision_terms, _once, _rite_term, act_deadlines
 from autos.documents.decision import decided_amount, decided_reais, decision_sections, protocol_sections
-from autos.documents.formatting import _auto_ref, _fine_section, _fmt_date, _or_missing
+from autos.documents.formatting import _auto_ref, _fine_section, _flat, _fmt_date, _or_missing
 from autos.documents.pix import PixConfig
 from autos.documents.statement import amount_due
 from autos.processo.case import Case, Decisao
@@ -85,6 +85,26 @@ def _protocol(case: Case, statute: Statute, kind: DocumentKind, fines: FineResul
         },
         "prazos_documento": prazos,
     }
+
+
+def _forwarding(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None, draft: bool,
+                notice_date: str | None, computed: CaseComputation) -> dict[str, Any]:
+    """Despacho de não reconsideração e encaminhamento do recurso (Lei 9.784/1999, art. 56, § 1º, by analogy): the
+    appeal received, the decision it contests, that the authority that gave it does not reconsider it and why, and
+    to whom the appeal goes."""
+    ato = case.ato
+    imp = ato.protocolo if ato is not None else None
+    d = case.decisao
+    decisao = (f"a {_decision_name(d)}, proferida em {_fmt_date(d.data, draft)}" if d is not None
+               else _or_missing(None, draft))
+    return {"despacho": {
+        "recurso": (f"o Recurso{' nº ' + imp.numero if imp is not None and imp.numero else ''}, protocolado em "
+                    f"{_fmt_date(imp.data if imp is not None else None, draft)}"),
+        "decisao": decisao,
+        "destino": (d.instancia_recursal if d is not None and d.instancia_recursal else _or_missing(None, draft)),
+        "razoes": _or_missing(_flat(ato.razoes) if ato is not None and ato.razoes else None, draft),
+        "base": "Lei federal nº 9.784/1999, art. 56, § 1º, por analogia",
+    }, "prazos_documento": act_deadlines(computed, draft=draft)}
 
 
 _RESULTS = {

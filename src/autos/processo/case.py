@@ -497,6 +497,9 @@ class Decisao(_Strict):
     #: the fine in force before it, in the law's unit, when an earlier decision reduced it (and that decision)
     valor_base_anterior: Amount | None = None
     anterior: str | None = None
+    #: a decision on appeal: the despacho in which the authority that judged did not reconsider and forwarded the
+    #: appeal (Lei 9.784/1999, art. 56, § 1º, by analogy), e.g. "Despacho nº DESP-CCZ-1/2026, de 30/09/2026"
+    encaminhamento: str | None = None
 
 
 
@@ -571,6 +574,8 @@ class AtoProcesso(_Strict):
         default=None, description="resgate do animal: o pagamento registrado antes dele")
     tentativas: list[TentativaNotificacao] = Field(
         default_factory=list, description="edital: as cartas com AR devolvidas e as diligências que o precederam")
+    razoes: str | None = Field(
+        default=None, description="despacho de encaminhamento do recurso: por que a autoridade não reconsidera")
 
 
 class Medida(_Strict):
