@@ -310,6 +310,11 @@ def test_cuiaba_statement_after_a_kept_fine_owes_only_the_fine_the_costs_paid_at
     assert "Total devido: 3 (três) UPF, correspondentes a R$ 322,00" in text
     assert "débito do auto, antes da decisão".upper() in text.upper()
     assert "Valor devido após a decisão: R$ 1.770,99" not in text
+    # the costs paid at the rescue are deducted from the auto's debt before what is due: 12,5 UPF = R$ 1.341,66
+    # (3 UPF of the fine + 9,5 UPF of the art. 11, § 3º table for a horse retrieved on the 2nd day), less the
+    # R$ 1.019,66 of DAM-5310/2026 (12/08/2026) = R$ 322,00, the fine
+    assert "(–) Despesas já pagas (nº DAM-5310/2026, em 12 de agosto de 2026): R$ 1.019,66" in text
+    assert "Saldo do débito do auto: R$ 322,00 (trezentos e vinte e dois reais)" in text
 
 
 @pytest.mark.parametrize("ext", ["pdf", "docx"])

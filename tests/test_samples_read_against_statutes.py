@@ -93,9 +93,11 @@ def test_every_sample_processo_is_generated(docs: Docs) -> None:
     # the Cuiabá samples whose decisions keep the fine (ccz-2026-0077, ccz-2026-0090): the debit statements of the
     # judgement and of the appeal decision, and the notices of both decisions
     for name in ("demonstrativo-debito-cuiaba-mt-ccz-2026-0077-ato-07.pdf",
-                 "demonstrativo-debito-cuiaba-mt-ccz-2026-0077-ato-10.pdf",
+                 "demonstrativo-debito-cuiaba-mt-ccz-2026-0077-ato-11.pdf",
                  "demonstrativo-debito-cuiaba-mt-ccz-2026-0090-ato-03.pdf",
-                 "notificacao-decisao-cuiaba-mt-ccz-2026-0077-ato-11.pdf"):
+                 "notificacao-decisao-cuiaba-mt-ccz-2026-0077-ato-12.pdf",
+                 # Lei 9.784/1999, art. 56, § 1º, by analogy: the despacho that forwards the appeal
+                 "despacho-encaminhamento-cuiaba-mt-ccz-2026-0077-ato-10.pdf"):
         assert name in docs["cuiaba-mt"], name
 
 
@@ -334,8 +336,8 @@ def test_the_notice_of_the_auto_says_representation_and_that_the_processo_goes_o
 def test_the_notice_of_the_decision_on_appeal_gives_no_further_appeal(docs: Docs) -> None:
     """Lei 9.784, art. 26, § 1º: the notice of the last instance's decision says the instance is closed, and no
     note of the first instance's appeal term contradicts it."""
-    for municipio, name in (("timoteo-mg", "notificacao-decisao-timoteo-mg-sim-2026-000150-ato-08.pdf"),
-                            ("cuiaba-mt", "notificacao-decisao-cuiaba-mt-ccz-2026-0077-ato-11.pdf")):
+    for municipio, name in (("timoteo-mg", "notificacao-decisao-timoteo-mg-sim-2026-000150-ato-09.pdf"),
+                            ("cuiaba-mt", "notificacao-decisao-cuiaba-mt-ccz-2026-0077-ato-12.pdf")):
         text = docs[municipio][name]
         assert "a lei não prevê outra instância contra ela" in text, name
         assert "recurso da decisão de primeira instância em 10 (dez) dias" not in text, name

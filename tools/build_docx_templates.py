@@ -706,6 +706,8 @@ def demonstrativo_debito() -> Doc:
         p = _p(d, "Total em reais: ")
         p.add_run("{{ multa.reais }}").bold = True
         _labelled(d, "Valor da unidade fiscal:", "{{ multa.valor_unidade }} — {{ multa.fonte_unidade }}")
+        _if(d, "debito.pago", lambda d2: (_labelled(d2, "(–) Despesas já pagas ({{ debito.pago.texto }}):", "{{ debito.pago.valor }}"),
+                                           _labelled(d2, "Saldo do débito do auto:", "{{ debito.pago.saldo }}")))
         _for(d, "a in multa.avisos", lambda d2: _small(d2, "Atenção: {{ a }}"))
     _if(doc, "multa", fine)
     _if(doc, "not multa and minuta", lambda d: _p(d, "[VALOR NÃO CALCULADO]"))

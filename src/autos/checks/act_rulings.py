@@ -9,7 +9,7 @@ from typing import Any
 from autos.base import ptbr
 from autos.base.yamlio import PathKey
 from autos.checks.act_builder import _DECISIONS, _BuilderBase, _referenced
-from autos.processo.case import ArgumentoImpugnacao, Decisao, Impugnacao, PrazoDoAto
+from autos.processo.case import ArgumentoImpugnacao, Decisao, Impugnacao, PagamentoRegistrado, PrazoDoAto
 
 
 class _RulingActs(_BuilderBase):
@@ -26,6 +26,18 @@ class _RulingActs(_BuilderBase):
             if self.act.demonstrativo is not None:
                 fields["numero"] = self.act.demonstrativo
                 self.paths[("numero",)] = ("atos", self.i, "demonstrativo")
+            self.costs_paid(fields)
+
+    def costs_paid(self, fields: dict[str, Any]) -> None:
+        """The payment of the costs recorded before this act (an act whose kind ``quita_despesas``: Cuiabá's payment
+        at the rescue, art. 11, § 2º, of the art. 11, § 3º table, art. 38): the statement deducts it from the auto's
+        debt before it states what is due."""
+        paid = [j for j, b in enumerate(self.p.atos[:self.i]) if b.valor is not None and self.known(j)
+                and (r := self.proc.atos.get(b.tipo)) is not None and r.quita_despesas]
+        if paid:
+            b = self.p.atos[paid[-1]]
+            fields["ato"] = self._act_block(fields).model_copy(update={"pagamento": PagamentoRegistrado(
+                nome=self.proc.atos[b.tipo].nome, numero=b.numero, data=b.data_do_ato, valor=b.valor)})
 
     def payment_after_notice(self) -> list[str]:
         """The payment deadlines the notice of this decision starts (any form of notice the law provides)."""

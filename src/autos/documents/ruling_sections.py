@@ -27,7 +27,7 @@ def _statement(case: Case, statute: Statute, kind: DocumentKind, fines: FineResu
     the notice of that decision (the act the law names, a later one: the term has no date yet)."""
     # the debt is the fine and the costs together, each a parcel of its own (Cuiabá art. 38)
     out: dict[str, Any] = {"debito": {"data_calculo": _fmt_date(case.lavratura.data, draft), "decisao": None,
-                                     "devido": None},
+                                     "devido": None, "pago": None},
                            "multa": _fine_section(fines)}
     d = case.decisao
     if d is None or d.resultado not in ("mantida", "reduzida"):
@@ -41,6 +41,12 @@ def _statement(case: Case, statute: Statute, kind: DocumentKind, fines: FineResu
                  + ("MANTIDA a multa." if d.resultado == "mantida" else "REDUZIDA a multa."),
         "valor": valor,
     }
+    paid = case.ato.pagamento if case.ato is not None else None
+    if paid is not None and paid.valor is not None and fines is not None:  # the costs paid at the rescue (art. 38)
+        what = ", ".join(x for x in (f"nº {paid.numero}" if paid.numero else "",
+                                     f"em {_fmt_date(paid.data, draft)}" if paid.data else "") if x)
+        out["debito"]["pago"] = {"texto": what, "valor": ptbr.money_full(paid.valor),
+                                 "saldo": ptbr.money_full(max(fines.total_reais - paid.valor, Decimal(0)))}
     out["prazos"] = act_deadlines(computed, draft=draft)
     out["notificacao"] = None  # payment no longer counts from the notice of the auto
     out["debito"]["devido"] = amount_due(case, statute, fines, out["prazos"], draft=draft,
