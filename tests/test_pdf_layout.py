@@ -54,7 +54,7 @@ def _lines(data: bytes) -> list[tuple[list[str], list[str]]]:
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
     """The PDFs of the demo processos that, together, generate every kind of document of samples/processos (the
-    kind is the file name before the municipality): 14 kinds, with autos, decisions and demonstrativos whose
+    kind is the file name before the municipality): 15 kinds, with autos, decisions and demonstrativos whose
     signature block fell at a page end."""
     out = tmp_path_factory.mktemp("gerados")
     files = [str(SAMPLES / "processos" / f) for f in COVER]
@@ -65,7 +65,7 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
 
 def test_the_samples_generate_many_kinds_of_pdf(generated: dict[str, bytes]) -> None:
     kinds = {re.sub(r"-(cuiaba|ferraz|timoteo).*", "", name) for name in generated}
-    assert len(kinds) == 14, kinds
+    assert len(kinds) == 15, kinds
 
 
 def test_verification_code_is_never_split_over_two_lines(generated: dict[str, bytes]) -> None:

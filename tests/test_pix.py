@@ -175,9 +175,9 @@ def modelos(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_demonstrativo_after_a_reduced_fine_carries_the_br_code_and_its_qr(modelos: Path, tmp_path: Path) -> None:
-    """Act 7 of the sample: the demonstrativo after the appeal reduced the fine to 500 UPFMT (its amount in the law's
+    """Act 8 of the sample: the demonstrativo after the appeal reduced the fine to 500 UPFMT (its amount in the law's
     unit, art. 16, II), with the UPFMT of 2026 fixed by the Municipality: 500 × R$ 5,0770 = R$ 2.538,50."""
-    code, out, folder = _gerar(tmp_path, modelos, 7, _official_rules(tmp_path))
+    code, out, folder = _gerar(tmp_path, modelos, 8, _official_rules(tmp_path))
     assert code == 0, out
     expected = br_code(parse_config("18.299.446/0001-24", "Município de Timóteo", "Timóteo"), Decimal("2538.50"),
                        "SIM2026000150")
@@ -213,7 +213,7 @@ def test_demonstrativo_with_an_example_unit_value_gets_no_payment_code(modelos: 
 def test_a_reduction_converted_at_an_example_unit_value_gets_no_payment_code(modelos: Path, tmp_path: Path,
                                                                               shipped_examples: None) -> None:
     """Act 7 with the shipped rules: the reduced 500 UPFMT in reais is computed with the EXAMPLE UPFMT: no code."""
-    code, out, folder = _gerar(tmp_path, modelos, 7)
+    code, out, folder = _gerar(tmp_path, modelos, 8)
     assert code == 0, out
     for path in sorted(folder.glob("demonstrativo-*")):
         text = document_text(path)
@@ -222,7 +222,7 @@ def test_a_reduction_converted_at_an_example_unit_value_gets_no_payment_code(mod
 
 
 def test_no_key_configured_no_pix_block(tmp_path: Path) -> None:
-    code, out, folder = _gerar(tmp_path, None, 7)
+    code, out, folder = _gerar(tmp_path, None, 8)
     assert code == 0, out
     for path in sorted(folder.iterdir()):
         assert "PIX" not in document_text(path), path.name
@@ -239,7 +239,7 @@ def test_no_key_configured_no_pix_block(tmp_path: Path) -> None:
     ('url_verificacao: "ftp://timoteo/{codigo}"\n', ["url_verificacao", "http://"]),
 ])
 def test_bad_configuration_is_refused_with_file_key_and_line(tmp_path: Path, timbre: str, words: list[str]) -> None:
-    code, out, folder = _gerar(tmp_path, _templates(tmp_path, timbre), 7)
+    code, out, folder = _gerar(tmp_path, _templates(tmp_path, timbre), 8)
     assert code == 2, out
     assert "timbre.yaml" in out and "linha" in out, out
     for w in words:

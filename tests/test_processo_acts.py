@@ -41,15 +41,15 @@ def test_acts_with_a_document_kind(autos: Autos) -> None:
     assert document_acts(loaded, load_procedure(ROOT / "rules", lei), autos.rules.get(lei)) == [
         (0, "auto_de_infracao"), (1, "notificacao_ar")]
     # the personal notice of the auto has no document of its own (the auto states it); the defence and the
-    # appeal their protocol; the judgement and the decision on appeal their decision and, keeping or reducing
+    # appeal their protocol; the despacho that forwards the appeal its own (Lei 9.784/1999, art. 56, § 1º); the judgement and the decision on appeal their decision and, keeping or reducing
     # the fine, a debit statement; the notices of the decisions (by AR, in person) the notice of the decision;
     # the payment none
     sample = load_processo(SAMPLES / "processos" / "timoteo-mg" / "sim-2026-000150-recurso-pago.yaml")
     lei = sample.processo.lei
     assert document_acts(sample, load_procedure(ROOT / "rules", lei), autos.rules.get(lei)) == [
         (0, "auto_de_infracao"), (2, "protocolo"), (3, "decisao"), (3, "demonstrativo_debito"),
-        (4, "notificacao_decisao"), (5, "protocolo"), (6, "decisao"), (6, "demonstrativo_debito"),
-        (7, "notificacao_decisao")]
+        (4, "notificacao_decisao"), (5, "protocolo"), (6, "despacho_encaminhamento"), (7, "decisao"),
+        (7, "demonstrativo_debito"), (8, "notificacao_decisao")]
 
 
 def test_ar_letter_as_of_its_posting_does_not_know_the_receipt(autos: Autos) -> None:

@@ -207,8 +207,8 @@ def test_cuiaba_notice_by_ar_of_a_judgement_knows_no_receipt_on_its_posting(tmp_
 
 
 def test_cuiaba_notice_of_the_appeal_decision_payment_by_analogy(tmp_path: Path) -> None:
-    generate(tmp_path, CUI, "11")
-    text = document_text(tmp_path / f"notificacao-decisao-{CUI_STEM}-ato-11.pdf")
+    generate(tmp_path, CUI, "12")
+    text = document_text(tmp_path / f"notificacao-decisao-{CUI_STEM}-ato-12.pdf")
     assert "Decisão de recurso nº DEC-CCZ-20/2026" in text and "MANTIDA a multa" in text
     # payment (EXEMPLO, art. 36): 30 dias corridos from 29/10 → 28/11 (Saturday) → 30/11/2026 (Monday)
     assert "até 30 de novembro de 2026" in text

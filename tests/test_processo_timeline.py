@@ -67,6 +67,8 @@ def test_timoteo_full_processo_art20_art21_and_lei9784_by_analogy(service: Proce
         ("recurso_lei9784_art59", date(2026, 9, 17), date(2026, 9, 28), "cumprido"),
         # payment (EXEMPLO, 30 days) → 17/10 (sáb) → 19/10 (seg); the appeal of 25/09 makes it moot
         ("pagamento_exemplo", date(2026, 9, 17), date(2026, 10, 19), "prejudicado"),
+        # art. 56, § 1º (analogy): 5 days from the appeal (25/09) → 30/09 (qua), met by the despacho of 29/09
+        ("reconsideracao_lei9784_art56_p1", date(2026, 9, 25), date(2026, 9, 30), "cumprido"),
         # art. 59, § 1º: 30 days from the appeal (25/09) → 25/10 (dom) → 26/10 (seg)
         ("decisao_recurso_lei9784_art59_p1", date(2026, 9, 25), date(2026, 10, 26), "cumprido"),
         # art. 24: 5 days from the appeal decision (20/10) → 25/10 (dom) → 26/10 (seg)
@@ -278,6 +280,8 @@ def test_cuiaba_rescue_art11_p2_and_rite_by_analogy(service: ProcessoService) ->
         ("recurso_lei9784_art59", date(2026, 9, 21), date(2026, 10, 1), "cumprido"),
         # payment (EXEMPLO, 30 days) → 21/10 (qua); moot by the appeal of 28/09
         ("pagamento_exemplo", date(2026, 9, 21), date(2026, 10, 21), "prejudicado"),
+        # art. 56, § 1º (analogy): 5 days from 28/09 → 03/10 (sáb) → 05/10 (seg), met by the despacho of 30/09
+        ("reconsideracao_lei9784_art56_p1", date(2026, 9, 28), date(2026, 10, 5), "cumprido"),
         # art. 59, § 1º: 30 days from 28/09 → 28/10 (qua)
         ("decisao_recurso_lei9784_art59_p1", date(2026, 9, 28), date(2026, 10, 28), "cumprido"),
         # art. 24: 5 days from 26/10 → 31/10 (sáb), 01/11 (dom), 02/11 (Finados) → 03/11 (ter)

@@ -106,8 +106,8 @@ def test_multa_processo_says_which_amount_is_final_and_by_which_act() -> None:
     # the appeal decision fixes the fine in the law's unit: 500 UPFMT × R$ 5,077 = R$ 2.538,50
     assert "reduzida para 500 UPFMT = R$ 2.538,50" in out
     assert ("Valor final: R$ 2.538,50 (dois mil quinhentos e trinta e oito reais e cinquenta centavos) — fixado por "
-            "decisão do recurso nº DEC-9/2026 de 20/10/2026 (ato 7).") in out
-    assert "Pagamento (ato 9) em 13/11/2026: R$ 2.538,50" in out
+            "decisão do recurso nº DEC-9/2026 de 20/10/2026 (ato 8).") in out
+    assert "Pagamento (ato 10) em 13/11/2026: R$ 2.538,50" in out
 
 
 def test_multa_processo_without_decision_keeps_the_autos_amount() -> None:
@@ -129,7 +129,7 @@ def test_multa_processo_cancelled(tmp_path: Path) -> None:
     file.write_text(text, encoding="utf-8")
     code, out = run("multa", str(file))
     assert code == 0, out
-    assert "Valor final: nenhum — multa cancelada por decisão do recurso nº DEC-9/2026 de 20/10/2026 (ato 7)." in out
+    assert "Valor final: nenhum — multa cancelada por decisão do recurso nº DEC-9/2026 de 20/10/2026 (ato 8)." in out
 
 
 def test_old_case_files_unchanged() -> None:

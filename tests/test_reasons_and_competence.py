@@ -117,7 +117,7 @@ def test_the_judge_of_the_first_instance_does_not_decide_the_appeal_against_it_l
     found = errors(Autos(rules, today=HOJE), file)
     assert [f.codigo for f in found] == ["IMPEDIMENTO"], [(f.codigo, f.mensagem) for f in found]
     assert "julgou a primeira instância" in found[0].mensagem and "art. 56, § 1º" in (found[0].citacao or "")
-    assert found[0].caminho == "atos[6].autoridade"
+    assert found[0].caminho == "atos[7].autoridade"
 
 
 def test_a_servant_not_designated_may_not_draw_up_the_auto_timoteo_art20(tmp_path: Path, shipped_examples: None) -> None:
@@ -155,9 +155,9 @@ def test_the_decision_by_delegation_needs_the_published_decree_ferraz_art79_pu(t
 
 @pytest.fixture(scope="module")
 def sim150(autos: Autos, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The documents of samples' SIM-2026/000150 (defence, judgement, appeal, decision), PDF and DOCX."""
+    """The documents of samples' SIM-2026/000150 (defence, judgement, appeal, despacho, decision), PDF and DOCX."""
     out = tmp_path_factory.mktemp("sim150")
-    for ato in (1, 4, 5, 6, 7, 8):
+    for ato in (1, 4, 5, 6, 7, 8, 9):
         for n, done in autos.generate_processo(ROOT / "samples" / "processos" / "timoteo-mg" /
                                                "sim-2026-000150-recurso-pago.yaml", out, "ambos", ato=ato):
             assert not isinstance(done, Exception), (n, done)
@@ -171,7 +171,7 @@ def _text(folder: Path, stem: str, ext: str) -> str:
 
 @pytest.mark.parametrize("ext", ["pdf", "docx"])
 def test_the_decision_prints_report_reasons_and_dispositivo_in_the_laws_unit(sim150: Path, ext: str) -> None:
-    text = _text(sim150, "decisao", f"ato-07.{ext}")
+    text = _text(sim150, "decisao", f"ato-08.{ext}")
     # relatório: the auto, its fine (art. 16, II: 1.500 UPFMT, § 5º: halved = 750 UPFMT × R$ 5,077 = R$ 3.807,75),
     # and what the appeal argues, item by item
     assert "RELATÓRIO" in text and "aplica multa de 750 (setecentas e cinquenta) UPFMT" in text
@@ -229,7 +229,7 @@ def test_the_notice_of_a_decision_has_what_lei9784_art26_p1_requires(sim150: Pat
 def test_a_personal_notice_of_a_decision_speaks_of_the_decision_not_of_the_copy_of_the_auto(sim150: Path) -> None:
     # Timóteo art. 20, § 2º (the dated signature on the copy of the auto is the notice) applies to the auto; the
     # notice of a decision takes effect on the date the notified signs it (art. 21, I)
-    text = _text(sim150, "notificacao-decisao", "ato-08.pdf")
+    text = _text(sim150, "notificacao-decisao", "ato-09.pdf")
     assert ("considera-se feita na data aposta pelo notificado ao receber esta notificação, com o teor da decisão"
             in text)
     assert "cópia do auto" not in text

@@ -112,7 +112,7 @@ PRESCRIPTION = [
     # Timóteo: the notice came after the five years (01/03/2027): nothing to interrupt; the appeal's decision of
     # 20/10/2027 came too late (Decreto 20.910/1932, art. 1º)
     ("timoteo-decidida-depois-de-prescrita.yaml", "2027-12-01", "decidida depois de prescrita", "2027-03-01",
-     "PRESCRICAO-ANTES-DA-DECISAO", ["prescreveu em 1º de março de 2027", "antes da decisão definitiva (ato 7, de "
+     "PRESCRICAO-ANTES-DA-DECISAO", ["prescreveu em 1º de março de 2027", "antes da decisão definitiva (ato 8, de "
                                      "20 de outubro de 2027)"]),
     # Ferraz: the auto applies the fine (art. 78); an appeal pending → no final decision; notice after half
     ("ferraz-recurso-pendente.yaml", "2026-11-29", "em curso", "2029-03-01", None, []),
@@ -166,7 +166,7 @@ def test_open_processos_show_the_date_in_text_json_and_html() -> None:
     doc = json.loads(out)
     by_file = {Path(c["arquivo"]).name: c["prescricao"] for c in doc["casos"]}
     assert by_file["cuiaba-recurso-exercida.yaml"]["data"] == "2031-08-10"
-    assert by_file["cuiaba-recurso-exercida.yaml"]["decisao_definitiva_ato"] == 10  # after the rescue payment
+    assert by_file["cuiaba-recurso-exercida.yaml"]["decisao_definitiva_ato"] == 11  # after the rescue payment and the despacho
 
 
 # --- across processos: fixture folders, each with the findings it must give ------------------------------
