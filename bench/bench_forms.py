@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from tests.test_forms import TIM_FILLED  # noqa: E402  (the complete auto of the tests)
 
 from autos.app import forms  # noqa: E402
-from autos.app.pipeline import Autos  # noqa: E402
+from autos.app.generation.pipeline import Autos  # noqa: E402
 
 
 def timed(fn: Callable[[], object], n: int) -> tuple[float, float]:

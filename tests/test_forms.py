@@ -14,7 +14,7 @@ import yaml
 from click.testing import CliRunner
 
 from autos.app import forms
-from autos.app.pipeline import Autos
+from autos.app.generation.pipeline import Autos
 from autos.cli import main
 from autos.errors import EditConflictError, InputError, OutputError
 from autos.processo.load import load_processo

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from autos.app.generation.pipeline import Autos
 from autos.app.importing import MAX_ROWS, MAX_SHEET_BYTES, import_sheet, read_sheet
-from autos.app.pipeline import Autos
 from autos.cli import main
 from autos.errors import InputError
 from autos.processo.load import load_processo

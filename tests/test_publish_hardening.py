@@ -22,10 +22,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from autos.app import edital_jobs as jobs
-from autos.app import publish as pub
-from autos.app.manifest import MANIFEST_CSV_FIELDS, CaseProblem, write_manifest
-from autos.app.publish import FAULT_ENV, FOLDER_LOCK_NAME, PublishResult
+from autos.app.editais import jobs
+from autos.app.editais import publish as pub
+from autos.app.editais.manifest import MANIFEST_CSV_FIELDS, CaseProblem, write_manifest
+from autos.app.editais.publish import FAULT_ENV, FOLDER_LOCK_NAME, PublishResult
 from autos.cli import main
 from autos.errors import InputError, OutputError
 from autos.processo.case import document_key
@@ -423,7 +423,7 @@ def test_a_manifest_that_cannot_be_put_in_place_leaves_no_temporary_file(tmp_pat
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         real(fd)
 
-    monkeypatch.setattr("autos.app.manifest.os.fsync", fsync)
+    monkeypatch.setattr("autos.app.editais.manifest.os.fsync", fsync)
     ledger = Ledger(tmp_path / "l.sqlite3")
     out = tmp_path / "editais"
     out.mkdir()

@@ -1,8 +1,8 @@
 """The form of a new processo and of a new act, its validation while the clerk types, and its save — without the web.
 
 * :func:`processo_form`: the law, then its infractions and the penalties they admit, each with its article, then
-  the fields those choices need — built from :func:`autos.app.new_processo.plan_new_processo` (the same source as
-  ``autos novo``: the law's processo rules, the elements of the auto in the statute, the fine's formula) and
+  the fields those choices need — built from :func:`autos.app.processo.new_processo.plan_new_processo` (the same
+  source as ``autos novo``: the law's processo rules, the elements of the auto in the statute, the fine's formula) and
   the processo model (:mod:`autos.processo.paths`: type, label, help). :func:`act_form` does the same for the next
   act of an existing processo, from the act kind's rule (``campos`` required with the article, ``aceita``).
 * :func:`validate_draft`: form values (``{"atos[0].agente.nome": "…"}``, the YAML path as the field's name) → the
@@ -35,9 +35,9 @@ from typing import Any
 from filelock import FileLock, Timeout
 from pydantic import BaseModel, ValidationError
 
-from autos.app.new_processo import NewProcessoPlan, plan_new_processo
-from autos.app.pipeline import Autos
-from autos.app.register import register_findings, reserve_number
+from autos.app.generation.pipeline import Autos
+from autos.app.processo.new_processo import NewProcessoPlan, plan_new_processo
+from autos.app.register.service import register_findings, reserve_number
 from autos.base.schema import problems
 from autos.base.yamlio import MAX_FILE_BYTES, load_yaml, read_limited
 from autos.checks.finding import Finding

@@ -5,7 +5,8 @@ Each row is a form: its columns are the fields of the processo file by their pat
 ``autuado.endereco.logradouro``, ``infracoes[0].quantidade``), with two shorthands — ``auto.`` for the auto
 (``atos[0].``) and ``infracao`` for the first infraction (``infracao`` = ``infracoes[0].regra``, ``infracao.quantidade``
 = ``infracoes[0].quantidade``). The law comes from ``--lei``; what the form fixes from the choices (the kind of act,
-the penalty: the fine where every infraction admits it) comes from :func:`autos.app.new_processo.plan_new_processo`.
+the penalty: the fine where every infraction admits it) comes from
+:func:`autos.app.processo.new_processo.plan_new_processo`.
 A row is checked exactly as the form checks it (:func:`autos.app.forms.validate_draft`): a row with an error
 finding or a value the loader would refuse is not written; the others are saved by
 :func:`autos.app.forms.save_new_processo` (atomic, never over an existing file, the auto's number reserved from
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from autos.app.forms import UNREADABLE, _field_for, _plan, parse_processo_scalar, save_new_processo, validate_draft
-from autos.app.pipeline import Autos
+from autos.app.generation.pipeline import Autos
 from autos.base.ptbr import count_noun
 from autos.errors import AutosError, InputError, keep_original, os_error_pt
 from autos.processo.paths import field_info

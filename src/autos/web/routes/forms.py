@@ -15,8 +15,8 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from autos.app import forms
-from autos.app.accounts import User
-from autos.app.review import ProcessoRef, relative_name
+from autos.app.register.accounts import User
+from autos.app.register.review import ProcessoRef, relative_name
 from autos.errors import AutosError, EditConflictError
 from autos.processo.load import load_processo
 from autos.processo.text import parse_dotted

@@ -13,7 +13,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from autos.app.importing import MAX_SHEET_BYTES, ImportReport, import_sheet
-from autos.app.review import ProcessoRef, relative_name
+from autos.app.register.review import ProcessoRef, relative_name
 from autos.errors import InputError
 from autos.store.register import Register
 from autos.web.csrf import checked_form

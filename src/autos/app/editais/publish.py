@@ -22,11 +22,11 @@ The legal choices (which cases, Cuiabá's silent law, Timóteo's newspaper date,
 in ``docs/runbook-editais.md`` and in :func:`autos.compute.edital.classify`.
 
 The stages live in their own modules: who must be notified by edital (:mod:`autos.compute.edital`), the
-worker side — selection and validation of one file, rendering of the editais (:mod:`autos.app.edital_jobs`),
+worker side — selection and validation of one file, rendering of the editais (:mod:`autos.app.editais.jobs`),
 the gazette and the verification codes (:mod:`autos.render.gazette`), the ledger (:mod:`autos.store.ledger`),
 the processo file's edital act (:mod:`autos.store.processo_file`) and ``autos conferir``
-(:mod:`autos.app.conferir`). This module is the batch: the pool, the order of reservation → rendering → rename
-→ commit → processo files, recovery and the manifest.
+(:mod:`autos.app.verification.conferir`). This module is the batch: the pool, the order of reservation → rendering
+→ rename → commit → processo files, recovery and the manifest.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Literal
 
-from autos.app.edital_jobs import (
+from autos.app.editais.jobs import (
     CaseJob,
     Failed,
     Prepared,
@@ -63,8 +63,8 @@ from autos.app.edital_jobs import (
     render_consolidated,
     write_tmp,
 )
-from autos.app.manifest import CaseProblem, file_sha256, write_manifest
-from autos.app.pipeline import Autos
+from autos.app.editais.manifest import CaseProblem, file_sha256, write_manifest
+from autos.app.generation.pipeline import Autos
 from autos.app.signing import SignerSpec, batch_signer
 from autos.base import ptbr
 from autos.compute.edital import default_veiculo, edital_kinds, edital_rule, needs_newspaper
@@ -340,7 +340,7 @@ class Publisher:
         self.saida = options.saida.resolve() if not options.dry_run else options.saida.absolute()
         self._pool: Executor | None = None
         self._open: _Pending | None = None  # at most one edital rendering while the previous one finishes
-        #: a republicação (:mod:`autos.app.edital_corrections`): the editais this run reserves correct another (the
+        #: a republicação (:mod:`autos.app.editais.corrections`): the editais this run reserves correct another (the
         #: consolidated edital prints the note the correction records)
         self.correction: Correction | None = None
         self._width = 1  # tasks the executor runs at once (set by _executor)
@@ -412,8 +412,8 @@ class Publisher:
         workers = self.o.workers or os.cpu_count() or 1
         args = (self.params.rules_dir, self.params.templates_dir, self.params.today, self.o.assinar)
         if self.o.dask is not None:  # connected and every worker checked before anything is reserved
-            from autos.app.cluster import as_setup_args, dask_executor, signing_refused
-            from autos.app.edital_jobs import ensure_engine
+            from autos.app.batch.cluster import as_setup_args, dask_executor, signing_refused
+            from autos.app.editais.jobs import ensure_engine
 
             if self.o.assinar is not None:
                 raise signing_refused()

@@ -22,10 +22,10 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from autos.app.act_numbers import duplicate_act_numbers
-from autos.app.deadlines import DeadlineService
-from autos.app.processo import PendingReport, ProcessoService, is_processo_file
-from autos.app.workers import watch_parent
+from autos.app.batch.workers import watch_parent
+from autos.app.generation.act_numbers import duplicate_act_numbers
+from autos.app.processo.deadlines import DeadlineService
+from autos.app.processo.service import PendingReport, ProcessoService, is_processo_file
 from autos.base.ptbr import count_noun
 from autos.base.resources import default_rules_dir, default_templates_dir
 from autos.base.yamlio import YamlDoc, decode_yaml, load_yaml, walk_yaml_files
@@ -449,7 +449,7 @@ class Autos:
             rendered.append((out / f"{stem}.docx", self.docx_renderer.docx(doc.template, doc.context)))
         if formato in ("pdf", "ambos"):
             if source is not None:
-                from autos.app.archive import ARCHIVE_VARIANT, archive_metadata, source_attachment
+                from autos.app.generation.archive import ARCHIVE_VARIANT, archive_metadata, source_attachment
 
                 stamp = (now or datetime.now()).astimezone()
                 pdf = self.pdf_renderer.pdf(doc.template, doc.context, pdf_variant=ARCHIVE_VARIANT,
@@ -544,9 +544,9 @@ class Autos:
         ``replace``: a different document already written is replaced (otherwise refused, nothing written);
         ``recorder``: the register of each processo, which gives the "gerado em" of a document already issued
         and records what was written (its SHA-256). ``dask``: the address of a Dask scheduler whose workers render
-        (:mod:`autos.app.cluster`); the register stays in this process."""
+        (:mod:`autos.app.batch.cluster`); the register stays in this process."""
         if dask is not None:
-            from autos.app.cluster import as_setup_args, dask_executor, signing_refused
+            from autos.app.batch.cluster import as_setup_args, dask_executor, signing_refused
 
             if self.assinatura is not None:
                 raise signing_refused()
@@ -600,7 +600,7 @@ class Autos:
         """:meth:`generate_processo` of each processo on the executor's workers (``gerar --dask``), in order, a
         bounded window in flight. This process keeps the register: it reads the "gerado em" of every document a
         processo's acts may write (:meth:`_issued`) before sending it, and records what the worker wrote after."""
-        from autos.app.cluster import ClusterError
+        from autos.app.batch.cluster import ClusterError
 
         width = 4 * int(getattr(executor, "width", 1))
         window: deque[tuple[Path, ActRecorder | None, Future[list[tuple[int, Generated | AutosError]]] | AutosError]]
@@ -796,7 +796,7 @@ class Autos:
         if formato in ("docx", "ambos"):
             rendered.append((out / f"{stem}.docx", self.docx_renderer.docx(template, context)))
         if formato in ("pdf", "ambos") and source is not None:
-            from autos.app.archive import ARCHIVE_VARIANT, archive_metadata, source_attachment
+            from autos.app.generation.archive import ARCHIVE_VARIANT, archive_metadata, source_attachment
 
             stamp = (now or datetime.now()).astimezone()
             pdf = self.pdf_renderer.pdf(template, context, pdf_variant=ARCHIVE_VARIANT,
@@ -849,7 +849,7 @@ def _init_generate_worker(rules_dir: Path | None, templates_dir: Path | None, to
 
 
 def _ensure_generate_worker(rules_dir: str | None, templates_dir: str | None, today: date) -> None:
-    """A Dask worker's set-up for ``gerar --dask`` (:class:`autos.app.cluster.OnWorker`): the library, once."""
+    """A Dask worker's set-up for ``gerar --dask`` (:class:`autos.app.batch.cluster.OnWorker`): the library, once."""
     global _WORKER
     _WORKER = Autos(rules_dir, templates_dir, today)
 

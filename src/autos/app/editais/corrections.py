@@ -33,9 +33,9 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Literal
 
-from autos.app.edital_jobs import Engine, Prepared, RunParams, _row, write_tmp
-from autos.app.manifest import CaseProblem, write_manifest
-from autos.app.publish import (
+from autos.app.editais.jobs import Engine, Prepared, RunParams, _row, write_tmp
+from autos.app.editais.manifest import CaseProblem, write_manifest
+from autos.app.editais.publish import (
     Options,
     Publisher,
     PublishResult,
