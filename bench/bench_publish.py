@@ -238,7 +238,7 @@ def _naive_init(reload: bool) -> None:
     from docxtpl import DocxTemplate  # noqa: F401
 
     from autos.app.editais.jobs import RunParams
-    from autos.app.editais.publish import place_option
+    from autos.app.editais.run import place_option
     from autos.app.generation.pipeline import Autos
 
     _NAIVE["params"] = RunParams(DATA, DATA, None, None, TODAY, place_option(["Quadro de Editais do Paço Municipal"]),

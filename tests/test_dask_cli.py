@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from autos.app.editais.publish import FAULT_ENV
+from autos.app.editais.faults import FAULT_ENV
 from autos.store.ledger import Ledger
 
 from .conftest import ROOT, TODAY

@@ -228,7 +228,7 @@ def test_kill_9_of_the_coordinator_then_the_next_run_completes_without_duplicate
     import signal
     import subprocess
 
-    from autos.app.editais.publish import FAULT_ENV
+    from autos.app.editais.faults import FAULT_ENV
     from autos.store.ledger import Ledger
 
     from .procs import group, until

@@ -32,15 +32,10 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader, PdfWriter
 
+from autos.app.editais.faults import FAULT_ENV
 from autos.app.editais.manifest import MANIFEST_CSV_FIELDS
-from autos.app.editais.publish import (
-    FAULT_ENV,
-    Options,
-    Published,
-    Publisher,
-    PublishResult,
-    place_option,
-)
+from autos.app.editais.publish import Publisher
+from autos.app.editais.run import Options, Published, PublishResult, place_option
 from autos.cli import main
 from autos.compute.edital import classify
 from autos.processo.load_case import parse_case

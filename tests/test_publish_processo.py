@@ -29,7 +29,9 @@ import yaml
 from click.testing import CliRunner
 
 from autos.app.editais import jobs
-from autos.app.editais.publish import FAULT_ENV, Options, Publisher, PublishResult, place_option
+from autos.app.editais.faults import FAULT_ENV
+from autos.app.editais.publish import Publisher
+from autos.app.editais.run import Options, PublishResult, place_option
 from autos.app.processo.service import ProcessoService
 from autos.cli import main
 from autos.store import processo_file

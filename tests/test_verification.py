@@ -295,7 +295,8 @@ def test_published_editais_carry_their_ledger_code_in_footer_and_qr(tmp_path: Pa
     PDF, as before; ``autos conferir --livro`` keeps its messages."""
     from datetime import date
 
-    from autos.app.editais.publish import Options, Publisher, place_option
+    from autos.app.editais.publish import Publisher
+    from autos.app.editais.run import Options, place_option
     from autos.store.ledger import Ledger
 
     from .conftest import DATA, TODAY

@@ -21,7 +21,7 @@ from autos.cli.signing import certificate_options
 from autos.errors import AutosError, InputError
 
 if TYPE_CHECKING:  # the pipeline and the publisher are imported by the commands that use them (start-up)
-    from autos.app.editais.publish import Options
+    from autos.app.editais.run import Options
     from autos.app.generation.pipeline import Autos
     from autos.store.database import Location
 
@@ -815,7 +815,9 @@ def exportar_debitos(ctx: click.Context, pastas: tuple[Path, ...], desde: str, s
 
 def _publish_for_terminal(options: Options) -> int:
     """Run and report for a terminal (progress bar on stderr) or a log (plain lines); return the exit code."""
-    from autos.app.editais.publish import EXIT_ERROR, Publisher, summary
+    from autos.app.editais.publish import Publisher
+    from autos.app.editais.run import EXIT_ERROR
+    from autos.app.editais.summary import summary
 
     tty = sys.stderr.isatty()
     bar: Any = None
@@ -892,7 +894,7 @@ def publicar_editais(ctx: click.Context, /, casos: tuple[Path, ...], data: Any, 
     Saída 0: tudo publicado (ou nada a publicar); 1: algum caso recusado (os demais publicados);
     2: erro — parou; o edital em curso não deixou rastro e os anteriores ficaram publicados.
     """
-    from autos.app.editais.publish import Options, place_option
+    from autos.app.editais.run import Options, place_option
 
     o = ctx.obj
     try:
