@@ -503,7 +503,7 @@ def importar(ctx: click.Context, planilha: Path, lei: str, saida: Path, registro
     As linhas com erro não são gravadas: o relatório diz a linha, a coluna e o motivo, com o artigo. Saída 0:
     todas gravadas; 1: alguma linha recusada; 2: planilha inutilizável (nada é gravado).
     """
-    from autos.app.importing import import_sheet
+    from autos.app.forms.importing import import_sheet
     from autos.app.register.service import open_register
 
     autos = _autos(ctx)
