@@ -157,7 +157,7 @@ def _autos(ctx: click.Context) -> Autos:
 @_banco_option("registro")
 def validar(ctx: click.Context, casos: tuple[Path, ...], as_json: bool, registro: Location | None) -> None:
     """Verifica casos contra a lei. Saída 0: sem erros; 1: há erros; 2: caso ilegível."""
-    from autos.app.generation.pipeline import validation_exit_code
+    from autos.app.generation.results import validation_exit_code
     from autos.app.register.history import add_register_checks
     from autos.cli.reports import reports_text
 
@@ -236,7 +236,7 @@ _OLD_NOTICES = 5
 
 def _notice_old_files(paths: Iterable[Path]) -> None:
     """A Portuguese notice on stderr for each old single-document file among ``paths`` (folders expanded)."""
-    from autos.app.generation.pipeline import iter_case_paths
+    from autos.app.generation.files import iter_case_paths
     from autos.app.processo.service import is_old_case_file, old_file_notice
 
     old = [p for p in iter_case_paths(list(paths)) if p.suffix in (".yaml", ".yml") and is_old_case_file(p)]

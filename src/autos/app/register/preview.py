@@ -29,7 +29,8 @@ from pathlib import Path, PurePosixPath
 from typing import Any, Literal
 
 from autos.app.batch.workers import watch_parent
-from autos.app.generation.pipeline import ActPiece, Autos, Generated
+from autos.app.generation.pipeline import Autos
+from autos.app.generation.results import ActPiece, Generated
 from autos.app.register.service import ProcessoRecorder, find_register
 from autos.base.ptbr import count_noun
 from autos.base.yamlio import read_limited

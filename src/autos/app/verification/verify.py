@@ -37,7 +37,8 @@ from typing import IO, Any
 
 import jinja2
 
-from autos.app.generation.pipeline import Autos, iter_case_paths
+from autos.app.generation.files import iter_case_paths
+from autos.app.generation.pipeline import Autos
 from autos.app.register.service import find_register
 from autos.app.verification.cross import CrossRun, filed_case, filed_processo, processo_prescription
 from autos.base.ptbr import count_noun
