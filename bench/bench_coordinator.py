@@ -41,7 +41,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # tests.pg: the throw-away cluster
 
-from autos.app.publish import PublishResult, write_manifest  # noqa: E402
+from autos.app.editais.manifest import write_manifest  # noqa: E402
+from autos.app.editais.run import PublishResult  # noqa: E402
 from autos.base.ptbr import count_noun, format_decimal  # noqa: E402
 from autos.render.gazette import verification_code  # noqa: E402
 from autos.store.database import DatabaseUrl  # noqa: E402

@@ -3,7 +3,7 @@
 1. Generates N autos de infração (default 120) with ``bench_publish.generate`` (the two laws that publish editais,
    four templates, valid CPF/CNPJ, varied names, amounts and dates).
 2. Starts once (outside the timings) a ``LocalCluster`` of W worker processes (default 2), one thread each, on
-   loopback, configured as the runbook's deployment (``autos.app.cluster.WORKER_CONFIG``: the workers' statistical
+   loopback, configured as the runbook's deployment (``autos.app.batch.cluster.WORKER_CONFIG``: the workers' statistical
    profiler off; ``--padrao-do-dask`` keeps Dask's defaults, to see what the profiler costs), and runs, on the
    same N cases, for R rounds (default 3, order alternating from round to round):
    - **processos**: ``autos publicar-editais --processos W`` (the process pool of today);
@@ -133,7 +133,7 @@ def _bench(args: argparse.Namespace, work: Path) -> None:
     import dask
     from distributed import Client, LocalCluster
 
-    from autos.app.cluster import WORKER_CONFIG, profiler_enabled
+    from autos.app.batch.cluster import WORKER_CONFIG, profiler_enabled
 
     cases, empty = work / "casos", work / "vazio"
     shutil.rmtree(cases, ignore_errors=True)

@@ -46,8 +46,8 @@ from docxtpl import DocxTemplate
 from stdnum.br import cnpj as stdnum_cnpj
 from stdnum.br import cpf as stdnum_cpf
 
-from autos.app.pipeline import ARCHIVE_VARIANT, Autos
-from autos.app.verify import iter_verification_text, verify
+from autos.app.generation.pipeline import ARCHIVE_VARIANT, Autos
+from autos.app.verification.verify import iter_verification_text, verify
 from autos.errors import AutosError
 from autos.processo.load_case import LoadedCase, parse_case
 from autos.render.pdf import EmbeddedFile, PdfMetadata

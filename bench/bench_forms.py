@@ -1,4 +1,4 @@
-"""Validation of a form draft (``autos.app.forms.validate_draft``), the call a page makes per change.
+"""Validation of a form draft (``autos.app.forms.processo_form.validate_draft``), the call a page makes per change.
 
 Measures, for a Timóteo auto half filled and filled, the CPU and wall time per call (min and median of
 ``--rodadas`` rounds of ``--chamadas`` calls), next to ``Autos.validate`` of the same processo as a file
@@ -23,8 +23,8 @@ sys.path.insert(0, str(ROOT))
 
 from tests.test_forms import TIM_FILLED  # noqa: E402  (the complete auto of the tests)
 
-from autos.app import forms  # noqa: E402
-from autos.app.pipeline import Autos  # noqa: E402
+from autos.app.forms import processo_form as forms  # noqa: E402
+from autos.app.generation.pipeline import Autos  # noqa: E402
 
 
 def timed(fn: Callable[[], object], n: int) -> tuple[float, float]:

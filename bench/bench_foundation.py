@@ -26,7 +26,7 @@ from pathlib import Path
 import yaml
 from docxtpl import DocxTemplate
 
-from autos.app.pipeline import Autos
+from autos.app.generation.pipeline import Autos
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pdf_floor import PdfFloor

@@ -1,4 +1,5 @@
-"""CPU of one PDF preview (``autos.app.preview.preview``, what the web's ``…/previa.pdf`` calls), and where it goes.
+"""CPU of one PDF preview (``autos.app.register.preview.preview``, what the web's ``…/previa.pdf`` calls), and where
+it goes.
 
     .venv/bin/python bench/bench_preview.py                 # 5 acts of the sample processos, 3 rounds
     .venv/bin/python bench/bench_preview.py --rodadas 5 --perfil    # + the top of a cProfile of one round
@@ -31,8 +32,8 @@ from typing import Any
 
 from weasyprint import HTML
 
-from autos.app.pipeline import Autos
-from autos.app.preview import PreviewCache, preview
+from autos.app.generation.pipeline import Autos
+from autos.app.register.preview import PreviewCache, preview
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pdf_floor import PdfFloor
@@ -52,7 +53,7 @@ NOW = datetime(2026, 11, 29, 10, 0).astimezone()
 
 #: WeasyPrint's phases (and ours) as cProfile names them: (end of the file name, function)
 PHASES: dict[str, tuple[str, str]] = {
-    "ler e conferir o processo (só o ato pedido)": ("autos/app/pipeline.py", "processo_documents"),
+    "ler e conferir o processo (só o ato pedido)": ("autos/app/generation/pipeline.py", "processo_documents"),
     "contexto do documento e HTML (Jinja)": ("autos/render/pdf.py", "html"),
     "WeasyPrint: ler o HTML (tinyhtml5)": ("weasyprint/__init__.py", "__init__"),
     "WeasyPrint: cascata de estilos": ("weasyprint/css/__init__.py", "get_all_computed_styles"),
@@ -123,7 +124,7 @@ def main() -> int:
     naive = [t / b for t, b in zip(total, baseline, strict=True)]
     print(f"{len(cases)} prévias por rodada, {args.rodadas} rodadas"
           f"{' (acerto do cache)' if cache is not None else ''}; CPU por prévia (mín/mediana):")
-    print(f"  prévia (autos.app.preview.preview) : {_mm(total)}")
+    print(f"  prévia (autos.app.register.preview.preview) : {_mm(total)}")
     print(f"    antes do WeasyPrint (processo, achados, contexto, HTML): {_mm(before_pdf)}")
     print(f"  piso: WeasyPrint, mesmo HTML, folha de estilo e fontes reaproveitadas: {_mm(floors)}")
     print(f"  referência: HTML(string).write_pdf() ingênuo, mesmo HTML: {_mm(baseline)}")
@@ -137,7 +138,7 @@ def main() -> int:
         prof.disable()
         out = io.StringIO()
         stats = pstats.Stats(prof, stream=out)
-        whole = _cumulative(stats, "autos/app/preview.py", "preview")
+        whole = _cumulative(stats, "autos/app/register/preview.py", "preview")
         print("  onde vai a CPU de uma prévia (cProfile, parte do total):")
         for label, (suffix, name) in PHASES.items():
             print(f"    {label:52s} {100 * _cumulative(stats, suffix, name) / whole:5.1f}%")

@@ -109,7 +109,7 @@ def many_acts(n: int) -> str:
 
 def _child_one(kind: str, file: Path) -> None:
     """One measurement of one processo file, in this (fresh) process: CPU and wall time, peak RSS, as JSON."""
-    from autos.app.pipeline import Autos
+    from autos.app.generation.pipeline import Autos
     from autos.processo.load import load_processo
 
     autos = Autos(ROOT / "rules", ROOT / "templates", today=HOJE)  # rules read before the clock starts
@@ -158,7 +158,7 @@ def _child(kind: str, folder: Path) -> None:
         _child_one(kind, folder)
         return
     if kind == "pendencias":
-        from autos.app.processo import ProcessoService
+        from autos.app.processo.service import ProcessoService
 
         t0 = time.perf_counter()
         report = ProcessoService(ROOT / "rules").pending([folder], HOJE)

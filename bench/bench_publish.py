@@ -237,9 +237,9 @@ def _naive_init(reload: bool) -> None:
     import weasyprint  # noqa: F401 - imported once per worker, as the publisher's workers do
     from docxtpl import DocxTemplate  # noqa: F401
 
-    from autos.app.edital_jobs import RunParams
-    from autos.app.pipeline import Autos
-    from autos.app.publish import place_option
+    from autos.app.editais.jobs import RunParams
+    from autos.app.editais.run import place_option
+    from autos.app.generation.pipeline import Autos
 
     _NAIVE["params"] = RunParams(DATA, DATA, None, None, TODAY, place_option(["Quadro de Editais do Paço Municipal"]),
                                  place_option(["Jornal Diário do Aço"]))
@@ -253,7 +253,7 @@ def _naive_one(job: tuple[int, str, str]) -> None:
     from jinja2.sandbox import SandboxedEnvironment
     from weasyprint import HTML
 
-    from autos.app.pipeline import Autos
+    from autos.app.generation.pipeline import Autos
     from autos.compute.edital import INDIVIDUAL_KIND, derive, edital_rule
     from autos.processo.load_case import parse_case
 

@@ -59,8 +59,8 @@ def _distinct(files: list[Path]) -> None:
 
 def _child(kind: str, folder: Path) -> None:
     """One measurement in this fresh process: the library is imported once, then verify + the text report."""
-    from autos.app.pipeline import Autos
-    from autos.app.verify import iter_verification_text, verify
+    from autos.app.generation.pipeline import Autos
+    from autos.app.verification.verify import iter_verification_text, verify
 
     autos = Autos(ROOT / "rules", ROOT / "templates", today=HOJE)
     c0, t0 = time.process_time(), time.perf_counter()
@@ -98,7 +98,7 @@ def main() -> None:
     load = os.getloadavg()
     print(f"{time.strftime('%d/%m/%Y %H:%M UTC', time.gmtime())}; carga (uptime) {load[0]:.2f} {load[1]:.2f} "
           f"{load[2]:.2f} em {os.cpu_count()} núcleos; medido num núcleo ({args.nucleo})", flush=True)
-    from autos.app.register import rebuild_folder
+    from autos.app.register.service import rebuild_folder
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "processos"

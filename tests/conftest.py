@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from autos.app.pipeline import Autos
+from autos.app.generation.pipeline import Autos
 from autos.rules.official import FOLDER_ENV
 
 ROOT = Path(__file__).resolve().parent.parent

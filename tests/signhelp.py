@@ -47,7 +47,7 @@ def pdfa_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An archival PDF/A-3b made by ``autos gerar --arquivo`` from a sample processo (its auto de infração)."""
     from datetime import date
 
-    from autos.app.pipeline import Autos
+    from autos.app.generation.pipeline import Autos
 
     out = tmp_path_factory.mktemp("pdfa")
     autos = Autos(ROOT / "rules", ROOT / "templates", today=date(2026, 11, 29))

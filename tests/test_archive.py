@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 
-from autos.app.pipeline import Autos
+from autos.app.generation.pipeline import Autos
 from autos.cli import main
 
 from .conftest import CASOS, ROOT

@@ -14,8 +14,8 @@ import pytest
 import yaml
 
 from autos import Autos
-from autos.app.coverage import read_statute_text, statute_text_file
-from autos.app.processo import ProcessoService
+from autos.app.processo.service import ProcessoService
+from autos.app.verification.coverage import read_statute_text, statute_text_file
 from autos.errors import RulesError, RulesFileError
 from autos.rules.authorities import load_authorities
 from autos.rules.statute import load_rules

@@ -151,7 +151,7 @@ def test_library_warnings_and_errors_reach_stderr_in_portuguese(capsys: pytest.C
         failed = logging.LogRecord("autos.web", logging.ERROR, __file__, 1, "erro inesperado em %s", ("/processo",),
                                    sys.exc_info())
     _WARNINGS.emit(failed)
-    _WARNINGS.emit(logging.LogRecord("autos.app.cluster", logging.WARNING, __file__, 1, "perfilador ligado", None,
+    _WARNINGS.emit(logging.LogRecord("autos.app.batch.cluster", logging.WARNING, __file__, 1, "perfilador ligado", None,
                                      None))
     err = capsys.readouterr().err
     assert err.startswith("erro: erro inesperado em /processo\nTraceback (most recent call last):")

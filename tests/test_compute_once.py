@@ -28,7 +28,7 @@ import autos.compute.timeline
 import autos.rules.calendar
 import autos.rules.deadlines
 import autos.rules.procedure
-from autos.app.pipeline import Autos
+from autos.app.generation.pipeline import Autos
 from autos.base.yamlio import load_yaml
 from autos.processo.load import is_processo_data
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from autos.app.coverage import coverage_report, read_statute_text, statute_text_file
+from autos.app.verification.coverage import coverage_report, read_statute_text, statute_text_file
 from autos.cli import main
 from autos.errors import RulesError
 from autos.rules.coverage import (

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from autos.app.publish import FAULT_ENV
+from autos.app.editais.faults import FAULT_ENV
 from autos.store.ledger import Ledger
 
 from .conftest import ROOT, TODAY
@@ -36,10 +36,10 @@ RUNBOOK_ENV = runbook_env()
 
 
 def test_the_runbook_environment_sets_the_worker_config_the_coordinator_checks() -> None:
-    """docs/runbook-distribuido.md's DASK_ lines are autos.app.cluster.WORKER_CONFIG, as Dask reads them."""
+    """docs/runbook-distribuido.md's DASK_ lines are autos.app.batch.cluster.WORKER_CONFIG, as Dask reads them."""
     import dask
 
-    from autos.app.cluster import WORKER_CONFIG
+    from autos.app.batch.cluster import WORKER_CONFIG
 
     read = dask.config.collect_env(RUNBOOK_ENV)
     assert {key: dask.config.get(key, config=read) for key in WORKER_CONFIG} == WORKER_CONFIG

@@ -23,10 +23,10 @@ import pytest
 from click.testing import CliRunner
 from distributed import Client, LocalCluster
 
-from autos.app.cluster import WORKER_CONFIG, ClusterError, check_workers, fingerprint
-from autos.app.pipeline import Autos
-from autos.app.publish import Publisher
-from autos.app.register import ProcessoRecorder
+from autos.app.batch.cluster import WORKER_CONFIG, ClusterError, check_workers, fingerprint
+from autos.app.editais.publish import Publisher
+from autos.app.generation.pipeline import Autos
+from autos.app.register.service import ProcessoRecorder
 from autos.cli import main
 from autos.store.register import Register
 
@@ -210,8 +210,8 @@ def test_a_cancelled_dask_task_counts_as_done(cluster: LocalCluster) -> None:
     pool (a cancelled future must be notified, or ``wait`` waits for it forever)."""
     from concurrent.futures import wait
 
-    from autos.app.cluster import dask_executor
-    from autos.app.edital_jobs import ensure_engine
+    from autos.app.batch.cluster import dask_executor
+    from autos.app.editais.jobs import ensure_engine
 
     with dask_executor(cluster.scheduler_address, ensure_engine, (None, None, TODAY), rules_dir=None,
                        templates_dir=None) as executor:
@@ -236,7 +236,7 @@ def test_a_worker_shared_by_two_runs_with_other_settings_sets_itself_up_again() 
     """Two coordinators on one cluster (the runbook's split of a night), one with another --hoje: each task runs with
     the settings of its own run — a worker process keeps one engine in a global, so it is set up again when a task
     of the other run reaches it (and only then)."""
-    from autos.app.cluster import OnWorker
+    from autos.app.batch.cluster import OnWorker
 
     night = OnWorker(_current, _setup, ("/srv/autos/regras", None, date(2026, 11, 30)))
     other = OnWorker(_current, _setup, ("/srv/autos/regras", None, date(2026, 12, 1)))

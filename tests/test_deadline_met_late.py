@@ -16,7 +16,7 @@ from datetime import date
 import pytest
 from click.testing import CliRunner
 
-from autos.app.processo import ProcessoService
+from autos.app.processo.service import ProcessoService
 from autos.cli import main
 from autos.compute.strip import timeline_strip
 from autos.render.timeline_svg import timeline_svg

@@ -19,8 +19,8 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from autos.app.pipeline import Autos
-from autos.app.processo import is_processo_file
+from autos.app.generation.pipeline import Autos
+from autos.app.processo.service import is_processo_file
 from autos.checks.validate import select
 from autos.documents.edital import mask_cnpj, mask_cpf
 from autos.errors import InputError, RefusedError, RulesError

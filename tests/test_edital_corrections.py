@@ -22,7 +22,8 @@ import yaml
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from autos.app.publish import Options, Publisher, place_option
+from autos.app.editais.publish import Publisher
+from autos.app.editais.run import Options, place_option
 from autos.cli import main
 from autos.store.ledger import Ledger, case_key
 from autos.store.ledger_schema import SCHEMA_VERSION

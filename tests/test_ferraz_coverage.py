@@ -13,7 +13,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from autos.app.pipeline import Autos
+from autos.app.generation.pipeline import Autos
 from autos.cli import main
 from autos.compute.timeline import Timeline
 from autos.rules.procedure import load_procedure

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 import yaml
 
-from autos.app.processo import is_processo_file
+from autos.app.processo.service import is_processo_file
 from autos.base.schema import build_model
 from autos.base.yamlio import load_yaml
 from autos.checks.fines import fine_findings
@@ -226,7 +226,7 @@ def test_samples_fines_compute_without_findings(sample: Path) -> None:
     if sample.parent.name == "pendentes":
         pytest.skip("casos pendentes são incompletos de propósito")
     if is_processo_file(sample):  # a processo (samples/editais): the auto's fine, as of its date, computes
-        from autos.app.pipeline import Autos
+        from autos.app.generation.pipeline import Autos
 
         fine = Autos(ROOT / "rules", ROOT / "templates", TODAY).processo_fine_of(sample)
         assert fine.calculo is not None and fine.final is not None and fine.final > 0

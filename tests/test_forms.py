@@ -13,8 +13,9 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from autos.app import forms
-from autos.app.pipeline import Autos
+from autos.app.forms import act_form
+from autos.app.forms import processo_form as forms
+from autos.app.generation.pipeline import Autos
 from autos.cli import main
 from autos.errors import EditConflictError, InputError, OutputError
 from autos.processo.load import load_processo
@@ -361,21 +362,21 @@ def test_a_new_act_is_appended_as_text_and_refused_when_the_file_changed(tmp_pat
     original = file.read_text(encoding="utf-8")
     editing = forms.load_for_edit(file)
     loaded = load_processo(file)
-    act = forms.act_form(autos, loaded, "notificacao_pessoal")
+    act = act_form.act_form(autos, loaded, "notificacao_pessoal")
     assert act.indice == 1 and ("auto" in {c.id for c in act.tipos}) is False
     ref = next(f for f in act.campos if f.nome == "atos[1].referente")
     assert ref.tipo == "escolha" and ref.opcoes == (("7/2026", "auto de infração nº 7/2026"),)
     values = {"atos[1].tipo": "notificacao_pessoal", "atos[1].data": "2026-11-17", "atos[1].referente": "7/2026"}
-    draft = forms.validate_act_draft(autos, file, values, campos=[f.nome for f in act.campos])
+    draft = act_form.validate_act_draft(autos, file, values, campos=[f.nome for f in act.campos])
     assert draft.legivel
-    saved = forms.append_act(autos, file, editing.sha256, values, base_text=editing.texto)
+    saved = act_form.append_act(autos, file, editing.sha256, values, base_text=editing.texto)
     text = file.read_text(encoding="utf-8")
     assert text.startswith(original)  # every byte of the file as it was, the act after
     assert "  - tipo: notificacao_pessoal\n    data: 2026-11-17\n    referente: \"7/2026\"\n" in text
     assert [a.tipo for a in load_processo(file).processo.atos] == ["auto", "notificacao_pessoal"]
     assert sorted(f.codigo for f in saved.achados) == sorted(f.codigo for f in autos.validate(file).findings)
     with pytest.raises(EditConflictError) as err:  # the form still carries the old hash
-        forms.append_act(autos, file, editing.sha256, {**values, "atos[1].data": "2026-11-18"},
+        act_form.append_act(autos, file, editing.sha256, {**values, "atos[1].data": "2026-11-18"},
                          base_text=editing.texto)
     assert "+  - tipo: notificacao_pessoal" in err.value.diff
     assert file.read_text(encoding="utf-8") == text
@@ -407,7 +408,7 @@ def test_a_new_act_on_a_file_whose_acts_are_written_inline_is_refused_with_a_way
                     "atos: [{tipo: auto, numero: \"1/2026\", data: 2026-11-16}]\n", encoding="utf-8")
     editing = forms.load_for_edit(file)
     with pytest.raises(InputError) as err:
-        forms.append_act(autos, file, editing.sha256, {"atos[1].tipo": "notificacao_pessoal",
+        act_form.append_act(autos, file, editing.sha256, {"atos[1].tipo": "notificacao_pessoal",
                                                        "atos[1].data": "2026-11-17"})
     assert "escrita em linha" in str(err.value) and "edição do processo" in str(err.value)
     assert "edital" not in str(err.value)

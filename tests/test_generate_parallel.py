@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from autos.app.pipeline import Autos, CaseOutcome
+from autos.app.generation.pipeline import Autos
+from autos.app.generation.results import CaseOutcome
 from autos.cli import main
 
 from .conftest import CASOS, DATA, ROOT

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from autos.app.importing import MAX_ROWS, MAX_SHEET_BYTES, import_sheet, read_sheet
-from autos.app.pipeline import Autos
+from autos.app.forms.importing import MAX_ROWS, MAX_SHEET_BYTES, import_sheet, read_sheet
+from autos.app.generation.pipeline import Autos
 from autos.cli import main
 from autos.errors import InputError
 from autos.processo.load import load_processo
@@ -123,7 +123,7 @@ def test_the_same_sheet_in_xlsx_with_typed_cells_gives_the_same_result(tmp_path:
 
 
 def test_a_spreadsheet_float_with_noise_is_refused_not_rounded(tmp_path: Path, autos: Autos) -> None:
-    from autos.app.importing import _cell_text
+    from autos.app.forms.importing import _cell_text
 
     assert _cell_text(0.1 + 0.2) == "0.30000000000000004"  # an XLSX cell: kept, for the loader to refuse
     assert _cell_text(350.0) == "350" and _cell_text(dt.datetime(2026, 11, 16)) == "2026-11-16"

@@ -18,9 +18,9 @@ import yaml
 from click.testing import CliRunner
 from pydantic import ValidationError
 
-from autos.app import edital_jobs as jobs
-from autos.app.pipeline import Autos
-from autos.app.schemas import case_json_schema
+from autos.app.editais import jobs
+from autos.app.generation.pipeline import Autos
+from autos.app.processo.schemas import case_json_schema
 from autos.base.schema import _FALLBACK, _MESSAGES, MAX_COUNT, _message, parse_amount, parse_count
 from autos.base.yamlio import MAX_FILE_BYTES, MAX_TEXT_CHARS, parse_yaml
 from autos.cli import main

@@ -13,7 +13,8 @@ import yaml
 from click.testing import CliRunner
 
 from autos import Autos
-from autos.app.publish import Options, Publisher, PublishResult, place_option
+from autos.app.editais.publish import Publisher
+from autos.app.editais.run import Options, PublishResult, place_option
 from autos.cli import main
 
 from .conftest import CASOS, DATA, ROOT, SAMPLES, TODAY

@@ -11,7 +11,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from autos.app.pipeline import Autos
+from autos.app.generation.pipeline import Autos
 from autos.cli import main
 from autos.rules.statute import load_rules
 

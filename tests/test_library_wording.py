@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from autos.app.importing import read_sheet
+from autos.app.forms.importing import read_sheet
 from autos.app.server import load_config
 from autos.errors import AutosError, case_failure
 from autos.render.docx import DocxRenderer

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from autos.app.pipeline import Autos
+from autos.app.generation.pipeline import Autos
 from autos.errors import InputError
 
 from .conftest import CASOS, DATA, SAMPLES

@@ -9,7 +9,7 @@ from pathlib import Path
 import pypdf
 from click.testing import CliRunner
 
-from autos.app.processo import ProcessoService
+from autos.app.processo.service import ProcessoService
 from autos.cli import main
 from autos.processo import load_processo
 

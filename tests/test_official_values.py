@@ -16,7 +16,7 @@ import pypdf
 import pytest
 from click.testing import CliRunner
 
-from autos.app.pipeline import Autos
+from autos.app.generation.pipeline import Autos
 from autos.cli import main
 from autos.errors import RulesError
 from autos.rules.official import FILE_NAME, OfficialAct, OfficialValues, load_official

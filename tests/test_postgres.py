@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from autos.cli import main
-from autos.store.database import DatabaseUrl, mask_url
 from autos.store.banco import components
+from autos.store.database import DatabaseUrl, mask_url
 from autos.store.register import Register
 from autos.store.register_store import RegisterError
 
@@ -229,7 +229,7 @@ def test_kill_9_of_the_coordinator_then_the_next_run_completes_without_duplicate
     import signal
     import subprocess
 
-    from autos.app.publish import FAULT_ENV
+    from autos.app.editais.faults import FAULT_ENV
     from autos.store.ledger import Ledger
 
     from .procs import group, until

@@ -28,7 +28,7 @@ import yaml
 from click.testing import CliRunner
 
 from autos import Autos
-from autos.app.processo import ProcessoService
+from autos.app.processo.service import ProcessoService
 from autos.cli import main
 from autos.errors import RulesError
 from autos.processo.load import load_processo, parse_processo

@@ -1,5 +1,5 @@
-"""The preview cache (``autos.app.preview.PreviewCache``): the same preview asked again while nothing it depends on
-changed is not rendered again; a changed processo file (even with the same size and modification time), another
+"""The preview cache (``autos.app.register.preview.PreviewCache``): the same preview asked again while nothing it
+depends on changed is not rendered again; a changed processo file (even with the same size and modification time), another
 act, another reference date or a changed rule or template file is another key, so a stale PDF is never served;
 bounded in count and bytes (least recently used dropped first).
 
@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from autos.app.pipeline import Autos
-from autos.app.preview import Preview, PreviewCache, preview
+from autos.app.generation.pipeline import Autos
+from autos.app.register.preview import Preview, PreviewCache, preview
 
 from .conftest import ROOT, SAMPLES, TODAY
 from .textutil import pdf_text

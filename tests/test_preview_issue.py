@@ -1,4 +1,4 @@
-"""Preview and issue of one act's document (issue 14, item 3): ``autos.app.preview``.
+"""Preview and issue of one act's document (issue 14, item 3): ``autos.app.register.preview``.
 
 A preview is the act's PDF in memory, MINUTA while it has errors, and renders only that act; an issue writes the
 act's PDF and DOCX and records their SHA-256 in the register, and is refused (nothing written) while there are
@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from autos.app.pipeline import Autos
-from autos.app.preview import issue, issued_documents, issued_file, preview
+from autos.app.generation.pipeline import Autos
+from autos.app.register.preview import issue, issued_documents, issued_file, preview
 from autos.errors import InputError, NotFoundError, RefusedError
 from autos.store.register import Register
 from autos.store.register_store import RegisterError

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from autos.app.pipeline import Autos
+from autos.app.generation.pipeline import Autos
 from autos.checks.acts import ActDocument, act_document, document_acts
 from autos.processo.load import LoadedProcesso, load_processo, parse_processo
 from autos.processo.load_case import parse_case

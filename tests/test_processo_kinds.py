@@ -25,7 +25,8 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from autos.app.publish import Options, Publisher
+from autos.app.editais.publish import Publisher
+from autos.app.editais.run import Options
 from autos.cli import main
 
 from .conftest import DATA, ROOT

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from autos.app.processo import ProcessoService
+from autos.app.processo.service import ProcessoService
 from autos.cli import main
 from autos.cli.processo_formats import timeline_json
 

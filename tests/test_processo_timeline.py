@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from autos.app.processo import ProcessoService
+from autos.app.processo.service import ProcessoService
 from autos.compute.timeline import Timeline
 from autos.errors import AutosError, InputError
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from autos.app.pipeline import Autos
+from autos.app.generation.pipeline import Autos
 from autos.cli import main
 
 from .conftest import CASOS, DATA, ROOT, SAMPLES

@@ -27,7 +27,7 @@ def test_all_lists_exactly_what_the_root_module_imports() -> None:
 
 
 def test_the_public_types_are_the_ones_the_stages_use() -> None:
-    from autos.app.pipeline import Autos
+    from autos.app.generation.pipeline import Autos
     from autos.errors import AutosError
     from autos.processo.model import Processo
 

@@ -32,15 +32,10 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader, PdfWriter
 
-from autos.app.manifest import MANIFEST_CSV_FIELDS
-from autos.app.publish import (
-    FAULT_ENV,
-    Options,
-    Published,
-    Publisher,
-    PublishResult,
-    place_option,
-)
+from autos.app.editais.faults import FAULT_ENV
+from autos.app.editais.manifest import MANIFEST_CSV_FIELDS
+from autos.app.editais.publish import Publisher
+from autos.app.editais.run import Options, Published, PublishResult, place_option
 from autos.cli import main
 from autos.compute.edital import classify
 from autos.processo.load_case import parse_case
@@ -527,7 +522,7 @@ def _case(extra: str) -> object:
     ("", "recusado"),
 ])
 def test_ar_return_reason_decides_the_edital(motivo: str, estado: str) -> None:
-    from autos.app.pipeline import Autos
+    from autos.app.generation.pipeline import Autos
 
     autos = Autos(ROOT / "rules", ROOT / "templates", today=TODAY)
     case = _case(motivo)
@@ -587,7 +582,7 @@ def test_in_process_run_restores_the_garbage_collector(tmp_path: Path) -> None:
 def test_rendering_an_edital_again_gives_the_same_files(tmp_path: Path) -> None:
     """Recovery re-renders the documents of a reserved edital with the reservation's date and time: the PDF and
     the DOCX come out byte for byte the same, so their hashes do not change (DOCX entries keep fixed dates)."""
-    from autos.app import edital_jobs as pub
+    from autos.app.editais import jobs as pub
 
     params = pub.RunParams(DATA_PUB, DATA_JORNAL, str(ROOT / "rules"), str(ROOT / "templates"), TODAY,
                            place_option(["Quadro de Editais do Paço Municipal"]),

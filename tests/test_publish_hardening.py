@@ -22,10 +22,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from autos.app import edital_jobs as jobs
-from autos.app import publish as pub
-from autos.app.manifest import MANIFEST_CSV_FIELDS, CaseProblem, write_manifest
-from autos.app.publish import FAULT_ENV, FOLDER_LOCK_NAME, PublishResult
+from autos.app.editais import folder as editais_folder
+from autos.app.editais import jobs
+from autos.app.editais.faults import FAULT_ENV
+from autos.app.editais.folder import FOLDER_LOCK_NAME
+from autos.app.editais.manifest import MANIFEST_CSV_FIELDS, CaseProblem, write_manifest
+from autos.app.editais.run import PublishResult
 from autos.cli import main
 from autos.errors import InputError, OutputError
 from autos.processo.case import document_key
@@ -401,10 +403,10 @@ def test_a_full_disk_leaves_no_temporary_file_of_the_manifest_the_probe_or_the_w
         write_manifest(ledger, DATA_PUB, result, folder)
     ledger.close()
     with pytest.raises(OutputError) as err:
-        pub._ensure_writable(folder)
+        editais_folder._ensure_writable(folder)
     assert "disco cheio" in err.value.message
     with pytest.raises(OutputError):
-        pub._claim_folder(folder, tmp_path / "l.sqlite3", write=True)
+        editais_folder._claim_folder(folder, tmp_path / "l.sqlite3", write=True)
     with pytest.raises(InputError) as err:
         load_secret(small_fs / "chave-web")
     assert "disco cheio" in err.value.message
@@ -424,7 +426,7 @@ def test_a_manifest_that_cannot_be_put_in_place_leaves_no_temporary_file(tmp_pat
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         real(fd)
 
-    monkeypatch.setattr("autos.app.manifest.os.fsync", fsync)
+    monkeypatch.setattr("autos.app.editais.manifest.os.fsync", fsync)
     ledger = Ledger(tmp_path / "l.sqlite3")
     out = tmp_path / "editais"
     out.mkdir()
@@ -439,13 +441,13 @@ def test_a_folder_marker_that_cannot_be_renamed_leaves_no_temporary_file(tmp_pat
     real = os.replace
 
     def refuse(src: Path, dst: Path) -> None:  # the marker's rename fails (the temporary file was written)
-        if Path(dst).name == pub.FOLDER_LEDGER_NAME:
+        if Path(dst).name == editais_folder.FOLDER_LEDGER_NAME:
             raise OSError(errno.EIO, os.strerror(errno.EIO))
         real(src, dst)
 
     monkeypatch.setattr(os, "replace", refuse)
     with pytest.raises(OutputError) as err:
-        pub._claim_folder(tmp_path, tmp_path / "l.sqlite3", write=True)
+        editais_folder._claim_folder(tmp_path, tmp_path / "l.sqlite3", write=True)
     assert "erro de entrada e saída do disco" in err.value.message
     assert list(tmp_path.iterdir()) == []
 
@@ -495,7 +497,7 @@ def test_existing_files_of_another_ledger_are_never_overwritten(tmp_path: Path) 
     """Even without the folder's record (deleted, or an older version): a new number whose files exist."""
     casos, out = _two_timoteo(tmp_path), tmp_path / "out"
     assert publish(out, casos=casos).exit_code == 0
-    (out / pub.FOLDER_LEDGER_NAME).unlink()
+    (out / editais_folder.FOLDER_LEDGER_NAME).unlink()
     before = {p: p.read_bytes() for p in out.rglob("*.pdf")}
     other = tmp_path / "outro-livro.sqlite3"
     second = publish(out, casos=casos, livro=other)

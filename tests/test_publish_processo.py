@@ -28,9 +28,11 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from autos.app import edital_jobs as jobs
-from autos.app.processo import ProcessoService
-from autos.app.publish import FAULT_ENV, Options, Publisher, PublishResult, place_option
+from autos.app.editais import jobs
+from autos.app.editais.faults import FAULT_ENV
+from autos.app.editais.publish import Publisher
+from autos.app.editais.run import Options, PublishResult, place_option
+from autos.app.processo.service import ProcessoService
 from autos.cli import main
 from autos.store import processo_file
 from autos.store.ledger import Ledger
@@ -415,7 +417,7 @@ def test_validar_accepts_the_recorded_edital_after_an_ar_returned_for_unknown_ad
         published: tuple[Path, Path, PublishResult]) -> None:
     """The edital document of the processo reads the domicile as unknown from the AR's return reason
     ('Mudou-se'), as the selection did (Ferraz art. 76, III): validar finds no error in it."""
-    from autos.app.pipeline import Autos
+    from autos.app.generation.pipeline import Autos
 
     folder, _out, _result = published
     report = Autos(ROOT / "rules", ROOT / "templates", TODAY).validate(folder / "ferraz/fv-302-ar-mudou-se.yaml")
@@ -425,7 +427,7 @@ def test_validar_accepts_the_recorded_edital_after_an_ar_returned_for_unknown_ad
 def test_validar_refuses_an_edital_after_an_ar_returned_for_absence(tmp_path: Path) -> None:
     """An AR returned 'Ausente' does not show an unknown domicile: an edital typed by hand after it is an error
     with the article (Ferraz art. 76, III), as the publisher refuses it."""
-    from autos.app.pipeline import Autos
+    from autos.app.generation.pipeline import Autos
 
     src = (PROCESSOS / "ferraz/fv-303-ar-ausente.yaml").read_text(encoding="utf-8")
     f = tmp_path / "p.yaml"

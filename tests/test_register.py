@@ -406,7 +406,7 @@ def test_a_version_replaced_within_its_second_is_stamped_after_it(tmp_path: Path
     clock) is stamped one second after it, not with the same stamp."""
     from datetime import datetime, timedelta, timezone
 
-    from autos.app.pipeline import Autos
+    from autos.app.generation.pipeline import Autos
 
     folder = tmp_path / "processos"
     mine = processo(folder, "p.yaml")

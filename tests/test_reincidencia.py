@@ -417,7 +417,7 @@ def test_timoteo_aggravating_circumstance_without_history_is_an_error_unless_rea
 
 @pytest.mark.parametrize("lei", [FER, CBA, TIM])
 def test_reincidencia_rules_name_acts_and_deadlines_of_the_law_and_record_the_choice(lei: str) -> None:
-    from autos.app.pipeline import Autos
+    from autos.app.generation.pipeline import Autos
 
     autos = Autos(ROOT / "rules", ROOT / "templates")
     statute = autos.rules.get(lei)

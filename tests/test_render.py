@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from autos.app.pipeline import Autos
+from autos.app.generation.pipeline import Autos
 from autos.errors import OutputError, RefusedError, RenderError
 
 from .conftest import CASOS

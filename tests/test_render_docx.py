@@ -19,7 +19,7 @@ from docx import Document
 from docxtpl import DocxTemplate
 from lxml import etree
 
-from autos.app.pipeline import Autos
+from autos.app.generation.pipeline import Autos
 from autos.base.yamlio import iter_yaml_files
 from autos.errors import AutosError, RenderError
 from autos.processo.load_case import load_case

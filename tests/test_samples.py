@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from autos.app.processo import is_processo_file
+from autos.app.processo.service import is_processo_file
 from autos.cli import main
 from autos.processo.load import load_processo
 

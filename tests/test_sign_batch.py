@@ -16,7 +16,8 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject
 
-from autos.app.publish import Publisher, PublishResult
+from autos.app.editais.publish import Publisher
+from autos.app.editais.run import PublishResult
 from autos.app.signing import SignerSpec
 from autos.cli import main
 from autos.store.ledger import EditalRecord, Ledger

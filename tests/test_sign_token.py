@@ -78,7 +78,7 @@ def test_cli_pin_from_environment(pki, plain_pdf, token, tmp_path):  # noqa: F81
 def test_batch_through_the_token_in_a_process_pool(pki, token, tmp_path):  # noqa: F811
     """publicar-editais --assinar --pkcs11 with 2 worker processes: each forked worker initialises the PKCS#11
     library again and opens its own session (once), and every PDF is signed through the token."""
-    from autos.app.publish import Publisher
+    from autos.app.editais.publish import Publisher
     from autos.store.ledger import Ledger
     from tests.test_publish import options
 

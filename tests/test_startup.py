@@ -23,7 +23,8 @@ NEVER = (*HEAVY, "pyhanko", "multiprocessing", "concurrent.futures.process", "ho
          "uvicorn", "argon2", "openpyxl", "psycopg", "dask")
 #: what ``autos --help`` does not load either: the pipeline, with the rules' and cases' models (pydantic.main is
 #: loaded by the first model), the calendars' holidays package, YAML
-PIPELINE = ("autos.app.pipeline", "autos.rules.statute", "autos.processo.case", "pydantic.main", "holidays", "yaml")
+PIPELINE = ("autos.app.generation.pipeline", "autos.rules.statute", "autos.processo.case", "pydantic.main", "holidays",
+            "yaml")
 
 # Runs each command in one fresh interpreter, in order, and records which heavy modules are loaded after it.
 _PROBE = """
@@ -82,8 +83,9 @@ def test_what_signs_nothing_does_not_import_pyhanko() -> None:
     """pyHanko (≈ 1 s of imports) is imported by the functions that sign (autos.app.signing), not by the batch
     modules that import ``SignerSpec``: a publication, a pool or Dask worker and a command that signs nothing start
     without it."""
-    probe = ("import sys, autos.cli, autos.app.publish, autos.app.edital_jobs, autos.app.signing, autos.app.cluster; "
-             "from autos.app.edital_jobs import init_worker; "
+    probe = ("import sys, autos.cli, autos.app.editais.publish, autos.app.editais.jobs, autos.app.signing, "
+             "autos.app.batch.cluster; "
+             "from autos.app.editais.jobs import init_worker; "
              "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pyhanko', 'pyhanko_certvalidator')))")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
     assert out.stdout.strip() == "[]", out.stdout
@@ -93,7 +95,7 @@ def test_what_signs_nothing_does_not_import_pyhanko() -> None:
 #: (rules/snapshot.py): the holidays package (the calendars come built), the register with its lock and SQLite, the
 #: documents' stage, babel's dates; ``prazos`` and ``multa`` load SQLite (their memo) and babel (amounts and dates in
 #: words), not the others
-WARM_NEVER = ("holidays", "filelock", "autos.store.register", "autos.app.register", "autos.documents.context")
+WARM_NEVER = ("holidays", "filelock", "autos.store.register", "autos.app.register.service", "autos.documents.context")
 
 
 def test_with_the_rules_kept_a_check_loads_no_calendar_package_register_or_documents_stage(tmp_path: Path) -> None:

@@ -4,7 +4,6 @@ rule listed in :data:`QUOTES` cites the dispositivo whose text says what the rul
 from __future__ import annotations
 
 import functools
-
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from autos.app.coverage import read_statute_text, statute_text_file
+from autos.app.verification.coverage import read_statute_text, statute_text_file
 from autos.base.yamlio import load_yaml
 from autos.rules.coverage import MISSING, node_at
 from autos.rules.statute import load_rules

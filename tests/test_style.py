@@ -304,7 +304,8 @@ def test_consolidated_edital_uses_the_letterhead_and_its_signer(tmp_path: Path) 
     edital; the law's ementa as an apposition; a sober footer."""
     import shutil
 
-    from autos.app.publish import Options, Publisher, place_option
+    from autos.app.editais.publish import Publisher
+    from autos.app.editais.run import Options, place_option
 
     from .conftest import DATA, TODAY
 

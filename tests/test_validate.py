@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from autos.app.pipeline import Autos
+from autos.app.generation.pipeline import Autos
 
 from .conftest import CASOS, DATA, ROOT, TODAY
 

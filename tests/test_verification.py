@@ -157,7 +157,7 @@ def test_the_qr_carries_the_code_or_the_configured_url_with_the_code(issued: dic
 
 def test_the_pdf_page_has_the_qr_as_inline_svg(issued: dict[str, Path]) -> None:
     """The PDF's HTML embeds ``qr_svg(code)``; WeasyPrint draws it as vector paths (nothing fetched)."""
-    from autos.app.pipeline import Autos
+    from autos.app.generation.pipeline import Autos
 
     autos = Autos(today=__import__("datetime").date(2026, 11, 30))
     [piece] = autos.processo_documents(SAMPLE, ato=1)
@@ -295,7 +295,8 @@ def test_published_editais_carry_their_ledger_code_in_footer_and_qr(tmp_path: Pa
     PDF, as before; ``autos conferir --livro`` keeps its messages."""
     from datetime import date
 
-    from autos.app.publish import Options, Publisher, place_option
+    from autos.app.editais.publish import Publisher
+    from autos.app.editais.run import Options, place_option
     from autos.store.ledger import Ledger
 
     from .conftest import DATA, TODAY

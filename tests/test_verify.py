@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from autos.app.pipeline import Autos
-from autos.app.verify import iter_verification_json, verification_html, verification_text, verify
+from autos.app.generation.pipeline import Autos
+from autos.app.verification.verify import iter_verification_json, verification_html, verification_text, verify
 from autos.checks.finding import Report
 from autos.cli import main
 
@@ -359,7 +359,7 @@ def test_verification_keeps_counters_not_reports(autos: Autos) -> None:
 
 def test_lazy_walk_lists_what_the_sorted_listing_lists(tmp_path: Path) -> None:
     """The folder walk that keeps one listing at a time gives the files, and the order, of the sorted listing."""
-    from autos.app.pipeline import iter_case_paths
+    from autos.app.generation.files import iter_case_paths
     from autos.base.yamlio import iter_yaml_files
 
     for rel in ("b.yaml", "a/z.yml", "a-b/c.yaml", "a.yaml/dentro.yaml", ".oculto/x.yaml", "A/maiuscula.yaml",

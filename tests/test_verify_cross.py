@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from autos.app.pipeline import Autos
-from autos.app.register import rebuild_folder
-from autos.app.verify import verification_html, verification_text, verify
+from autos.app.generation.pipeline import Autos
+from autos.app.register.service import rebuild_folder
+from autos.app.verification.verify import verification_html, verification_text, verify
 from autos.cli import main
 from autos.compute.prescription import add_months
 from autos.errors import RulesError
@@ -295,8 +295,8 @@ def test_the_checker_on_disk_finds_what_the_checker_in_memory_finds() -> None:
     """``autos verificar`` keeps what the checks across files need on disk (SpooledCrossChecker, memory flat): the
     same findings, in the same order, as the checker in memory, on every folder of tests/data/cruzado read together
     (each file also added twice, so that every kind of group has files from several folders)."""
-    from autos.app.verify import check_case
-    from autos.app.verify_cross import SpooledCrossChecker
+    from autos.app.verification.cross import SpooledCrossChecker
+    from autos.app.verification.verify import check_case
     from autos.checks.cross import CrossChecker
 
     autos = _autos(TODAY)

@@ -15,7 +15,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from autos.app.pipeline import Autos
+    from autos.app.generation.pipeline import Autos
     from autos.errors import (
         AutosError,
         ComputeError,
@@ -32,10 +32,10 @@ if TYPE_CHECKING:
     from autos.processo.model import Ato, Processo
 
 #: where each public name lives. The names are imported on first use (PEP 562), so that ``import autos.cli`` — and
-#: ``autos --help`` — does not load the whole pipeline: importing ``autos.app.pipeline`` builds the rule and case
-#: models, ~0.2 s of CPU. The imports above, for type checkers, are the same (tests/test_public_api.py).
+#: ``autos --help`` — does not load the whole pipeline: importing ``autos.app.generation.pipeline`` builds the rule
+#: and case models, ~0.2 s of CPU. The imports above, for type checkers, are the same (tests/test_public_api.py).
 _WHERE = {
-    "Autos": "autos.app.pipeline",
+    "Autos": "autos.app.generation.pipeline",
     **dict.fromkeys(("AutosError", "ComputeError", "InputError", "OutputError", "RefusedError", "RenderError",
                      "RulesError", "RulesFileError"), "autos.errors"),
     "Case": "autos.processo.case",

@@ -1,5 +1,5 @@
 """A throwaway site for the browser tests and the load benchmark: a copy of the sample processos, accounts
-created through the library (``autos.app.accounts``, as ``autos usuarios criar`` does) and a config file."""
+created through the library (``autos.app.register.accounts``, as ``autos usuarios criar`` does) and a config file."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import shutil
 from datetime import date
 from pathlib import Path
 
-from autos.app.accounts import create_user
+from autos.app.register.accounts import create_user
 from autos.store.register import Register
 from tests.browser.servidor import ROOT
 

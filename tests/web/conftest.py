@@ -25,7 +25,7 @@ from argon2 import PasswordHasher
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
-from autos.app import accounts
+from autos.app.register import accounts
 from autos.app.server import WebConfig, load_config
 from autos.store.register import Register
 from autos.web.app import create_app

@@ -9,8 +9,8 @@ import pytest
 from bs4 import BeautifulSoup
 from starlette.testclient import TestClient
 
-from autos.app.accounts import User
-from autos.app.review import ProcessoRef
+from autos.app.register.accounts import User
+from autos.app.register.review import ProcessoRef
 from autos.web.permissions import ACTIONS, can
 
 from .conftest import FERRAZ, OTHER_TIMOTEO, OWN, WebEnv, form_token

@@ -16,7 +16,7 @@ from argon2 import PasswordHasher
 from bs4 import BeautifulSoup
 from click.testing import CliRunner
 
-from autos.app import accounts
+from autos.app.register import accounts
 from autos.cli import main
 from autos.errors import InputError
 from autos.store.register import Register

@@ -114,7 +114,7 @@ def test_a_deactivated_account_loses_its_open_sessions(new_env: Callable[..., We
     env = new_env()
     c = env.client("patricia")
     assert c.get("/processos").status_code == 200
-    from autos.app.accounts import deactivate_user
+    from autos.app.register.accounts import deactivate_user
 
     with env.register() as reg:
         deactivate_user(reg, "patricia")

@@ -14,7 +14,7 @@ import pytest
 from bs4 import BeautifulSoup
 from starlette.testclient import TestClient
 
-from autos.app.preview import issued_documents
+from autos.app.register.preview import issued_documents
 
 from ..textutil import docx_text, pdf_text
 from .conftest import FERRAZ, OWN, WebEnv, form_token

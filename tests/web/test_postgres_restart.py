@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from autos.app import accounts
+from autos.app.register import accounts
 from autos.app.server import load_config
 from autos.store.database import DatabaseUrl
 from autos.store.register import Register

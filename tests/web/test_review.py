@@ -13,8 +13,8 @@ from pathlib import Path
 from bs4 import BeautifulSoup
 from starlette.testclient import TestClient
 
-from autos.app.pipeline import Autos
-from autos.app.review import processo_ref, resolve_processo
+from autos.app.generation.pipeline import Autos
+from autos.app.register.review import processo_ref, resolve_processo
 from autos.errors import NotFoundError
 
 from ..conftest import ROOT

@@ -39,8 +39,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Literal
 
-from autos.app.pipeline import Autos
-from autos.app.register import open_register
+from autos.app.generation.pipeline import Autos
+from autos.app.register.service import open_register
 from autos.base.ptbr import count_noun, format_brl, format_decimal
 from autos.base.yamlio import load_yaml, yaml_files_under
 from autos.compute.recidivism import finality_of

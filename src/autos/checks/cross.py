@@ -17,7 +17,7 @@ indexes are added the same way (``registro=True``: known, not read now). :class:
 
 Only findings that involve at least one file read are reported; a register entry only completes the picture.
 Pure: no I/O (whether a register's file still exists is asked through a callback). :class:`CrossChecker` keeps what
-it is given in dicts; its storage is five small methods, which :class:`autos.app.verify_cross.SpooledCrossChecker`
+it is given in dicts; its storage is five small methods, which :class:`autos.app.verification.cross.SpooledCrossChecker`
 implements over a temporary database on disk for ``autos verificar`` (memory flat however many files).
 """
 

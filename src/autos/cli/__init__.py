@@ -21,8 +21,8 @@ from autos.cli.signing import certificate_options
 from autos.errors import AutosError, InputError
 
 if TYPE_CHECKING:  # the pipeline and the publisher are imported by the commands that use them (start-up)
-    from autos.app.pipeline import Autos
-    from autos.app.publish import Options
+    from autos.app.editais.run import Options
+    from autos.app.generation.pipeline import Autos
     from autos.store.database import Location
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -138,7 +138,7 @@ def run() -> None:
 
 
 def _autos(ctx: click.Context) -> Autos:
-    from autos.app.pipeline import Autos
+    from autos.app.generation.pipeline import Autos
 
     o = ctx.obj
     try:
@@ -157,8 +157,8 @@ def _autos(ctx: click.Context) -> Autos:
 @_banco_option("registro")
 def validar(ctx: click.Context, casos: tuple[Path, ...], as_json: bool, registro: Location | None) -> None:
     """Verifica casos contra a lei. Saída 0: sem erros; 1: há erros; 2: caso ilegível."""
-    from autos.app.history import add_register_checks
-    from autos.app.pipeline import validation_exit_code
+    from autos.app.generation.results import validation_exit_code
+    from autos.app.register.history import add_register_checks
     from autos.cli.reports import reports_text
 
     _notice_old_files(casos)
@@ -203,7 +203,12 @@ def verificar(ctx: click.Context, pastas: tuple[Path, ...], as_json: bool, html:
     cada caso, com a base legal e a prescrição. Saída 0: todos completos; 1: algum caso ou verificação entre
     processos com erro; 2: algum caso ilegível, nenhum caso ou registro inutilizável.
     """
-    from autos.app.verify import iter_verification_json, iter_verification_text, verify, write_verification_html
+    from autos.app.verification.verify import (
+        iter_verification_json,
+        iter_verification_text,
+        verify,
+        write_verification_html,
+    )
 
     autos = _autos(ctx)
     _notice_old_files(pastas)
@@ -231,8 +236,8 @@ _OLD_NOTICES = 5
 
 def _notice_old_files(paths: Iterable[Path]) -> None:
     """A Portuguese notice on stderr for each old single-document file among ``paths`` (folders expanded)."""
-    from autos.app.pipeline import iter_case_paths
-    from autos.app.processo import is_old_case_file, old_file_notice
+    from autos.app.generation.files import iter_case_paths
+    from autos.app.processo.service import is_old_case_file, old_file_notice
 
     old = [p for p in iter_case_paths(list(paths)) if p.suffix in (".yaml", ".yml") and is_old_case_file(p)]
     for p in old[:_OLD_NOTICES]:
@@ -313,7 +318,7 @@ def gerar(ctx: click.Context, /, casos: tuple[Path, ...], formato: str, saida: P
     (salvo --substituir); um idêntico fica como está. Saída 0: tudo gerado; 1: algum caso recusado (pendências,
     documento diferente já gravado); 2: erro de leitura ou gravação.
     """
-    from autos.app.register import ProcessoRecorder
+    from autos.app.register.service import ProcessoRecorder
 
     if arquivo and formato == "docx":
         click.echo("erro: --arquivo gera PDF/A; use --formato pdf ou ambos.", err=True)
@@ -400,7 +405,7 @@ def pendencias(ctx: click.Context, pastas: tuple[Path, ...], hoje: Any, lei: str
     Urgência: vencido, hoje, esta semana (até 7 dias), depois, sem prazo. Saída 0: tudo certo;
     1: algum processo com erro; 2: algum arquivo ilegível ou nenhum processo encontrado.
     """
-    from autos.app.pending_spool import spool_pending
+    from autos.app.processo.pending_spool import spool_pending
     from autos.cli import processo_formats as fmt
     from autos.store.files import open_atomic
 
@@ -467,7 +472,7 @@ def migrar(arquivos: tuple[Path, ...], saida: Path, as_json: bool) -> None:
     não pôde ser mapeado. Saída 0: tudo migrado; 1: algo não mapeado ou não gravado; 2: arquivo ilegível
     (nada é gravado).
     """
-    from autos.app.processo import migrate_files
+    from autos.app.processo.service import migrate_files
     from autos.cli.processo_formats import migration_text
 
     try:
@@ -498,8 +503,8 @@ def importar(ctx: click.Context, planilha: Path, lei: str, saida: Path, registro
     As linhas com erro não são gravadas: o relatório diz a linha, a coluna e o motivo, com o artigo. Saída 0:
     todas gravadas; 1: alguma linha recusada; 2: planilha inutilizável (nada é gravado).
     """
-    from autos.app.importing import import_sheet
-    from autos.app.register import open_register
+    from autos.app.forms.importing import import_sheet
+    from autos.app.register.service import open_register
 
     autos = _autos(ctx)
     try:
@@ -573,7 +578,7 @@ def regras_cobertura(ctx: click.Context, lei: str, as_json: bool) -> None:
 
     Saída 0: todo dispositivo do texto está na tabela e cada lugar nas regras existe; 1: há problemas.
     """
-    from autos.app.coverage import coverage_report
+    from autos.app.verification.coverage import coverage_report
     from autos.cli.describe import describe_coverage
 
     try:
@@ -592,11 +597,11 @@ def regras_cobertura(ctx: click.Context, lei: str, as_json: bool) -> None:
 @click.pass_context
 def schema(ctx: click.Context, saida: Path | None, processo: bool) -> None:
     """Publica o JSON Schema do caso (ou do processo), para autocompletar e verificar no editor."""
-    from autos.app.schemas import case_json_schema
+    from autos.app.processo.schemas import case_json_schema
     from autos.store.files import write_atomic
 
     if processo:
-        from autos.app.schemas import processo_json_schema
+        from autos.app.processo.schemas import processo_json_schema
 
         try:
             data = processo_json_schema(_autos(ctx).rules)
@@ -634,12 +639,12 @@ def schema(ctx: click.Context, saida: Path | None, processo: bool) -> None:
 def novo(ctx: click.Context, lei: str, infracoes: tuple[str, ...], numero: str, juridica: bool, saida: Path,
          substituir: bool, reservar: bool, registro: Location | None) -> None:
     """Cria um processo novo com os campos que o auto exige, comentados, para preencher."""
-    from autos.app.new_processo import write_new_processo
+    from autos.app.processo.new_processo import write_new_processo
 
     try:
         autos = _autos(ctx)
         if reservar:
-            from autos.app.register import new_processo_reserving, open_register
+            from autos.app.register.service import new_processo_reserving, open_register
 
             reg = open_register(registro, saida.parent if saida.parent.is_dir() else Path.cwd())
             assert reg is not None
@@ -675,8 +680,8 @@ def numerar(ctx: click.Context, lei: str | None, tipo: str | None, ano: int | No
     abandonado como cancelado, com o motivo (ele continua no registro: a numeração não tem buraco sem
     explicação). Saída 0: feito; 2: erro.
     """
-    from autos.app.processo import ProcessoService
-    from autos.app.register import cancel_number, check_kind, open_register, reserve_number
+    from autos.app.processo.service import ProcessoService
+    from autos.app.register.service import cancel_number, check_kind, open_register, reserve_number
 
     o = ctx.obj
     try:
@@ -724,7 +729,7 @@ def registro_reconstruir(pasta: Path, registro: Location | None) -> None:
     Os números reservados e os documentos gerados não vêm dos arquivos e são mantidos. Saída 0: feito;
     2: algum arquivo ilegível (listado e deixado fora do índice) ou erro do registro.
     """
-    from autos.app.register import rebuild_folder
+    from autos.app.register.service import rebuild_folder
 
     try:
         result = rebuild_folder(pasta, registro)
@@ -740,7 +745,7 @@ def registro_reconstruir(pasta: Path, registro: Location | None) -> None:
 @_banco_option("registro")
 def registro_numeros(registro: Location | None) -> None:
     """Lista os números reservados e cancelados (com o motivo), por lei, tipo de ato e ano."""
-    from autos.app.register import open_register
+    from autos.app.register.service import open_register
 
     try:
         reg = open_register(registro, Path.cwd(), readonly=True)
@@ -761,7 +766,7 @@ def registro_numeros(registro: Location | None) -> None:
 @_banco_option("registro")
 def registro_autuado(documento: str, registro: Location | None) -> None:
     """Os processos de um autuado, pelo CPF ou CNPJ (com ou sem pontos, barra e traço)."""
-    from autos.app.register import open_register
+    from autos.app.register.service import open_register
 
     try:
         reg = open_register(registro, Path.cwd(), readonly=True)
@@ -810,7 +815,9 @@ def exportar_debitos(ctx: click.Context, pastas: tuple[Path, ...], desde: str, s
 
 def _publish_for_terminal(options: Options) -> int:
     """Run and report for a terminal (progress bar on stderr) or a log (plain lines); return the exit code."""
-    from autos.app.publish import EXIT_ERROR, Publisher, summary
+    from autos.app.editais.publish import Publisher
+    from autos.app.editais.run import EXIT_ERROR
+    from autos.app.editais.summary import summary
 
     tty = sys.stderr.isatty()
     bar: Any = None
@@ -887,7 +894,7 @@ def publicar_editais(ctx: click.Context, /, casos: tuple[Path, ...], data: Any, 
     Saída 0: tudo publicado (ou nada a publicar); 1: algum caso recusado (os demais publicados);
     2: erro — parou; o edital em curso não deixou rastro e os anteriores ficaram publicados.
     """
-    from autos.app.publish import Options, place_option
+    from autos.app.editais.run import Options, place_option
 
     o = ctx.obj
     try:
@@ -932,7 +939,7 @@ def conferir(ctx: click.Context, arquivo: Path | None, processo: Path | None, li
 
     Saída 0: confere; 1: não confere (ou assinatura inválida, documento alterado depois da última assinatura);
     2: entrada inutilizável."""
-    from autos.app.conferir import LEDGER_ENV, check
+    from autos.app.verification.conferir import LEDGER_ENV, check
 
     given = ctx.get_parameter_source("livro")
     source = f"a variável {LEDGER_ENV}" if given == click.core.ParameterSource.ENVIRONMENT else "--livro"
@@ -1042,7 +1049,7 @@ def _publication_options(f: Any) -> Any:
 
 
 def _correct(ctx: click.Context, action: str, **kw: Any) -> NoReturn:
-    from autos.app import edital_corrections as ec
+    from autos.app.editais import corrections as ec
 
     o = ctx.obj
     for key in ("data", "data_jornal"):
@@ -1165,7 +1172,7 @@ def usuarios_criar(login: str, papel: str, nome: str, matricula: str | None, dep
     """Cria uma conta. A senha vem da variável AUTOS_SENHA ou é pedida duas vezes (nunca na linha de comando)."""
     import os
 
-    from autos.app.accounts import create_user
+    from autos.app.register.accounts import create_user
 
     senha = os.environ.get("AUTOS_SENHA")
     if not senha:
@@ -1192,7 +1199,7 @@ def usuarios_criar(login: str, papel: str, nome: str, matricula: str | None, dep
 @_banco_option("registro")
 def usuarios_listar(config: Path | None, registro: Location | None) -> None:
     """Lista as contas (login, nome, papel, matrícula, departamento, situação)."""
-    from autos.app.accounts import list_users
+    from autos.app.register.accounts import list_users
 
     register, _ = _accounts_register(config, registro)
     try:
@@ -1216,7 +1223,7 @@ def usuarios_listar(config: Path | None, registro: Location | None) -> None:
 @_banco_option("registro")
 def usuarios_desativar(login: str, config: Path | None, registro: Location | None) -> None:
     """Desativa uma conta (fica registrada, com o histórico; as sessões dela terminam)."""
-    from autos.app.accounts import deactivate_user
+    from autos.app.register.accounts import deactivate_user
 
     register, _ = _accounts_register(config, registro)
     try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from autos.app.coverage import CoverageReport
+from autos.app.verification.coverage import CoverageReport
 from autos.base import ptbr
 from autos.base.citation import Citation
 from autos.compute.fine_labels import total_label

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from datetime import date
 from typing import Any
 
-from autos.app.pending_spool import PendingSpool
-from autos.app.processo import MigrationResult
+from autos.app.processo.pending_spool import PendingSpool
+from autos.app.processo.service import MigrationResult
 from autos.base.ptbr import count_noun, format_decimal, money_full
 from autos.checks.processo import FineDecision, ProcessoFine
 from autos.cli.describe import describe_fines

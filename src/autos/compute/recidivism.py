@@ -1,7 +1,7 @@
 """Reincidência from history, the pure part: when an earlier processo's decision became final, and whether it
 makes a new infraction a repeat offence under the law's rules (``reincidencia`` in ``<lei>.yaml``).
 
-No file, no register, no clock: the earlier processo and its timeline come in (:mod:`autos.app.history` reads
+No file, no register, no clock: the earlier processo and its timeline come in (:mod:`autos.app.register.history` reads
 them), dates come out. "Final" (definitiva) is read from the earlier processo's timeline, as the rules list it
 (``reincidencia.definitiva``): an act of ``atos`` — the appeal decided (keeping or reducing the fine), the
 payment, the inscription in dívida ativa — on its date, or the lapse of a deadline of ``prazos`` (the appeal

@@ -3,7 +3,7 @@
 Public surface: :func:`load_processo`, :func:`parse_processo`, :class:`Processo`, :class:`Ato`,
 :class:`LoadedProcesso`. The procedure a processo follows is a rule (:mod:`autos.rules.procedure`), its timeline
 is computed (:mod:`autos.compute.timeline`), and the service that reads folders of processos is in
-:mod:`autos.app.processo`.
+:mod:`autos.app.processo.service`.
 """
 
 from __future__ import annotations

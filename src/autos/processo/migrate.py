@@ -9,7 +9,7 @@ decision that keeps the fine; a witness of a termo) or disagrees between the doc
 reported with the file, the line and why — never dropped in silence, never guessed.
 
 Values are copied as the clerk typed them (from the YAML, not from the typed model): ``"031/2026"`` stays
-``"031/2026"``. No file I/O here (see :func:`autos.app.processo.migrate_files`).
+``"031/2026"``. No file I/O here (see :func:`autos.app.processo.service.migrate_files`).
 """
 
 from __future__ import annotations

@@ -105,7 +105,7 @@ class Cancellation:
 @dataclass(frozen=True)
 class Correction:
     """What a new edital corrects (:meth:`Ledger.reserve`): the edital, the kind of correction and why;
-    ``alteracoes``: what a retificação changes (JSON, written by :mod:`autos.app.edital_corrections`)."""
+    ``alteracoes``: what a retificação changes (JSON, written by :mod:`autos.app.editais.corrections`)."""
 
     tipo: str  # 'retificacao' | 'republicacao'
     corrige: int  # ledger id of the edital corrected

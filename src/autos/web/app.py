@@ -39,8 +39,8 @@ from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from autos.app.pipeline import Autos
-from autos.app.preview import PreviewPool
+from autos.app.generation.pipeline import Autos
+from autos.app.register.preview import PreviewPool
 from autos.app.server import WebConfig, config_from_environment
 from autos.base.resources import default_templates_dir
 from autos.errors import AccessDeniedError, AutosError, InputError, NotFoundError, RefusedError

@@ -2,7 +2,7 @@
 
 The browser keeps a random value in the ``autos_sessao`` cookie (HttpOnly, SameSite=Lax, ``Secure`` when the
 configuration says ``cookie_seguro = true``); the register keeps its SHA-256 and its expiry
-(:mod:`autos.app.accounts`). ``current_user(request)`` is the signed-in :class:`User` or None; ``require_user``
+(:mod:`autos.app.register.accounts`). ``current_user(request)`` is the signed-in :class:`User` or None; ``require_user``
 raises :class:`LoginRequired`, which the application turns into a redirect to the sign-in page (and back).
 Sign-in and sign-out pages: :mod:`autos.web.routes.auth`."""
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import Response
 
-from autos.app.accounts import Session, User, session_of
+from autos.app.register.accounts import Session, User, session_of
 from autos.errors import AutosError
 from autos.web.state import register, web_state
 

@@ -1,6 +1,6 @@
 """Who may do what (``can``), and the guard every handler calls (``require``).
 
-Roles (:data:`autos.app.accounts.PAPEIS`):
+Roles (:data:`autos.app.register.accounts.PAPEIS`):
 
 =============  ==========================================================================================
 ``fiscal``     ``ver``, ``editar``, ``emitir`` the processos whose auto's ``agente.matricula`` is his matrícula;
@@ -12,7 +12,7 @@ Roles (:data:`autos.app.accounts.PAPEIS`):
 
 ``require(request, "ver", ref)`` returns the user, or raises :class:`~autos.web.auth.LoginRequired` (→ redirect to
 the sign-in page) or :class:`~autos.errors.AccessDeniedError` (→ the 403 page). ``ref`` is a
-:class:`~autos.app.review.ProcessoRef` (``processo_access`` builds it from the file named in the URL)."""
+:class:`~autos.app.register.review.ProcessoRef` (``processo_access`` builds it from the file named in the URL)."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ from pathlib import Path
 
 from starlette.requests import Request
 
-from autos.app.accounts import User
-from autos.app.review import ProcessoRef, processo_ref
+from autos.app.register.accounts import User
+from autos.app.register.review import ProcessoRef, processo_ref
 from autos.errors import AccessDeniedError
 from autos.web.auth import require_user
 from autos.web.state import web_state

@@ -1,5 +1,6 @@
-"""What every request of the application shares: the configuration, the library (:class:`~autos.app.pipeline.Autos`,
-rules read once), the secret key and one register connection per thread.
+"""What every request of the application shares: the configuration, the library
+(:class:`~autos.app.generation.pipeline.Autos`, rules read once), the secret key and one register connection per
+thread.
 
 Route modules reach it with :func:`web_state` (``web_state(request).config``, ``.autos``) and the register with
 :func:`register` (``register(request).audit(...)``)."""
@@ -19,8 +20,8 @@ from typing import Any, TypeVar
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
-from autos.app.pipeline import Autos
-from autos.app.preview import PreviewCache, PreviewPool
+from autos.app.generation.pipeline import Autos
+from autos.app.register.preview import PreviewCache, PreviewPool
 from autos.app.server import WebConfig
 from autos.errors import InputError, os_error_pt
 from autos.store.register import Register

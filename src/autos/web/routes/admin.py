@@ -7,7 +7,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from autos.app.accounts import PAPEIS, PAPEL_NOMES, create_user, deactivate_user, list_users
+from autos.app.register.accounts import PAPEIS, PAPEL_NOMES, create_user, deactivate_user, list_users
 from autos.errors import InputError
 from autos.store.register import Register
 from autos.web.csrf import checked_form

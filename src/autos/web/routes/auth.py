@@ -7,7 +7,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from autos.app.accounts import authenticate, close_session, open_session
+from autos.app.register.accounts import authenticate, close_session, open_session
 from autos.web.auth import SESSION_COOKIE, current_user, set_session_cookie
 from autos.web.csrf import PRE_COOKIE, checked_form, pre_value
 from autos.web.state import web_state, with_register

@@ -4,8 +4,8 @@ and the downloads of the issued PDF and DOCX.
 
 Thin as the command line: each handler checks the permission on the processo named in the URL
 (:func:`~autos.web.permissions.processo_access`: sign-in, 404 outside the processos folder, 403) and calls one
-function of :mod:`autos.app.preview`. An issued file is looked up in the register by the processo, the act and the
-document kind — never by a path taken from the URL — and served only while its bytes have the SHA-256 recorded when
+function of :mod:`autos.app.register.preview`. An issued file is looked up in the register by the processo, the act and
+the document kind — never by a path taken from the URL — and served only while its bytes have the SHA-256 recorded when
 it was issued.
 
 URLs (``{arquivo}``: the processo file relative to the processos folder):
@@ -28,7 +28,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from autos.app.preview import (
+from autos.app.register.preview import (
     Extension,
     IssueResult,
     Preview,
@@ -92,8 +92,8 @@ def document_page(request: Request) -> Response:
 
 async def preview_pdf(request: Request) -> Response:
     """The preview PDF: the permission check, the file read and the cache look-up in a worker thread; the render
-    in the server's render pool (:class:`~autos.app.preview.PreviewPool`, every core), awaited without holding a
-    thread; in the thread itself when the application runs without its pool."""
+    in the server's render pool (:class:`~autos.app.register.preview.PreviewPool`, every core), awaited without holding
+    a thread; in the thread itself when the application runs without its pool."""
     arquivo, ato, tipo = request.path_params["arquivo"], _ato(request), _kind(request)
     state = web_state(request)
     pool = state.render_pool

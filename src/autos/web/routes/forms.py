@@ -1,7 +1,7 @@
 """The forms: a new processo (``/processos/novo``), a processo edited (``/processo/<arquivo>/editar``) and the next act
 of a processo (``/processo/<arquivo>/ato``), each with its JSON validation endpoint (the findings of ``autos validar``
 beside each field while the clerk types). Thin: each handler parses the request, checks the permission and calls
-one function of :mod:`autos.app.forms`."""
+one function of :mod:`autos.app.forms.processo_form` or :mod:`autos.app.forms.act_form`."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from autos.app import forms
-from autos.app.accounts import User
-from autos.app.review import ProcessoRef, relative_name
+from autos.app.forms import act_form
+from autos.app.forms import processo_form as forms
+from autos.app.register.accounts import User
+from autos.app.register.review import ProcessoRef, relative_name
 from autos.errors import AutosError, EditConflictError
 from autos.processo.load import load_processo
 from autos.processo.text import parse_dotted
@@ -81,7 +82,7 @@ def _choices_of_values(values: Mapping[str, str]) -> tuple[str | None, list[str]
     return (values.get("lei") or None, infracoes, values.get("autuado.tipo") == "pessoa_juridica", pens or None)
 
 
-def _names(form: forms.ProcessoForm | forms.ActForm) -> list[str]:
+def _names(form: forms.ProcessoForm | act_form.ActForm) -> list[str]:
     return [f.nome for f in form.campos if not f.fixo]
 
 
@@ -228,9 +229,9 @@ def ato_page(request: Request) -> Response:
     state = web_state(request)
     edicao = forms.load_for_edit(access.file)
     tipo = str(request.query_params.get("tipo") or "") or None
-    form = forms.act_form(state.autos, load_processo(access.file), tipo)
+    form = act_form.act_form(state.autos, load_processo(access.file), tipo)
     values = {f.nome: f.valor for f in form.campos if f.valor}
-    report = (forms.validate_act_draft(state.autos, access.file, values, campos=_names(form))
+    report = (act_form.validate_act_draft(state.autos, access.file, values, campos=_names(form))
               if form.tipo else None)
     return render(request, "processo_ato.html", titulo="Novo ato", form=form, valores=values, arquivo=arquivo,
                   achados=report.por_campo() if report else {}, relatorio=report, edicao=edicao, erro=None)
@@ -244,7 +245,7 @@ async def ato_validar(request: Request) -> Response:
     def work() -> dict[str, Any]:
         access = processo_access(request, arquivo, "editar")
         state = web_state(request)
-        return forms.validate_act_draft(state.autos, access.file, values, campos=list(values)).to_dict()
+        return act_form.validate_act_draft(state.autos, access.file, values, campos=list(values)).to_dict()
 
     return JSONResponse(await run_in_threadpool(work), headers={"Cache-Control": "no-store"})
 
@@ -257,12 +258,12 @@ async def ato_salvar(request: Request) -> Response:
         access = processo_access(request, arquivo, "editar")
         state = web_state(request)
         try:
-            saved = forms.append_act(state.autos, access.file, sha, values, base_text=base_text, register=reg)
+            saved = act_form.append_act(state.autos, access.file, sha, values, base_text=base_text, register=reg)
         except EditConflictError as exc:
             return _conflict_page(request, exc, arquivo)
         except forms.FormInvalid as exc:
             loaded = load_processo(access.file)
-            form = forms.act_form(state.autos, loaded, tipos[0] if tipos else None)
+            form = act_form.act_form(state.autos, loaded, tipos[0] if tipos else None)
             return render(request, "processo_ato.html", status_code=422, titulo="Novo ato", form=form,
                           valores=values, arquivo=arquivo, achados=exc.report.por_campo(), relatorio=exc.report,
                           edicao=forms.Editing(access.file, sha, base_text or "", values), erro=None)

@@ -1,5 +1,5 @@
 """The spreadsheet import page (``/importar``): a CSV or XLSX of notices, one processo per row, validated row by
-row by :func:`autos.app.importing.import_sheet`; the page shows the files written and each refused row with its
+row by :func:`autos.app.forms.importing.import_sheet`; the page shows the files written and each refused row with its
 column and message. The upload is bounded (size by the form parser and again by the library, type by content)."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from autos.app.importing import MAX_SHEET_BYTES, ImportReport, import_sheet
-from autos.app.review import ProcessoRef, relative_name
+from autos.app.forms.importing import MAX_SHEET_BYTES, ImportReport, import_sheet
+from autos.app.register.review import ProcessoRef, relative_name
 from autos.errors import InputError
 from autos.store.register import Register
 from autos.web.csrf import checked_form

@@ -7,8 +7,15 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from autos.app.accounts import User
-from autos.app.review import REVIEW_KINDS, ProcessoRef, ReviewFilters, processo_list, processo_review, record_review
+from autos.app.register.accounts import User
+from autos.app.register.review import (
+    REVIEW_KINDS,
+    ProcessoRef,
+    ReviewFilters,
+    processo_list,
+    processo_review,
+    record_review,
+)
 from autos.compute.timeline import URGENCY_ORDER, Timeline
 from autos.errors import AccessDeniedError
 from autos.store.register import Register

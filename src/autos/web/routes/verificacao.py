@@ -8,9 +8,9 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
-from autos.app.accounts import User
-from autos.app.review import visible_files
-from autos.app.verify import verification_html, verify
+from autos.app.register.accounts import User
+from autos.app.register.review import visible_files
+from autos.app.verification.verify import verification_html, verify
 from autos.errors import AccessDeniedError
 from autos.web.auth import require_user
 from autos.web.permissions import allowed

@@ -11,7 +11,7 @@ Memory stays flat however many cases there are: a case's report is reduced to co
 in an anonymous temporary file (the *spool*, deleted when the verification is closed or the process ends),
 which the reports read back, in order, after the summary. The renderers yield the report piece by piece.
 
-Across the files (:mod:`autos.app.verify_cross`): duplicate numbers, acts citing missing acts, the same facts
+Across the files (:mod:`autos.app.verification.cross`): duplicate numbers, acts citing missing acts, the same facts
 filed twice and, with the register (given, or found beside the folders), the processos it indexes and the numbers
 it reserved; each processo's prescription is computed with its timeline. What the cross checks keep of each file
 (its numbered acts, citations and facts) is kept on disk, in the checker's temporary database, until the end of the
@@ -37,9 +37,10 @@ from typing import IO, Any
 
 import jinja2
 
-from autos.app.pipeline import Autos, iter_case_paths
-from autos.app.register import find_register
-from autos.app.verify_cross import CrossRun, filed_case, filed_processo, processo_prescription
+from autos.app.generation.files import iter_case_paths
+from autos.app.generation.pipeline import Autos
+from autos.app.register.service import find_register
+from autos.app.verification.cross import CrossRun, filed_case, filed_processo, processo_prescription
 from autos.base.ptbr import count_noun
 from autos.base.yamlio import load_yaml
 from autos.checks.cross import Filed
@@ -466,7 +467,7 @@ def verify(autos: Autos, paths: list[Path], *, now: datetime | None = None, regi
            use_register: bool = True, dask: str | None = None) -> Verification:
     """Check every case file given or found below the given folders (``*.yaml``/``*.yml``, sorted), then the
     checks across them — with the register (``registro``, or found beside them) unless ``use_register`` is
-    False. ``dask``: the address of a Dask scheduler whose workers check the files (:mod:`autos.app.cluster`);
+    False. ``dask``: the address of a Dask scheduler whose workers check the files (:mod:`autos.app.batch.cluster`);
     the register, the checks across processos and the report stay in this process."""
     result = Verification(list(paths), autos.today, now or datetime.now())
     registers: list[Register] = []
@@ -503,7 +504,7 @@ def _checked(autos: Autos, paths: list[Path], dask: str | None) -> Iterator[Case
         for p in iter_case_paths(paths):
             yield check_case(autos, p)
         return
-    from autos.app.cluster import as_setup_args, dask_executor
+    from autos.app.batch.cluster import as_setup_args, dask_executor
 
     setup = as_setup_args(autos.rules_dir, None, autos.today)  # nothing is rendered: the templates do not matter
     with dask_executor(dask, _ensure_check_worker, setup, rules_dir=setup[0], templates_dir=None) as cluster:

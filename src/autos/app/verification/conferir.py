@@ -137,7 +137,7 @@ def verify_processo(processo: Path, ledger_path: Location | None, *, arquivo: Pa
     the publication dates and vehicles. With ``arquivo`` (a published PDF or DOCX), also say whether that file is
     the one recorded and belongs to this processo's edital (its consolidated edital, its gazette, or this auto's
     individual edital). Only the ledger the user names is trusted, as in :func:`verify_file`."""
-    from autos.app.processo import ProcessoService
+    from autos.app.processo.service import ProcessoService
     from autos.processo.load import load_processo
 
     file_check = verify_file(arquivo, ledger_path, source=source) if arquivo is not None else None
@@ -248,7 +248,7 @@ def verify_file_in(path: Path, *, registro: Location | None, livro: Location | N
     byte for byte. Without the register this is :func:`verify_file`."""
     if registro is None:
         return verify_file(path, livro, source=source)
-    from autos.app.register import verify_document
+    from autos.app.register.service import verify_document
 
     in_register = verify_document(path, registro)
     if livro is None:
@@ -282,10 +282,10 @@ def check(arquivo: Path | None, *, processo: Path | None = None, livro: Location
     edital against the ledger and the register, followed by the file's digital signatures (trusting only
     ``anchors``, revocation from ``crls``; the network only with ``fetch``). Unusable input raises
     :class:`AutosError`."""
-    from autos.app.conferir_assinaturas import conferir_output, signature_section, trust_from_options
+    from autos.app.verification.conferir_assinaturas import conferir_output, signature_section, trust_from_options
 
     if codigo is not None:
-        from autos.app.register import REGISTER_ENV, verify_code
+        from autos.app.register.service import REGISTER_ENV, verify_code
 
         if registro is None:
             raise InputError("indique o registro em que procurar o código.", hint="autos conferir --codigo CÓDIGO "

@@ -9,28 +9,46 @@ read once.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import os
-import re
 import signal
-import unicodedata
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any
 
-from autos.app.act_numbers import duplicate_act_numbers
-from autos.app.deadlines import DeadlineService
-from autos.app.processo import PendingReport, ProcessoService, is_processo_file
-from autos.app.workers import watch_parent
+from autos.app.batch.workers import watch_parent
+from autos.app.generation.act_numbers import duplicate_act_numbers
+from autos.app.generation.files import (
+    _only_act,
+    _processo_stem,
+    _read_source,
+    _sha256,
+    _write_documents,
+    expand_case_paths,
+)
+from autos.app.generation.results import (
+    ActPiece,
+    ActRecorder,
+    CaseOutcome,
+    DocumentContext,
+    Format,
+    Generated,
+    Recorder,
+    _deadlines_or_empty,
+    _fines_or_none,
+    _located,
+    _stem,
+    document_identity,
+)
+from autos.app.processo.deadlines import DeadlineService
+from autos.app.processo.service import PendingReport, ProcessoService, is_processo_file
 from autos.base.ptbr import count_noun
 from autos.base.resources import default_rules_dir, default_templates_dir
-from autos.base.yamlio import YamlDoc, decode_yaml, load_yaml, walk_yaml_files
-from autos.checks.acts import ActDocument, act_document, document_acts
-from autos.checks.finding import Finding, Report
+from autos.base.yamlio import YamlDoc, decode_yaml, load_yaml
+from autos.checks.acts import act_document, document_acts
+from autos.checks.finding import Report
 from autos.checks.processo import (
     ProcessoFine,
     ProcessoReport,
@@ -43,7 +61,7 @@ from autos.checks.processo import (
 )
 from autos.checks.result import CaseResult, check_case
 from autos.checks.validate import statute_for
-from autos.compute.fines import FineResult, compute_fines, path_key
+from autos.compute.fines import FineResult, compute_fines
 from autos.compute.notice import CaseDeadlines
 from autos.compute.result import CaseComputation, compute_case
 from autos.compute.timeline import Timeline
@@ -51,10 +69,8 @@ from autos.errors import (
     AutosError,
     ComputeError,
     InputError,
-    OutputError,
     RefusedError,
     ReplaceRefusedError,
-    os_error_pt,
 )
 from autos.processo.load import LoadedProcesso, is_processo_data, load_processo, parse_processo
 from autos.processo.load import from_doc as processo_from_doc
@@ -63,7 +79,7 @@ from autos.rules.authorities import with_register_signers
 from autos.rules.deadlines import LawDeadlines
 from autos.rules.procedure import Procedure, procedure_file
 from autos.rules.statute import RuleSet, Statute, load_rules
-from autos.store.files import ensure_dir, write_atomic
+from autos.store.files import ensure_dir
 
 if TYPE_CHECKING:  # the renderers import WeasyPrint and docxtpl (~0.75 s): only when a document is rendered; the
     # documents' stage only when a document is built (start-up of the commands that check: README "Desempenho")
@@ -71,129 +87,6 @@ if TYPE_CHECKING:  # the renderers import WeasyPrint and docxtpl (~0.75 s): only
     from autos.documents.lines import DeadlineLine
     from autos.render.docx import DocxRenderer
     from autos.render.pdf import PdfRenderer
-
-Format = Literal["docx", "pdf", "ambos"]
-
-
-@dataclass
-class Generated:
-    """What :meth:`Autos.generate` wrote."""
-
-    report: Report
-    files: list[Path]
-    draft: bool
-    #: of ``files``, those already there with the same content (left untouched)
-    unchanged: list[Path] = field(default_factory=list)
-    #: ``(path, SHA-256, size)`` of every file, written or unchanged (the register records them)
-    hashes: list[tuple[Path, str, int]] = field(default_factory=list)
-    #: the "gerado em" the documents print
-    stamp: datetime | None = None
-    #: document kind (an act of a processo)
-    documento: str | None = None
-    #: the verification code the documents print (the register records it with them)
-    codigo: str | None = None
-    #: the example values of the rules the document uses (it is a MINUTA: :mod:`autos.documents.minuta`)
-    exemplos: list[str] = field(default_factory=list)
-
-
-@dataclass
-class ActPiece:
-    """One document of one act of a processo, checked as of the act's date (:meth:`Autos.processo_documents`):
-    its report, or the error that kept it from being checked."""
-
-    ato: int  # 1-based, as ``autos prazos`` prints it
-    documento: str  # document kind of the law's rules
-    titulo: str
-    data: date
-    loaded: LoadedCase
-    report: Report | None
-    stem: str  # file name of its documents, without MINUTA nor extension
-    erro: AutosError | None = None
-    #: how the act's case maps into the processo file: an error of the case is shown at its place there
-    act: ActDocument | None = field(default=None, repr=False, compare=False)
-
-    def located(self, exc: AutosError) -> AutosError:
-        """``exc`` pointed into the processo file when it is the case's own (a template's stays as it is)."""
-        if self.act is not None and exc.file in (None, str(self.loaded.file)):
-            return self.act.error(exc)
-        return exc
-
-    @property
-    def errors(self) -> list[Finding]:
-        return self.report.errors if self.report is not None else []
-
-    @property
-    def identity(self) -> tuple[str, ...]:
-        """What identifies this document, for its verification code: the processo's law and number, the act
-        (1-based) and the document kind."""
-        case = self.loaded.case
-        return ("processo", case.lei, case.processo or "", str(self.ato), self.documento)
-
-
-class ActRecorder(Protocol):
-    """What :meth:`Autos.generate_files` needs from a register for one processo (``app.register``)."""
-
-    def stamp_of(self, target: Path) -> datetime | None:
-        """When the document at ``target`` was issued, if the register knows it."""
-
-    def record(self, ato: int, done: Generated) -> None:
-        """Record the document(s) written for act ``ato``."""
-
-
-class Recorder(Protocol):
-    """The registers of the processos ``autos gerar`` writes documents for (``app.register.ProcessoRecorder``)."""
-
-    def for_processo(self, file: Path) -> ActRecorder:
-        """The register of the processo in ``file`` (one that records nothing when it has none)."""
-
-
-def document_identity(loaded: LoadedCase) -> tuple[str, ...]:
-    """What identifies the document of a case file of one document (the old format), for its verification code:
-    its law, kind and number, and its processo; without a number, also its file name."""
-    case = loaded.case
-    return ("caso", case.lei, case.documento, case.numero or "", case.processo or "",
-            "" if case.numero else loaded.file.name)
-
-
-def _stem(loaded: LoadedCase) -> str:
-    case = loaded.case
-    base = case.documento.replace("_", "-") + "-" + case.lei.split("/", 1)[0]
-    if case.numero:
-        num, year = case.numero.split("/")
-        return f"{base}-{year}-{int(num):04d}"
-    return f"{base}-{re.sub(r'[^A-Za-z0-9_-]+', '-', loaded.file.stem)}"
-
-
-@dataclass(frozen=True)
-class CaseOutcome:
-    """What generating one case gave, small enough to come back from a worker process: the files written
-    (``draft``: a minuta) or the error, as the one-process run prints it (``str(AutosError)``) and its exit
-    code."""
-
-    path: Path
-    files: list[Path] = field(default_factory=list)
-    draft: bool = False
-    error: str | None = None
-    exit_code: int = 0
-    note: str | None = None  # said to the user, not an error (a processo with no act to document)
-    unchanged: list[Path] = field(default_factory=list)
-    exemplos: list[str] = field(default_factory=list)  # a MINUTA because it uses these example values
-
-
-@dataclass
-class DocumentContext:
-    """What a document is rendered from: the validation report, the statute, the template name and the
-    one context object both renderers read."""
-
-    report: Report
-    statute: Statute
-    template: str
-    context: dict[str, Any]
-    draft: bool
-    #: the verification code printed (:func:`document_identity`)
-    codigo: str = ""
-    exemplos: list[str] = field(default_factory=list)
-
 
 class Autos:
     """Rules, templates and renderers for a run; ``today`` fixes the date used by the checks."""
@@ -449,7 +342,7 @@ class Autos:
             rendered.append((out / f"{stem}.docx", self.docx_renderer.docx(doc.template, doc.context)))
         if formato in ("pdf", "ambos"):
             if source is not None:
-                from autos.app.archive import ARCHIVE_VARIANT, archive_metadata, source_attachment
+                from autos.app.generation.archive import ARCHIVE_VARIANT, archive_metadata, source_attachment
 
                 stamp = (now or datetime.now()).astimezone()
                 pdf = self.pdf_renderer.pdf(doc.template, doc.context, pdf_variant=ARCHIVE_VARIANT,
@@ -544,9 +437,9 @@ class Autos:
         ``replace``: a different document already written is replaced (otherwise refused, nothing written);
         ``recorder``: the register of each processo, which gives the "gerado em" of a document already issued
         and records what was written (its SHA-256). ``dask``: the address of a Dask scheduler whose workers render
-        (:mod:`autos.app.cluster`); the register stays in this process."""
+        (:mod:`autos.app.batch.cluster`); the register stays in this process."""
         if dask is not None:
-            from autos.app.cluster import as_setup_args, dask_executor, signing_refused
+            from autos.app.batch.cluster import as_setup_args, dask_executor, signing_refused
 
             if self.assinatura is not None:
                 raise signing_refused()
@@ -600,7 +493,7 @@ class Autos:
         """:meth:`generate_processo` of each processo on the executor's workers (``gerar --dask``), in order, a
         bounded window in flight. This process keeps the register: it reads the "gerado em" of every document a
         processo's acts may write (:meth:`_issued`) before sending it, and records what the worker wrote after."""
-        from autos.app.cluster import ClusterError
+        from autos.app.batch.cluster import ClusterError
 
         width = 4 * int(getattr(executor, "width", 1))
         window: deque[tuple[Path, ActRecorder | None, Future[list[tuple[int, Generated | AutosError]]] | AutosError]]
@@ -796,7 +689,7 @@ class Autos:
         if formato in ("docx", "ambos"):
             rendered.append((out / f"{stem}.docx", self.docx_renderer.docx(template, context)))
         if formato in ("pdf", "ambos") and source is not None:
-            from autos.app.archive import ARCHIVE_VARIANT, archive_metadata, source_attachment
+            from autos.app.generation.archive import ARCHIVE_VARIANT, archive_metadata, source_attachment
 
             stamp = (now or datetime.now()).astimezone()
             pdf = self.pdf_renderer.pdf(template, context, pdf_variant=ARCHIVE_VARIANT,
@@ -849,7 +742,7 @@ def _init_generate_worker(rules_dir: Path | None, templates_dir: Path | None, to
 
 
 def _ensure_generate_worker(rules_dir: str | None, templates_dir: str | None, today: date) -> None:
-    """A Dask worker's set-up for ``gerar --dask`` (:class:`autos.app.cluster.OnWorker`): the library, once."""
+    """A Dask worker's set-up for ``gerar --dask`` (:class:`autos.app.batch.cluster.OnWorker`): the library, once."""
     global _WORKER
     _WORKER = Autos(rules_dir, templates_dir, today)
 
@@ -887,57 +780,6 @@ def _generate_in_worker(path: Path, out_dir: str | Path, formato: Format, draft:
     return _outcome(_WORKER, path, out_dir, formato, draft, arquivo, now, replace)
 
 
-def _sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def _write_documents(rendered: list[tuple[Path, bytes]], replace: bool) -> list[Path]:
-    """Write every rendered document (all rendered before anything is written); return those already there with
-    the same bytes, left untouched. A different file already at one of the paths stops the whole set, nothing
-    written (:class:`ReplaceRefusedError`), unless ``replace``."""
-    unchanged: list[Path] = []
-    different: list[Path] = []
-    for path, data in rendered:
-        try:
-            if path.stat().st_size == len(data) and path.read_bytes() == data:
-                unchanged.append(path)
-            else:
-                different.append(path)
-        except FileNotFoundError:
-            continue
-        except OSError as exc:
-            raise OutputError(f"não foi possível ler o documento que já está no destino ({os_error_pt(exc)}).",
-                              file=path, hint="confira a permissão da pasta de saída.") from None
-    if different and not replace:
-        names = " e ".join(str(p) for p in different)
-        raise ReplaceRefusedError(
-            f"já existe {names} com conteúdo diferente do documento gerado agora; nada foi gravado nem substituído.",
-            file=different[0], hint="confira qual é o documento emitido (autos conferir ARQUIVO --registro R); para "
-            "substituí-lo, rode de novo com --substituir (o registro guarda o SHA-256 de cada versão), ou gere em "
-            "outra pasta (-o).")
-    for path, data in rendered:
-        if path not in unchanged:
-            write_atomic(path, data)
-    return unchanged
-
-
-def expand_case_paths(paths: list[Path]) -> list[Path]:
-    """Files as given; folders become every ``*.yaml``/``*.yml`` below them, sorted."""
-    return list(iter_case_paths(paths))
-
-
-def iter_case_paths(paths: list[Path]) -> Iterator[Path]:
-    """:func:`expand_case_paths` one path at a time: only one folder's listing is held at once, so a folder of
-    100,000 cases costs no more memory than one of 1,000."""
-    for given in paths:
-        if Path(given).is_dir():
-            yield from walk_yaml_files(Path(given))
-        else:
-            yield Path(given)
-
-
-
-
 def _load_with_source(autos: Autos, file: str | Path) -> tuple[LoadedCase, bytes]:
     """The case and the exact bytes it was read from (the archive embeds what was validated)."""
     try:
@@ -947,74 +789,3 @@ def _load_with_source(autos: Autos, file: str | Path) -> tuple[LoadedCase, bytes
         autos.load(file)  # raises the error with its Portuguese message
         raise InputError("o arquivo mudou durante a leitura.", file=file, hint="tente de novo.") from None
     return parse_case(text, file), raw
-
-
-def _read_source(file: str | Path) -> bytes:
-    """The exact bytes of a processo file (the archive embeds what was validated)."""
-    try:
-        raw = Path(file).read_bytes()
-        raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError):
-        load_processo(file)  # raises the error with its Portuguese message
-        raise InputError("o arquivo mudou durante a leitura.", file=file, hint="tente de novo.") from None
-    return raw
-
-
-def _processo_stem(loaded: LoadedProcesso, kind: str) -> str:
-    """``notificacao-ar-ferraz-de-vasconcelos-sp-pm-fv-2026-005377``: document kind, municipality, processo."""
-    p = loaded.processo
-    numero = unicodedata.normalize("NFKD", p.numero).encode("ascii", "ignore").decode().lower()
-    return f"{kind.replace('_', '-')}-{p.lei.split('/', 1)[0]}-{re.sub(r'[^a-z0-9]+', '-', numero).strip('-')}"
-
-
-def _only_act(loaded: LoadedProcesso, acts: list[tuple[int, str]], ato: int) -> list[tuple[int, str]]:
-    """``--ato N``: act N (1-based) must exist and have a document."""
-    n = len(loaded.processo.atos)
-    if not 1 <= ato <= n:
-        raise InputError(f"o processo tem {count_noun(n, 'ato', 'atos')}; não há ato {ato}.", file=loaded.file,
-                         path="atos", line=loaded.line_of(("atos",)),
-                         hint="numere os atos a partir de 1, como em autos prazos.")
-    chosen = [(i, k) for i, k in acts if i == ato - 1]
-    if not chosen:
-        a = loaded.processo.atos[ato - 1]
-        with_doc = ", ".join(str(i + 1) for i, _ in acts) or "nenhum"
-        raise InputError(f"o ato {ato} ({a.tipo}) não tem documento a gerar.", file=loaded.file,
-                         path=f"atos[{ato - 1}]", line=loaded.line_of(("atos", ato - 1)),
-                         hint=f"atos com documento neste processo: {with_doc}.")
-    return chosen
-
-
-def _fines_or_none(computed: CaseComputation) -> FineResult | None:
-    """In a draft, a fine that cannot be computed yet is simply left out (its finding is listed)."""
-    try:
-        return computed.fines()
-    except AutosError:
-        return None
-
-
-def _deadlines_or_empty(computed: CaseComputation) -> tuple[list[DeadlineLine], str | None]:
-    from autos.documents.notice import document_lines
-
-    try:
-        return document_lines(computed.case_deadlines())
-    except AutosError:
-        return [], None
-
-
-def _located(exc: AutosError, loaded: LoadedCase, default_path: str | None = None) -> AutosError:
-    """``exc`` naming the case file, its YAML path and line: the calculators know the path in the case only
-    (an error that already names a file — the rules' — is left as it is)."""
-    if exc.file is None:
-        exc.file = str(loaded.file)
-        exc.path = exc.path or default_path
-        if exc.path and exc.line is None:
-            exc.line = loaded.line_of(path_key(exc.path))
-        exc.args = (exc.render(),)
-    return exc
-
-
-def validation_exit_code(reports: list[Report]) -> int:
-    """``autos validar``: 0 clean, 1 some case has erro findings, 2 some case could not be read."""
-    if any(r.error is not None for r in reports):
-        return 2
-    return 1 if any(r.errors for r in reports) else 0

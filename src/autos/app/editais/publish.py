@@ -22,21 +22,17 @@ The legal choices (which cases, Cuiabá's silent law, Timóteo's newspaper date,
 in ``docs/runbook-editais.md`` and in :func:`autos.compute.edital.classify`.
 
 The stages live in their own modules: who must be notified by edital (:mod:`autos.compute.edital`), the
-worker side — selection and validation of one file, rendering of the editais (:mod:`autos.app.edital_jobs`),
+worker side — selection and validation of one file, rendering of the editais (:mod:`autos.app.editais.jobs`),
 the gazette and the verification codes (:mod:`autos.render.gazette`), the ledger (:mod:`autos.store.ledger`),
 the processo file's edital act (:mod:`autos.store.processo_file`) and ``autos conferir``
-(:mod:`autos.app.conferir`). This module is the batch: the pool, the order of reservation → rendering → rename
-→ commit → processo files, recovery and the manifest.
+(:mod:`autos.app.verification.conferir`). This module is the batch: the pool, the order of reservation → rendering
+→ rename → commit → processo files, recovery and the manifest.
 """
 
 from __future__ import annotations
 
 import contextlib
-import errno
-import json
 import os
-import re
-import signal
 import sqlite3
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -47,7 +43,10 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Literal
 
-from autos.app.edital_jobs import (
+from autos.app.editais.consolidated import consolidated_context
+from autos.app.editais.faults import _Faults
+from autos.app.editais.folder import _claim_folder, _ensure_writable, _fsync_dir, _lock_folder, _recheck
+from autos.app.editais.jobs import (
     CaseJob,
     Failed,
     Prepared,
@@ -63,14 +62,19 @@ from autos.app.edital_jobs import (
     render_consolidated,
     write_tmp,
 )
-from autos.app.manifest import CaseProblem, file_sha256, write_manifest
-from autos.app.pipeline import Autos
-from autos.app.signing import SignerSpec, batch_signer
+from autos.app.editais.manifest import CaseProblem, write_manifest
+from autos.app.editais.pool import _Inline, _kill_workers, _terminate_as_interrupt
+from autos.app.editais.run import (
+    Options,
+    PlannedEdital,
+    Published,
+    PublishResult,
+)
+from autos.app.generation.pipeline import Autos
+from autos.app.signing import batch_signer
 from autos.base import ptbr
 from autos.compute.edital import default_veiculo, edital_kinds, edital_rule, needs_newspaper
-from autos.documents.context import ementa_clause, letterhead
-from autos.documents.counting import counting_clause
-from autos.errors import AutosError, InputError, OutputError, RefusedError, os_error_pt
+from autos.errors import AutosError, InputError, RefusedError
 from autos.render.gazette import GAZETTE_CODE_LABEL, GazetteBuilder, verification_code
 from autos.rules.deadlines import NoticeFormRule
 from autos.rules.statute import Statute
@@ -79,149 +83,6 @@ from autos.store.ledger import DEFAULT_LEDGER_NAME, Correction, EditalRecord, Fi
 from autos.store.ledger_store import LedgerError, RunLock
 from autos.store.processo_file import EditalAct, RecordError, record_edital
 from autos.store.sqlite_errors import sqlite_cause
-
-EXIT_OK = 0  #: every selected case published (or nothing to publish)
-EXIT_REJECTED = 1  #: the batch ran to the end, but some cases were refused (listed in the manifest)
-EXIT_ERROR = 2  #: stopped by an error; nothing of the failing edital is left (earlier editais stay published)
-
-AUTO_KIND = "auto_de_infracao"
-INDIVIDUAL_KIND = "edital_notificacao"
-CONSOLIDATED_TEMPLATE = "edital_consolidado"
-
-#: fault injection for tests and drills: ``ponto[:n[:parar]]`` (comma-separated) — the main process kills itself
-#: (SIGKILL, its workers are left to notice) the n-th time it reaches ``ponto`` (reserva, renderizado, renomeado,
-#: commit, registro — after a processo file took its edital act), or, with ``parar``, stops itself (SIGSTOP)
-#: there, for a drill to send the signal it wants; for ``disco-cheio``, the n-th gazette file write fails with
-#: ENOSPC.
-FAULT_ENV = "AUTOS_FALHA_PUBLICACAO"
-
-FILE_LABELS = {
-    "edital_consolidado": "edital consolidado (PDF)",
-    "edital_individual_pdf": "edital individual (PDF)",
-    "edital_individual_docx": "edital individual (DOCX)",
-    "caderno": "caderno para o diário oficial (PDF unificado)",
-}
-
-# --------------------------------------------------------------------------------------------------
-# the run
-
-
-@dataclass(frozen=True)
-class Options:
-    casos: Path | tuple[Path, ...]  # folders or files of cases (old per-document files) and processos
-    data: date
-    saida: Path
-    data_jornal: date | None = None  # None: the same date as ``data``
-    veiculos: tuple[tuple[str, str], ...] = ()  # (municipio_dir or "*", official press)
-    jornais: tuple[tuple[str, str], ...] = ()  # (municipio_dir or "*", local newspaper)
-    livro: Location | None = None  # None: <saida>/livro-editais.sqlite3; or a PostgreSQL database (--banco)
-    dry_run: bool = False
-    workers: int | None = None  # None: every core; 1: in this process
-    dask: str | None = None  # address of a Dask scheduler (tcp://host:8786): its workers render, not a local pool
-    max_por_edital: int = 250
-    lote: int = 8  # cases per rendering task
-    rules_dir: Path | None = None
-    templates_dir: Path | None = None
-    today: date | None = None
-    assinar: SignerSpec | None = None  # --assinar: every PDF is signed before its hash goes to the ledger
-
-    @property
-    def pastas(self) -> tuple[Path, ...]:
-        """The folders (or files) of cases and processos: ``casos`` is one path or several."""
-        return (self.casos,) if isinstance(self.casos, Path) else tuple(self.casos)
-
-    @property
-    def ledger_path(self) -> Location:
-        return self.livro if self.livro is not None else self.saida / DEFAULT_LEDGER_NAME
-
-
-@dataclass
-class PlannedEdital:
-    """A dry run's edital: the number it would take and its cases."""
-
-    lei: str
-    numero: int
-    ano: int
-    casos: list[Prepared]
-
-
-@dataclass(frozen=True)
-class Published:
-    """An edital this run published; its cases and files are in the ledger (``Ledger.edital(id)``)."""
-
-    id: int
-    lei: str
-    numero: int
-    ano: int
-    data_edital: date
-    casos: int
-    caderno: Path
-
-    @property
-    def rotulo(self) -> str:
-        return f"Nº {self.numero}/{self.ano}"
-
-
-@dataclass
-class PublishResult:
-    data: date
-    publicados: list[Published] = field(default_factory=list)  # published by this run (recovered ones too)
-    recuperados: list[int] = field(default_factory=list)  # ids of editais finished after a stopped run
-    recusados: list[CaseProblem] = field(default_factory=list)
-    ja_publicados: list[CaseProblem] = field(default_factory=list)
-    planejados: list[PlannedEdital] = field(default_factory=list)
-    sem_edital: int = 0
-    edital_no_processo: int = 0  # processos whose file already has the edital act with its publications
-    ignorados: int = 0
-    lidos: int = 0
-    manifesto: list[Path] = field(default_factory=list)
-    erro: AutosError | None = None
-    registrados: list[str] = field(default_factory=list)  # processo files the edital act was appended to
-    nao_registrados: list[CaseProblem] = field(default_factory=list)  # published, but the file could not take it
-
-    @property
-    def exit_code(self) -> int:
-        if self.erro is not None:
-            return EXIT_ERROR
-        return EXIT_REJECTED if self.recusados or self.nao_registrados else EXIT_OK
-
-
-class _Inline(Executor):
-    """Runs tasks in this process (``workers=1``): same code path, no child processes."""
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        fut: Future[Any] = Future()
-        try:
-            fut.set_result(fn(*args, **kwargs))
-        except BaseException as exc:  # delivered through the future, as a pool would
-            fut.set_exception(exc)
-        return fut
-
-
-class _Faults:
-    def __init__(self) -> None:
-        self.at: dict[str, int] = {}
-        self.stop: set[str] = set()
-        self.seen: dict[str, int] = {}
-        for item in filter(None, (s.strip() for s in os.environ.get(FAULT_ENV, "").split(","))):
-            point, _, rest = item.partition(":")
-            n, _, action = rest.partition(":")
-            self.at[point] = int(n or 1)
-            if action == "parar":
-                self.stop.add(point)
-
-    def hit(self, point: str) -> None:
-        if point not in self.at:
-            return
-        self.seen[point] = self.seen.get(point, 0) + 1
-        if self.seen[point] != self.at[point]:
-            return
-        if point == "disco-cheio":
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        if point in self.stop:
-            os.kill(os.getpid(), signal.SIGSTOP)  # the drill sends its signal, then SIGCONT
-            return
-        os.kill(os.getpid(), signal.SIGKILL)  # pragma: no cover - the process ends here
 
 
 def _slug(lei: str) -> str:
@@ -271,40 +132,6 @@ class _CasesFailed(Exception):
         self.cases = cases
 
 
-def _kill_workers(pool: Executor | None) -> bool:
-    """Kill the rendering processes of ``pool`` now and wait for them to be gone (a stopping run does not wait
-    for the documents it will throw away); the pool then reports itself broken and shuts down at once. The
-    pool's process table is the only handle before Python 3.14 (``kill_workers``). ``False`` if there is no
-    process pool (``--processos 1``)."""
-    if not isinstance(pool, ProcessPoolExecutor):
-        return False
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    for process in processes:
-        with contextlib.suppress(Exception):
-            process.kill()
-    for process in processes:
-        with contextlib.suppress(Exception):
-            process.join(5)
-    pool._autos_killed = True  # type: ignore[attr-defined]  # read by Publisher._executor
-    return True
-
-
-def _recheck(written: dict[str, Written], tmp_of: dict[str, Path]) -> None:
-    """The coordinator reads back every file the workers wrote (on the shared filesystem, with ``--dask``) and
-    compares its SHA-256 and size with what the worker declared: the ledger records only what is on disk."""
-    for caminho, w in written.items():
-        tmp = tmp_of[caminho]
-        try:
-            sha, size = file_sha256(tmp), tmp.stat().st_size
-        except OSError as exc:
-            raise output_error(exc, tmp) from None
-        if (sha, size) != (w.sha256, w.bytes):
-            raise OutputError(
-                f"o arquivo gravado pelo trabalhador não é o que ele gerou (SHA-256 {sha[:12]}…, {size} bytes; "
-                f"esperado {w.sha256[:12]}…, {w.bytes} bytes); o edital em curso foi desfeito.", file=tmp,
-                hint="confira a pasta compartilhada (montagem NFS, espaço, outro processo gravando nela) e rode de "
-                "novo (docs/runbook-distribuido.md).")
-
 
 def _has_place(pairs: tuple[tuple[str, str], ...], lei: str) -> bool:
     """Whether a ``--jornal``/``--veiculo`` value applies to the law's municipality (its own or ``*``)."""
@@ -332,7 +159,7 @@ class Publisher:
         self.saida = options.saida.resolve() if not options.dry_run else options.saida.absolute()
         self._pool: Executor | None = None
         self._open: _Pending | None = None  # at most one edital rendering while the previous one finishes
-        #: a republicação (:mod:`autos.app.edital_corrections`): the editais this run reserves correct another (the
+        #: a republicação (:mod:`autos.app.editais.corrections`): the editais this run reserves correct another (the
         #: consolidated edital prints the note the correction records)
         self.correction: Correction | None = None
         self._width = 1  # tasks the executor runs at once (set by _executor)
@@ -404,8 +231,8 @@ class Publisher:
         workers = self.o.workers or os.cpu_count() or 1
         args = (self.params.rules_dir, self.params.templates_dir, self.params.today, self.o.assinar)
         if self.o.dask is not None:  # connected and every worker checked before anything is reserved
-            from autos.app.cluster import as_setup_args, dask_executor, signing_refused
-            from autos.app.edital_jobs import ensure_engine
+            from autos.app.batch.cluster import as_setup_args, dask_executor, signing_refused
+            from autos.app.editais.jobs import ensure_engine
 
             if self.o.assinar is not None:
                 raise signing_refused()
@@ -755,7 +582,7 @@ class Publisher:
         rec, group, tmp_of = pending.rec, pending.group, pending.tmp_of
         consolidated = pending.file("edital_consolidado")
         assert consolidated.codigo is not None
-        ctx = self._consolidated_context(rec, group, pending.statute, pending.rule)
+        ctx = consolidated_context(self.autos, rec, group.items, pending.statute, pending.rule)
         pending.futures.add(self.pool.submit(render_consolidated, ctx, consolidated.codigo,
                                              str(tmp_of[consolidated.caminho])))  # the longest task first
         jobs = []
@@ -947,79 +774,6 @@ class Publisher:
             raise output_error(exc, tmp) from None
         return write_tmp(tmp, data)
 
-    def _consolidated_context(self, rec: EditalRecord, group: _Group, statute: Statute,
-                              rule: NoticeFormRule) -> dict[str, Any]:
-        lei = statute.lei
-        rows = []
-        for i, p in enumerate(group.items):
-            assert p.linha is not None
-            rows.append({**p.linha, "ordem": i + 1})
-        first = rows[0]
-        dates = {r["notificacao_em"] for r in rows}
-        if len(dates) != 1:
-            raise AutosError(f"datas de notificação diferentes no mesmo edital ({sorted(dates)}); nada publicado.")
-        place = f"{lei.municipio}/{lei.uf}"
-        orgao = " ".join(lei.orgao.split())
-        with_deadlines = any(r["prazos"] for r in rows)
-        # the case the law admits the edital in, in its own words (Ferraz art. 76, III: "desconhecido o domicílio
-        # fiscal do infrator"); a law without them (Cuiabá, by analogy) keeps the general wording
-        who = (f"— em cada caso, {rule.hipotese} —" if rule.hipotese
-               else "com domicílio desconhecido ou em local incerto ou não sabido,")
-        preambulo = (f"O MUNICÍPIO DE {lei.municipio.upper()}, com fundamento na {rule.base_legal}, NOTIFICA as "
-                     f"pessoas abaixo relacionadas {who} da "
-                     "lavratura dos autos de infração indicados, para que tomem ciência das penalidades aplicadas"
-                     + (" e, querendo, exerçam os direitos previstos em lei nos prazos indicados."
-                        if with_deadlines else "."))
-        fecho = ("Os autos de infração ficam à disposição dos notificados na repartição indicada no cabeçalho. "
-                 f"Este edital, Nº {rec.numero}/{rec.ano}, é publicado uma única vez: {rec.veiculo}"
-                 + (f", e {rec.jornal}" if rec.jornal else "") + ".")
-        issued = rec.data_edital
-        titulo = f"Edital de Notificação nº {rec.numero}/{rec.ano}"
-        signer = statute.edital_assinatura
-        if signer is None:  # checked before the number was reserved; the rules changed since (a recovery)
-            raise AutosError(f"as regras da lei ({statute.file}) não dizem quem assina o edital consolidado.",
-                             hint="acrescente 'edital_assinatura' com 'nome' e 'cargo' e rode de novo.")
-        exemplo_aviso = next((r["exemplo_aviso"] for r in rows if r["exemplo_aviso"]), "")
-        if signer.exemplo:
-            exemplo_aviso = " ".join(part for part in (exemplo_aviso, (
-                "ATENÇÃO: o nome e o cargo de quem assina este edital são EXEMPLOS das regras do sistema, não os "
-                "da autoridade designada pelo Município.")) if part)
-        return {
-            "cabecalho": letterhead(statute, self.autos.letterhead(statute)),
-            "lei": {"rotulo": lei.label, "ementa": " ".join(lei.ementa.split()),
-                    "ementa_oracao": ementa_clause(lei.ementa)},
-            "edital": {
-                "numero": f"{rec.numero}/{rec.ano}",
-                "forma": rule.descricao,
-                "base_legal": rule.base_legal,
-                "preambulo": preambulo,
-                "veiculo": rec.veiculo,
-                "data_publicacao": ptbr.format_date(rec.data_publicacao),
-                "jornal": rec.jornal or "",
-                "data_jornal": ptbr.format_date(rec.data_jornal) if rec.data_jornal else "",
-                "notificacao_em": first["notificacao_em"],
-                "efeito": first["efeito"],
-                "prazos": list({(d["descricao"], d["prazo"], d["base_legal"]): {
-                    "descricao": d["descricao"], "prazo": d["prazo"], "base_legal": d["base_legal"],
-                    "aviso": d.get("aviso", "")}  # every case has the same dates: the same warning
-                    for r in rows for d in r["prazos"]}.values()),
-                "contagem": counting_clause(self.autos.deadline_service.law(statute)) if with_deadlines else None,
-                "fecho": fecho,
-                "correcao": correction_note(rec),  # a republicação: which edital, published when, and why
-            },
-            "casos": rows,
-            "exemplo_aviso": exemplo_aviso,
-            "assinatura": {"nome": signer.nome, "cargo": signer.cargo},
-            "local_data": f"{place}, {ptbr.format_date(issued)}.",
-            "rodape": f"{titulo} — {lei.label} — {place}",
-            "metadados": {
-                "titulo": f"{titulo} — {place}",
-                "autor": f"Prefeitura Municipal de {lei.municipio} — {orgao}",
-                "assunto": f"{titulo} — {lei.label} — {ptbr.count_noun(len(rows), 'notificado', 'notificados')}",
-                "palavras_chave": f"edital de notificação, {lei.label}, {lei.municipio}",
-            },
-        }
-
     # --- manifest --------------------------------------------------------------------------------
     def _write_manifest(self, ledger: Ledger) -> None:
         try:
@@ -1031,156 +785,3 @@ class Publisher:
                                                     LedgerError("não foi possível ler o livro de editais para o "
                                                                 f"manifesto ({sqlite_cause(exc, 'livro')}).",
                                                                 file=str(ledger.location)))
-
-
-#: in the output folder: the run lock of the folder, and which ledger numbers the editais written in it
-FOLDER_LOCK_NAME = ".publicacao-editais.lock"
-FOLDER_LEDGER_NAME = ".livro-editais"
-
-
-def _lock_folder(folder: Path) -> RunLock:
-    """Only one run writes into an output folder at a time, whatever ledger it uses."""
-    lock = RunLock(folder / FOLDER_LOCK_NAME)
-    try:
-        taken = lock.acquire()
-    except OSError as exc:
-        raise output_error(exc, lock.path) from None
-    if not taken:
-        raise LedgerError("outra execução está publicando editais nesta pasta de saída neste momento (talvez com "
-                          "outro livro).", file=folder, hint="aguarde o fim da outra execução e rode de novo.")
-    return lock
-
-
-def _claim_folder(folder: Path, ledger_path: Location, *, write: bool, identity: str | None = None) -> None:
-    """One output folder, one ledger: two ledgers would number the same ``edital-0001`` and overwrite each
-    other's published files. The folder records its ledger (path relative to the folder, so folder and ledger
-    can move together; a ledger on PostgreSQL by the database's identity, the same whatever address a machine
-    reaches it by) the first time it is used; another ledger is refused."""
-    marker = folder / FOLDER_LEDGER_NAME
-    here = (f"{_SERVER_MARK}{identity}" if isinstance(ledger_path, DatabaseUrl)
-            else os.path.relpath(ledger_path.resolve(), folder.resolve()))
-    try:
-        recorded = marker.read_text(encoding="utf-8").strip() if marker.is_file() else None
-    except (OSError, UnicodeDecodeError):
-        recorded = None
-    if recorded is not None and recorded != here:
-        owner: object = ("outro banco PostgreSQL" if recorded.startswith(_SERVER_MARK)
-                         else (folder / recorded).resolve())
-        raise LedgerError(
-            f"a pasta de saída é do livro {owner}, não deste ({ledger_path}); dois livros na mesma pasta "
-            "numerariam os mesmos editais e um gravaria por cima dos arquivos publicados do outro.", file=folder,
-            hint=f"use o livro da pasta (--livro {owner}) ou outra pasta de saída; se o livro mudou de lugar, "
-            f"confira que é o mesmo e apague o arquivo {marker} (veja docs/runbook-editais.md).")
-    if recorded is None and write:
-        tmp = folder / f".{FOLDER_LEDGER_NAME}.tmp"
-        write_tmp(tmp, (here + "\n").encode())  # OutputError with the cause in Portuguese (disk full…)
-        try:
-            os.replace(tmp, marker)
-        except OSError as exc:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
-            raise output_error(exc, marker) from None
-
-
-#: how a folder's marker names a ledger on PostgreSQL (then the database's identity)
-_SERVER_MARK = "postgresql:"
-
-
-def _ensure_writable(folder: Path) -> None:
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        probe = folder / f".autos-escrita-{os.getpid()}.tmp"
-        try:
-            with open(probe, "wb") as fh:
-                fh.write(b"ok")
-        finally:  # also when the write fails (a full disk fails the close that flushes it)
-            with contextlib.suppress(OSError):
-                probe.unlink()
-    except OSError as exc:
-        raise OutputError(f"a pasta de saída não pode ser usada ({os_error_pt(exc)}).", file=folder,
-                          hint="escolha uma pasta em que você tenha permissão de escrita (-o PASTA); nada foi "
-                          "publicado e o livro não foi alterado.") from None
-
-
-def _terminate_as_interrupt(stopping: list[bool]) -> Callable[[], None]:
-    """SIGTERM (systemd stop, kill) ends the run like Ctrl-C: the edital in progress is undone, the workers are
-    killed rather than waited for (:meth:`Publisher._abort`). ``stopping`` gets ``True`` when it arrives."""
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        return lambda: None
-
-    def handler(_sig: int, _frame: Any) -> None:
-        if stopping:
-            return  # a second SIGTERM does not interrupt the clean-up of the first
-        stopping.append(True)
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGTERM, handler)
-
-    def restore() -> None:
-        signal.signal(signal.SIGTERM, previous)
-
-    return restore
-
-
-def _fsync_dir(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def correction_note(rec: EditalRecord) -> str:
-    """What a republicação prints under its number (recorded with it in the ledger), or ``""``."""
-    if rec.tipo != "republicacao" or not rec.alteracoes:
-        return ""
-    return str(json.loads(rec.alteracoes).get("nota", ""))
-
-
-_MUNICIPIO_DIR = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*-[a-z]{2}$")
-
-
-def place_option(values: tuple[str, ...] | list[str]) -> tuple[tuple[str, str], ...]:
-    """``--veiculo "TEXTO"`` (every law) or ``--veiculo "timoteo-mg=TEXTO"`` (one municipality)."""
-    out: list[tuple[str, str]] = []
-    for value in values:
-        key, sep, text = value.partition("=")
-        if sep and _MUNICIPIO_DIR.match(key.strip()) and text.strip():
-            out.append((key.strip(), text.strip()))
-        elif value.strip():
-            out.append(("*", value.strip()))
-    return tuple(out)
-
-
-def summary(result: PublishResult, options: Options) -> str:
-    lines = [f"Publicação de editais de {ptbr.format_date(result.data)} — livro: {options.ledger_path}"]
-    if options.dry_run:
-        lines.append("SIMULAÇÃO (--dry-run): nada foi gravado, nenhum número foi reservado.")
-        for plan in result.planejados:
-            casos = ptbr.count_noun(len(plan.casos), "caso", "casos")
-            lines.append(f"seria publicado: edital Nº {plan.numero}/{plan.ano} ({plan.lei}) com {casos}: "
-                         + ", ".join(f"auto {p.auto_numero}" for p in plan.casos))
-    for e in result.publicados:
-        how = " (concluído após uma execução interrompida)" if e.id in result.recuperados else ""
-        casos = ptbr.count_noun(e.casos, "caso", "casos")
-        lines.append(f"publicado: edital {e.rotulo} ({e.lei}) com {casos}{how}; caderno: {e.caderno}")
-    if not result.publicados and not options.dry_run and result.erro is None:
-        lines.append("nada novo a publicar nesta data.")
-    lines.append(f"casos lidos: {result.lidos}; recusados: {len(result.recusados)}; já publicados antes (não "
-                 f"republicados): {len(result.ja_publicados)}; sem edital (notificação por outra forma): "
-                 f"{result.sem_edital}; outros documentos (ignorados): {result.ignorados}"
-                 + (f"; processos com o edital já registrado: {result.edital_no_processo}"
-                    if result.edital_no_processo else ""))
-    for c in result.recusados:
-        lines.append(f"recusado: {c.arquivo}: {' | '.join(c.motivos)}")
-    for c in result.ja_publicados:
-        lines.append(f"já publicado: {c.arquivo}: {' | '.join(c.motivos)}")
-    for arquivo in result.registrados:
-        lines.append(f"edital registrado no processo: {arquivo}")
-    for c in result.nao_registrados:
-        lines.append(f"NÃO registrado no processo: {c.arquivo}: {' | '.join(c.motivos)}")
-    if result.manifesto:
-        lines.append("manifesto: " + ", ".join(str(p) for p in result.manifesto))
-    return "\n".join(lines)

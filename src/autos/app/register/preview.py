@@ -28,9 +28,10 @@ from datetime import date, datetime
 from pathlib import Path, PurePosixPath
 from typing import Any, Literal
 
-from autos.app.pipeline import ActPiece, Autos, Generated
-from autos.app.register import ProcessoRecorder, find_register
-from autos.app.workers import watch_parent
+from autos.app.batch.workers import watch_parent
+from autos.app.generation.pipeline import Autos
+from autos.app.generation.results import ActPiece, Generated
+from autos.app.register.service import ProcessoRecorder, find_register
 from autos.base.ptbr import count_noun
 from autos.base.yamlio import read_limited
 from autos.checks.finding import Finding
@@ -257,8 +258,8 @@ def _warm() -> int:
 
 
 class PreviewPool:
-    """``workers`` processes that render previews, each with its own :class:`~autos.app.pipeline.Autos` (the same
-    rules and templates as the caller's; the reference date travels with each job): previews use every core
+    """``workers`` processes that render previews, each with its own :class:`~autos.app.generation.pipeline.Autos` (the
+    same rules and templates as the caller's; the reference date travels with each job): previews use every core
     whatever thread or connection asked for them. A render process that dies (killed, out of memory) breaks the
     pool: the preview that was waiting fails with a Portuguese :class:`AutosError`, and the pool is replaced
     for the next one. Processes are started with ``spawn`` (the server has threads; a fork would copy their

@@ -328,8 +328,8 @@ def report_dict(report: SignaturesReport) -> dict[str, Any]:
 
 
 class Checked(Protocol):
-    """A ledger or register verdict of ``conferir`` (:class:`autos.app.conferir.Verification`,
-    :class:`autos.app.register.Verification`)."""
+    """A ledger or register verdict of ``conferir`` (:class:`autos.app.verification.conferir.Verification`,
+    :class:`autos.app.register.service.Verification`)."""
 
     @property
     def linhas(self) -> list[str]: ...

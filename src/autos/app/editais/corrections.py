@@ -33,15 +33,11 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Literal
 
-from autos.app.edital_jobs import Engine, Prepared, RunParams, _row, write_tmp
-from autos.app.manifest import CaseProblem, write_manifest
-from autos.app.publish import (
-    Options,
-    Publisher,
-    PublishResult,
-    _fsync_dir,
-    _lock_folder,
-)
+from autos.app.editais.folder import _fsync_dir, _lock_folder
+from autos.app.editais.jobs import Engine, Prepared, RunParams, _row, write_tmp
+from autos.app.editais.manifest import CaseProblem, write_manifest
+from autos.app.editais.publish import Publisher
+from autos.app.editais.run import Options, PublishResult
 from autos.base import ptbr
 from autos.base.yamlio import parse_yaml, read_limited
 from autos.checks.acts import act_document

@@ -5,11 +5,12 @@ Each row is a form: its columns are the fields of the processo file by their pat
 ``autuado.endereco.logradouro``, ``infracoes[0].quantidade``), with two shorthands — ``auto.`` for the auto
 (``atos[0].``) and ``infracao`` for the first infraction (``infracao`` = ``infracoes[0].regra``, ``infracao.quantidade``
 = ``infracoes[0].quantidade``). The law comes from ``--lei``; what the form fixes from the choices (the kind of act,
-the penalty: the fine where every infraction admits it) comes from :func:`autos.app.new_processo.plan_new_processo`.
-A row is checked exactly as the form checks it (:func:`autos.app.forms.validate_draft`): a row with an error
-finding or a value the loader would refuse is not written; the others are saved by
-:func:`autos.app.forms.save_new_processo` (atomic, never over an existing file, the auto's number reserved from
-the register).
+the penalty: the fine where every infraction admits it) comes from
+:func:`autos.app.processo.new_processo.plan_new_processo`.
+A row is checked exactly as the form checks it (:func:`autos.app.forms.processo_form.validate_draft`): a row with an
+error finding or a value the loader would refuse is not written; the others are saved by
+:func:`autos.app.forms.processo_form.save_new_processo` (atomic, never over an existing file, the auto's number
+reserved from the register).
 
 Input is bounded and its type is checked by content, not only by the name: an XLSX is a ZIP with an Excel workbook
 in it (its parts' sizes summed before openpyxl opens it), a CSV is UTF-8 text without NUL bytes.
@@ -26,8 +27,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from autos.app.forms import UNREADABLE, _field_for, _plan, parse_processo_scalar, save_new_processo, validate_draft
-from autos.app.pipeline import Autos
+from autos.app.forms.processo_form import (
+    UNREADABLE,
+    _field_for,
+    _plan,
+    parse_processo_scalar,
+    save_new_processo,
+    validate_draft,
+)
+from autos.app.generation.pipeline import Autos
 from autos.base.ptbr import count_noun
 from autos.errors import AutosError, InputError, keep_original, os_error_pt
 from autos.processo.paths import field_info

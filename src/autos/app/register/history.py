@@ -28,7 +28,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from autos.app.pipeline import Autos
+from autos.app.generation.pipeline import Autos
 from autos.base.ptbr import format_brl, format_decimal
 from autos.checks.finding import Finding, Report
 from autos.checks.processo import ProcessoReport
@@ -300,14 +300,14 @@ def _apply(autos: Autos, register: Register, report: ProcessoReport, loaded: Loa
 def add_register_checks(autos: Autos, reports: Sequence[Report], given: Location | None) -> None:
     """What ``autos validar --registro`` adds to every processo that has a register (``given``, or found beside
     it), in one pass that opens each register once: the reincidência from its history, then the register's
-    findings on its numbers (:func:`autos.app.register.register_findings`, which the history's re-check keeps) and
-    on the small-scale reduction it knows of (:func:`autos.app.small_scale.small_scale_findings`). A
+    findings on its numbers (:func:`autos.app.register.service.register_findings`, which the history's re-check keeps)
+    and on the small-scale reduction it knows of (:func:`autos.app.register.small_scale.small_scale_findings`). A
     processo without a register is left as it was."""
     if given is None and not any(isinstance(r, ProcessoReport) and r.error is None and find_register(r.file)
                                  for r in reports):
         return
-    from autos.app.register import processos_with_register, register_findings
-    from autos.app.small_scale import small_scale_findings
+    from autos.app.register.service import processos_with_register, register_findings
+    from autos.app.register.small_scale import small_scale_findings
 
     for report, register, loaded in processos_with_register(reports, given):
         _apply(autos, register, report, loaded)

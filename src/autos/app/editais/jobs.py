@@ -15,9 +15,9 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from autos.app.pipeline import Autos
+from autos.app.batch.workers import watch_parent
+from autos.app.generation.pipeline import Autos
 from autos.app.signing import SignerSpec, batch_signer
-from autos.app.workers import watch_parent
 from autos.base import ptbr
 from autos.base.yamlio import parse_yaml, read_limited
 from autos.checks.acts import act_document
@@ -198,7 +198,7 @@ def init_worker(rules_dir: str | None, templates_dir: str | None, today: date | 
 
 
 def ensure_engine(rules_dir: str | None, templates_dir: str | None, today: date | None) -> None:
-    """A Dask worker's set-up (:class:`autos.app.cluster.OnWorker`, once per worker process): the engine and the
+    """A Dask worker's set-up (:class:`autos.app.batch.cluster.OnWorker`, once per worker process): the engine and the
     collector tuned as a pool worker's; no signal handlers nor parent watch — the worker belongs to Dask."""
     global _ENGINE
     _ENGINE = Engine(rules_dir, templates_dir, today)

@@ -14,8 +14,8 @@ from datetime import date
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from autos.app.pipeline import Autos
-from autos.app.processo import PendingReport, PendingRow
+from autos.app.generation.pipeline import Autos
+from autos.app.processo.service import PendingReport, PendingRow
 from autos.base.yamlio import iter_yaml_files, load_yaml
 from autos.checks.processo import ProcessoFine, ProcessoReport
 from autos.compute.timeline import URGENCY_ORDER, Timeline
@@ -255,7 +255,7 @@ class ProcessoReview:
 def processo_review(autos: Autos, register: Register | None, ref: ProcessoRef) -> ProcessoReview:
     """The processo page's data: validated as ``autos validar --registro`` does (with the register's numbers and
     the reincidência from its history when a register is given), its fine and its reviews."""
-    from autos.app.history import add_register_checks
+    from autos.app.register.history import add_register_checks
 
     report = autos.validate(ref.file)
     if report.error is not None:

@@ -82,7 +82,7 @@ class PendingSink(Protocol):
 @dataclass
 class PendingReport:
     """``autos pendencias``: every processo read, what is due, sorted by urgency, and what failed (in memory: the
-    web's list of processos; the command line spools it, :mod:`autos.app.pending_spool`)."""
+    web's list of processos; the command line spools it, :mod:`autos.app.processo.pending_spool`)."""
 
     hoje: date
     rows: list[PendingRow] = field(default_factory=list)

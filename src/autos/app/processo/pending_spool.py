@@ -6,8 +6,8 @@ command used to keep every processo's timeline in memory meanwhile (4 to 6 KB ea
 129 MB with 10,000). :class:`PendingSpool` keeps, for each line of the list, the few fields it prints (and, for
 ``--html``, each processo's strip) in a private temporary SQLite database — on disk, in SQLite's page cache of a
 few MB, deleted when the spool is closed — and reads them back sorted as :meth:`ProcessoService.pending` sorts
-them (:meth:`autos.app.processo.PendingRow.sort_key`, ties in reading order). The web's list of processos, which
-shows one folder at a time, keeps :class:`autos.app.processo.PendingReport` in memory.
+them (:meth:`autos.app.processo.service.PendingRow.sort_key`, ties in reading order). The web's list of processos, which
+shows one folder at a time, keeps :class:`autos.app.processo.service.PendingReport` in memory.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from autos.app.processo import ProcessoService
+from autos.app.processo.service import ProcessoService
 from autos.compute.strip import TimelineStrip, timeline_strip
 from autos.compute.timeline import URGENCY_ORDER, Pending, Timeline
 from autos.errors import AutosError
@@ -49,8 +49,8 @@ def pending_row(t: Timeline, x: Pending | None) -> dict[str, Any]:
 
 
 class PendingSpool:
-    """The clerk's list of ``hoje``, spooled (a :class:`autos.app.processo.PendingSink`): how many processos were
-    read, whether any has an error, the files that could not be read, and the lines in order of urgency."""
+    """The clerk's list of ``hoje``, spooled (a :class:`autos.app.processo.service.PendingSink`): how many processos
+    were read, whether any has an error, the files that could not be read, and the lines in order of urgency."""
 
     def __init__(self, hoje: date, *, strips: bool = False) -> None:
         self.hoje = hoje

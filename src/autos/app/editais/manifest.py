@@ -32,7 +32,7 @@ class CaseProblem:
 
 
 class Refusals(Protocol):
-    """What the manifest lists of a run besides the ledger's editais (``autos.app.publish.PublishResult``)."""
+    """What the manifest lists of a run besides the ledger's editais (``autos.app.editais.run.PublishResult``)."""
 
     @property
     def recusados(self) -> list[CaseProblem]: ...

@@ -1,7 +1,7 @@
 """``autos verificar`` across processos: what each file read leaves for the cross checks, the prescription of each
 processo, and the register's processos and reserved numbers.
 
-Each file is read once, by :func:`autos.app.verify.check_case`; this module turns what was read into a
+Each file is read once, by :func:`autos.app.verification.verify.check_case`; this module turns what was read into a
 :class:`autos.checks.cross.Filed` (a few strings per numbered act) and computes the processo's prescription
 (:mod:`autos.compute.prescription`). :class:`CrossRun` gathers them and, at the end, adds the register's
 processos (read in three queries: :meth:`autos.store.register.Register.indexed_processos`) and its reserved

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from autos.app.new_processo import new_processo_text, write_new_processo
-from autos.app.pipeline import Autos, Generated
+from autos.app.generation.pipeline import Autos
+from autos.app.generation.results import Generated
+from autos.app.processo.new_processo import new_processo_text, write_new_processo
 from autos.base.ptbr import count_noun
 from autos.base.yamlio import iter_yaml_files, load_yaml
 from autos.checks.finding import Finding, Report
