@@ -78,8 +78,7 @@ from autos.errors import AutosError, InputError, RefusedError
 from autos.render.gazette import GAZETTE_CODE_LABEL, GazetteBuilder, verification_code
 from autos.rules.deadlines import NoticeFormRule
 from autos.rules.statute import Statute
-from autos.store.database import DatabaseUrl, Location
-from autos.store.ledger import DEFAULT_LEDGER_NAME, Correction, EditalRecord, FileRecord, Ledger, PlannedCase
+from autos.store.ledger import Correction, EditalRecord, FileRecord, Ledger, PlannedCase
 from autos.store.ledger_store import LedgerError, RunLock
 from autos.store.processo_file import EditalAct, RecordError, record_edital
 from autos.store.sqlite_errors import sqlite_cause
