@@ -322,7 +322,7 @@ def test_cuiaba_termo_de_resgate(tmp_path: Path) -> None:
     # art. 11, § 2º: retrieved "mediante pagamento de multa e taxa": the termo states the payment recorded before it
     # (equine, large size, restituted on the 2nd business day of the term of § 2º: 1 + 2 + 3 + 3,5 = 9,5 UPF ×
     # R$ 107,3327, example 2026, = R$ 1.019,66)
-    assert ("Pagamento: Pagamento da multa e das taxas do resgate nº DAM-5310/2026, de 12 de agosto de 2026: "
+    assert ("Pagamento: Pagamento do resgate (tabela do art. 11, § 3º) nº DAM-5310/2026, de 12 de agosto de 2026: "
             "R$ 1.019,66.") in " ".join(text.split())
     for later in ("PROT-CCZ-45", "DEC-CCZ"):  # the defence and the decisions are later
         assert later not in text, later
