@@ -355,3 +355,71 @@ def test_no_document_speaks_the_systems_jargon_or_is_numbered_s_n(docs: Docs) ->
             for jargon in ("nº s/n", "linha do prazo", "regras do sistema", "Escolha interpretativa",
                            "escolha rito-por-analogia", "reincidencia-historico"):
                 assert jargon not in text, (name, jargon)
+
+
+def test_timoteo_auto_names_the_interdiction_it_applies_total_not_total_ou_parcial_art16_vi_art20_p3(
+        docs: Docs) -> None:
+    law_says("timoteo-mg", "interdição total ou parcial do estabelecimento",
+             "O auto de infração não poderá conter emendas, rasuras ou omissões")
+    text = docs["timoteo-mg"]["auto-de-infracao-timoteo-mg-sim-2026-000180-ato-01.pdf"]
+    assert "Interdição total do estabelecimento (Lei nº 3.844/2022, art. 16, inciso VI, alínea b" in text, text
+    assert "total ou parcial" not in text
+    assert "A interdição é total, e não parcial" in text
+
+
+def test_timoteo_termo_certifies_its_own_refusal_before_a_witness_and_the_copy_delivered_art21_p1(
+        docs: Docs) -> None:
+    law_says("timoteo-mg", "o agente autuante certificará o ocorrido na presença de uma testemunha e o entregará ao "
+                           "autuado")
+    text = docs["timoteo-mg"]["termo-interdicao-timoteo-mg-sim-2026-000180-ato-02.pdf"]
+    assert ("Certificação: Certifico que o responsável legal do autuado, Ricardo Augusto Serra, presente e "
+            "cientificado do teor deste termo") in text, text
+    assert "lhe entreguei a cópia do termo" in text
+    assert "Carlos Eduardo Lima CPF 731.045.829-04 Testemunha" in text
+    # the company signs through its legal representative, named under its name
+    assert "Entreposto de Mel Serra Azul Ltda. por Ricardo Augusto Serra Responsável — RECUSOU-SE A ASSINAR" in text
+    # the auto's refusal is no longer what the termo says of its own ciência
+    assert "como nele certificado, e não assinou a ciência deste termo" not in text
+
+
+def test_timoteo_receipt_of_a_company_names_the_representative_who_received_it_art21_i(docs: Docs) -> None:
+    law_says("timoteo-mg", "pessoalmente ou por seu representante legal")
+    text = docs["timoteo-mg"]["notificacao-decisao-timoteo-mg-sim-2026-000150-ato-09.pdf"]
+    assert ("Laticínios Vale do Aço Ltda. por Maria Aparecida dos Santos, CPF 251.983.460-98, brasileira, casada, "
+            "empresária, sócia-administradora Notificado") in text, text
+
+
+@pytest.mark.parametrize("municipio,name,moved", [
+    # Ferraz art. 77, III: afixação em 06/10/2026 + 5 dias = 11/10 (domingo); 12/10 feriado nacional → 13/10
+    ("ferraz-de-vasconcelos-sp", "edital-notificacao-ferraz-de-vasconcelos-sp-pm-fv-2026-005102-ato-04.pdf",
+     "Vencimento prorrogado de 11/10/2026 para 13/10/2026, primeiro dia útil seguinte; dias sem expediente: "
+     "11/10/2026 (domingo); 12/10/2026 (Nossa Senhora Aparecida, feriado nacional)."),
+    ("ferraz-de-vasconcelos-sp", "certidao-publicacao-edital-ferraz-de-vasconcelos-sp-pm-fv-2026-005102-ato-04.pdf",
+     "Vencimento prorrogado de 11/10/2026 para 13/10/2026"),
+    # Timóteo art. 21, § 3º: jornal em 04/06/2026 + 10 dias = 14/06 (domingo) → 15/06
+    ("timoteo-mg", "certidao-publicacao-edital-timoteo-mg-sim-2026-000188-ato-04.pdf",
+     "Vencimento prorrogado de 14/06/2026 para 15/06/2026, primeiro dia útil seguinte; dias sem expediente: "
+     "14/06/2026 (domingo)."),
+])
+def test_the_edital_notice_date_moved_to_the_next_business_day_says_so_lei9784_art66_p1(
+        docs: Docs, municipio: str, name: str, moved: str) -> None:
+    assert moved in docs[municipio][name], docs[municipio][name]
+
+
+def test_timoteo_decision_on_appeal_decides_the_destination_of_the_goods_seized_art5_iv_art16_iv(docs: Docs) -> None:
+    law_says("timoteo-mg", "dar-lhes destinação final adequada ou")
+    first = docs["timoteo-mg"]["decisao-timoteo-mg-sim-2026-000157-ato-04.pdf"]
+    assert "ficam apreendidos até a decisão definitiva, sob a guarda do fiel depositário" in first, first
+    last = docs["timoteo-mg"]["decisao-timoteo-mg-sim-2026-000157-ato-08.pdf"]
+    assert "determina-se a sua condenação e inutilização pelo SIM" in last, last
+
+
+@pytest.mark.parametrize("name", [
+    "auto-de-infracao-ferraz-de-vasconcelos-sp-fv-2026-0388-ato-02.pdf",
+    "auto-de-infracao-ferraz-de-vasconcelos-sp-fv-2026-0412-ato-01.pdf",
+    "auto-de-infracao-ferraz-de-vasconcelos-sp-fv-2026-0520-ato-01.pdf",
+])
+def test_ferraz_auto_without_the_autuado_says_so_instead_of_a_blank_signature_art76(docs: Docs, name: str) -> None:
+    law_says("ferraz-de-vasconcelos-sp", "contra-recibo datado no original")
+    text = docs["ferraz-de-vasconcelos-sp"][name]
+    assert "Autuado ausente no ato da lavratura; a ciência será dada na forma da lei." in text, text

@@ -391,17 +391,23 @@ def _closing(doc) -> None:  # type: ignore[no-untyped-def]
 def _termo_signatures(doc) -> None:  # type: ignore[no-untyped-def]
     """As ``ciencia_termo`` and ``assinatura_termo`` in ``_partes.html``: the responsible person's ciência of a termo
     drawn up with the auto, as the auto records it (absent: no signature line; refused: as certified on the auto)."""
-    _if(doc, "autuado.nome and ausente", lambda d: _small(
+    _if(doc, "autuado.nome and medida and medida.certificacao", lambda d: _small(
+        d, "Certificação: {{ medida.certificacao }}"))
+    _if(doc, "autuado.nome and ausente and not (medida and medida.certificacao)", lambda d: _small(
         d, "Responsável ausente na lavratura deste termo; a ciência lhe será dada na forma da lei, com a do auto de "
            "infração."))
-    _if(doc, "autuado.nome and recusa and not ausente", lambda d: _small(
+    _if(doc, "autuado.nome and recusa and not ausente and not (medida and medida.certificacao)", lambda d: _small(
         d, "O responsável recusou-se a assinar {% if auto_ref and auto_ref.texto %}o {{ auto_ref.texto }}{% else %}o "
            "auto de infração{% endif %}, como nele certificado, e não assinou a ciência deste termo."))
     _signatures(doc, [[*SIGNATARIO, "Agente responsável"],
                       ["{%p if autuado.nome and not ausente %}{{ autuado.nome }}",
+                       "{%p if autuado.nome and not ausente and autuado.representado and autuado.responsavel_nome %}"
+                       "por {{ autuado.responsavel_nome }}",
                        "{%p if autuado.nome and not ausente %}Responsável — {% if recusa %}RECUSOU-SE A ASSINAR"
                        "{% else %}ciente{% endif %}"]],
                 witnesses=False, competence=True)
+    # the witness before whom the termo's own refusal was certified (Timóteo art. 21, § 1º)
+    _if(doc, "medida and medida.certificacao", lambda d: _for(d, "t in testemunhas", lambda d2: _block(d2, WITNESS)))
 
 
 def _if_named(lines: list[str]) -> list[str]:
@@ -519,6 +525,7 @@ def edital_notificacao() -> Doc:
         p.add_run("{{ edital.data_notificacao }}").bold = True
         p.add_run(".")
     _if(doc, "edital.data_notificacao", known)
+    _if(doc, "edital.data_notificacao and edital.prorrogacao", lambda d: _small(d, "{{ edital.prorrogacao }}"))
     _if(doc, "not edital.data_notificacao", lambda d: _p(d, "A data em que a notificação se considera feita, "
                                                            "contada da última publicação, é atestada na certidão "
                                                            "de publicação deste edital."))
@@ -839,6 +846,7 @@ def certidao_publicacao_edital() -> Doc:
                  "{% endif %}")
     p2.add_run("{% if certidao_edital.data_notificacao %}{{ certidao_edital.data_notificacao }}."
                "{% endif %}").bold = True
+    _if(doc, "certidao_edital.prorrogacao", lambda d: _small(d, "{{ certidao_edital.prorrogacao }}"))
 
     _titled(doc, "prazos_documento", "Prazos que correm da notificação", lambda x: _prazos(x, "prazos_documento"))
     _closing(doc)
@@ -875,8 +883,9 @@ def notificacao_decisao() -> Doc:
     _if(doc, "not prazos_documento and not notif_decisao.devida", lambda d: _p(d, "Não há multa a recolher."))
     _closing(doc)
     _signatures(doc, [[*SIGNATARIO, "Responsável pela notificação"]], witnesses=False, competence=True)
-    _if(doc, "notif_decisao.recibo", lambda d: (_p(d, "{{ notif_decisao.recibo }}"),
-                                                _block(d, ["{{ autuado.nome }}", "Notificado"])))
+    receiver = ["{{ autuado.nome }}", "{%p if autuado.representado and autuado.responsavel %}por {{ autuado.responsavel }}",
+                "Notificado"]
+    _if(doc, "notif_decisao.recibo", lambda d: (_p(d, "{{ notif_decisao.recibo }}"), _block(d, receiver)))
     return doc
 
 

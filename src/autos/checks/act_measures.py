@@ -58,15 +58,31 @@ class _MeasureActs(_BuilderBase):
                       local_deposito=b.local_deposito, destino=b.destino,
                       condicoes_levantamento=b.condicoes_levantamento)
 
+    def _own_signatures(self, fields: dict[str, Any]) -> None:
+        """A termo that records its own ciência (the responsible person's signature, or a refusal certified before
+        a witness with the delivery of its copy: Timóteo art. 21, § 1º) states it instead of the auto's."""
+        own = self.act.assinaturas
+        if own is None:
+            return
+        fields["assinaturas"] = own
+        self.paths[("assinaturas",)] = ("atos", self.i, "assinaturas")
+        sig = own.autuado
+        if sig is not None and sig.certificacao_recusa:
+            fields["medida"] = fields["medida"].model_copy(update={"certificacao": sig.certificacao_recusa})
+            self.paths[("medida", "certificacao")] = ("atos", self.i, "assinaturas", "autuado", "certificacao_recusa")
+
     def _termo_embargo(self, fields: dict[str, Any]) -> None:
         fields["medida"] = self.measure(self.i)
+        self._own_signatures(fields)
 
     def _termo_interdicao(self, fields: dict[str, Any]) -> None:
         fields["medida"] = self.measure(self.i)
+        self._own_signatures(fields)
 
     def _measure_of_this_act(self, fields: dict[str, Any]) -> None:
         """A termo that executes a measure of the auto (Timóteo art. 16, IV, V, VII): the measure is this act."""
         fields["medida"] = self.measure(self.i)
+        self._own_signatures(fields)
 
     _termo_apreensao_veiculo = _termo_apreensao  # Ferraz art. 59: the vehicle, recolhido ao pátio municipal
 

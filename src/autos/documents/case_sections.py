@@ -147,6 +147,13 @@ def exception_clauses(case: Case, statute: Statute) -> list[dict[str, str]]:
     return out
 
 
+def _applied_extent(name: str, extent: str | None) -> str:
+    """``interdição total ou parcial do estabelecimento`` → ``interdição total do estabelecimento``."""
+    if extent is None:
+        return name
+    return name.replace("total ou parcial", extent) if "total ou parcial" in name else f"{name}, {extent}"
+
+
 def _case_sections(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None,
                    prazos: list[dict[str, Any]], *, draft: bool, notice_date: str | None) -> dict[str, Any]:
     """The whole case, as every kind except the edital prints it."""
@@ -185,7 +192,9 @@ def _case_sections(case: Case, statute: Statute, kind: DocumentKind, fines: Fine
         ground_cite = ("; ".join(statute.cite(r.citacao) for r in grounds) + " — fundamento da apreensão, que não é "
                        "infração" if grounds and len(grounds) == len(rules) else None)
         pens.append({
-            "nome": _cap(pen.nome),
+            # a measure the law admits "total ou parcial" (Timóteo art. 16, VI) is named as the auto applies it:
+            # the auto may not leave the penalty undetermined (art. 20, § 3º)
+            "nome": _cap(_applied_extent(pen.nome, p.abrangencia)),
             "citacao": _inner(f"{statute.cite(cond.citacao)}: {_flat(cond.descricao)}" if cond is not None
                               else ground_cite or penalty_citation(case, statute, p.tipo, pen)),
             "itens": itens,

@@ -14,7 +14,7 @@ from autos.base import ptbr
 from autos.compute.fines import FineResult
 from autos.compute.result import CaseComputation
 from autos.documents.formatting import _auto_ref, _fmt_date, _missing_fn
-from autos.documents.notice_sections import _MEIOS, _edital_case, _notice_rule_text
+from autos.documents.notice_sections import _MEIOS, _edital_case, _notice_rule_text, notice_moved
 from autos.documents.preconditions import attempts_text, infractions
 from autos.processo.case import Case
 from autos.rules.statute import Statute
@@ -91,6 +91,7 @@ def edital_sections(case: Case, statute: Statute, fines: FineResult | None, praz
             "efeito": _notice_rule_text(computed, "edital"),
             "hipotese": _edital_case(computed), "tentativas": attempts_text(case),
             "data_notificacao": m(notice_date) if n is not None or case.ato is None else "",
+            "prorrogacao": notice_moved(case, computed) if notice_date and n is not None else "",
             "mascara": "" if a.tipo == "pessoa_juridica" else (
                 "O número do documento de identificação é publicado parcialmente, só com os dígitos do meio, e este "
                 "edital traz apenas os dados necessários à notificação (Lei federal nº 13.709/2018 — LGPD, art. 6º, "

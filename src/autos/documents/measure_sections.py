@@ -196,6 +196,7 @@ def _measure(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult
                   for i in md.itens],
         "local_deposito": md.local_deposito or "",
         "constatacao": _flat(md.constatacao) if md.constatacao else "",
+        "certificacao": _flat(md.certificacao) if md.certificacao else "",
         "fim": _fmt_date(md.fim, draft),
         "impoe": imposes,
         "encerra": ends,

@@ -9,7 +9,7 @@ from typing import Any
 from autos.base import ptbr
 from autos.compute.fines import FineResult
 from autos.compute.result import CaseComputation
-from autos.documents.deadline_terms import act_deadlines, element_deadlines
+from autos.documents.deadline_terms import _skipped, act_deadlines, element_deadlines
 from autos.documents.decision import decided_amount, decision_notice_sections
 from autos.documents.formatting import _FORMS, _as_date, _auto_ref, _fmt_date, _missing_fn, _or_missing
 from autos.documents.ruling_sections import _RESULTS, _decision_name
@@ -179,6 +179,19 @@ def _notice_made(case: Case, computed: CaseComputation) -> str:
     return "Notificação considerada feita em"
 
 
+def notice_moved(case: Case, computed: CaseComputation) -> str:
+    """The note of a notice date that fell on a day without business and moved to the next business day (Lei
+    9.784 art. 66, § 1º, as the law's counting rule applies it), as every other term prints it: "Vencimento
+    prorrogado de 11/10/2026 para 13/10/2026, primeiro dia útil seguinte; dias sem expediente: …"."""
+    if case.notificacao is None:
+        return ""
+    notice = computed.case_deadlines().notice
+    if notice is None:
+        return ""
+    _, cal = computed.law_and_calendar()
+    return _skipped(notice, cal)
+
+
 def _publication_certificate(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult | None,
                              draft: bool, notice_date: str | None, computed: CaseComputation) -> dict[str, Any]:
     """Certidão de publicação do edital, dated its last publication: each publication (date, where), when the
@@ -195,6 +208,7 @@ def _publication_certificate(case: Case, statute: Statute, kind: DocumentKind, f
             "efeito": _notice_rule_text(computed, "edital"),
             "data_notificacao": notice_date or "",
             "feita_em": _notice_made(case, computed) if notice_date else "",
+            "prorrogacao": notice_moved(case, computed) if notice_date else "",
         },
         "prazos_documento": act_deadlines(computed, draft=draft),
     }

@@ -335,6 +335,8 @@ class PenalidadeProposta(_Strict):
                                      "circunstâncias consideradas e por que este valor")
     motivo_nao_advertencia: str | None = Field(default=None, description="multa onde a lei admite advertência "
                                                "(Timóteo, art. 16, I): por que não a advertência")
+    abrangencia: Literal["total", "parcial"] | None = Field(default=None, description="interdição que a lei admite "
+                                                            "total ou parcial (Timóteo, art. 16, VI): a aplicada")
     observacao: str | None = None
 
 
@@ -602,6 +604,8 @@ class Medida(_Strict):
     constatacao: str | None = Field(default=None, description="termo de levantamento ou de restituição: o que o "
                                     "agente constatou para encerrar a medida (p. ex. que não subsistem as causas "
                                     "da apreensão)")
+    certificacao: str | None = Field(default=None, description="a certificação que o próprio termo faz da recusa "
+                                     "do responsável em assiná-lo, diante de testemunha, e da entrega da cópia")
 
 
 DocumentKindId = Annotated[str, Field(pattern=r"^[a-z_]+$")]

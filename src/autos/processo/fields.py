@@ -114,6 +114,7 @@ FIELD_DOCS: dict[str, str] = {
     "PenalidadeProposta.motivo_valor": "multa de faixa: as circunstâncias consideradas (gravidade, antecedentes, "
                                        "consequências, atenuantes e agravantes) e por que este valor-base",
     "PenalidadeProposta.motivo_nao_advertencia": "multa onde a lei admite advertência: por que não a advertência",
+    "PenalidadeProposta.abrangencia": "interdição total ou parcial: a que o auto aplica (total, parcial)",
     "ItemApreendido.descricao": "descrição do item",
     "ItemApreendido.quantidade": "quantidade, com a unidade",
     "Testemunha.nome": "nome da testemunha",
@@ -178,6 +179,7 @@ FIELD_LABELS: dict[str, str] = {
     "PenalidadeProposta.observacao": "Observação",
     "PenalidadeProposta.motivo_valor": "Motivo do valor (circunstâncias)",
     "PenalidadeProposta.motivo_nao_advertencia": "Por que não advertência",
+    "PenalidadeProposta.abrangencia": "Total ou parcial",
     "ItemApreendido.descricao": "Descrição do item", "ItemApreendido.quantidade": "Quantidade",
     "ItemApreendido.lote": "Lote",
     "Testemunha.nome": "Nome da testemunha", "Testemunha.cpf": "CPF da testemunha",
