@@ -423,3 +423,22 @@ def test_ferraz_auto_without_the_autuado_says_so_instead_of_a_blank_signature_ar
     law_says("ferraz-de-vasconcelos-sp", "contra-recibo datado no original")
     text = docs["ferraz-de-vasconcelos-sp"][name]
     assert "Autuado ausente no ato da lavratura; a ciência será dada na forma da lei." in text, text
+
+
+def test_ferraz_termo_keeps_the_embargo_in_force_since_the_notice_art37(docs: Docs) -> None:
+    law_says("ferraz-de-vasconcelos-sp", "no prazo de 8 (oito) dias úteis, ficando a obra embargada",
+             "permanecendo a obra embargada por 30 (trinta) dias")
+    text = docs["ferraz-de-vasconcelos-sp"]["termo-embargo-ferraz-de-vasconcelos-sp-fv-2026-0531-ato-03.pdf"]
+    assert ("Fica MANTIDO o embargo da obra situada na Rua Santos Dumont, 15, Vila Correa, Ferraz de Vasconcelos/SP, "
+            "vigente desde 26 de outubro de 2026, data da notificação preliminar nº 1290/2026; a partir de 10 de "
+            "novembro de 2026, a obra permanece embargada pelo prazo abaixo.") in text, text
+    assert "Fica EMBARGADA" not in text
+
+
+def test_ferraz_letter_with_ar_carries_the_termo_drawn_up_with_the_auto_in_the_absence_art76_ii(docs: Docs) -> None:
+    law_says("ferraz-de-vasconcelos-sp", "por carta, acompanhada de cópia do auto")
+    text = docs["ferraz-de-vasconcelos-sp"]["notificacao-ar-ferraz-de-vasconcelos-sp-fv-2026-0531-ato-04.pdf"]
+    assert ("Segue também, anexa, a cópia do Termo de Embargo nº EMB-12/2026, lavrado com o auto na ausência do "
+            "responsável: esta carta também dá ciência dele") in text, text
+    assert "Anexos: cópia do Auto de Infração nº 531/2026, lavrado em 10 de novembro de 2026; cópia do Termo de " \
+           "Embargo nº EMB-12/2026." in text

@@ -591,7 +591,7 @@ def notificacao_ar() -> Doc:
                 "com fundamento na {{ documento.base_legal }}, ")
     p.add_run("NOTIFICA {{ destinatario.tratamento }}").bold = True
     p.add_run(" da lavratura do {{ auto_ref.texto }}, cuja cópia segue anexa, pelos fatos e com as penalidades abaixo "
-              "resumidos.")
+              "resumidos.{% if carta.anexos_frase %} {{ carta.anexos_frase }}{% endif %}")
     _pairs_table(doc, [
         ("Data da infração", "{{ data_infracao }}"),
         ("Fato", "{{ fatos }}"),
@@ -618,7 +618,7 @@ def notificacao_ar() -> Doc:
     _p(doc, "Atenciosamente,")
     _signatures(doc, [[*SIGNATARIO, "Responsável pela notificação"]], witnesses=False, place=False,  # dated above
                 competence=True)
-    _small(doc, "Anexo: cópia do {{ auto_ref.texto }}.{% if carta.postagem %} Carta postada em {{ carta.postagem }}."
+    _small(doc, "{{ carta.anexo_linha }}{% if carta.postagem %} Carta postada em {{ carta.postagem }}."
                 "{% endif %}{% if documento.processo %} Processo {{ documento.processo }}.{% endif %}")
     return doc
 

@@ -71,12 +71,29 @@ class _MeasureActs(_BuilderBase):
             fields["medida"] = fields["medida"].model_copy(update={"certificacao": sig.certificacao_recusa})
             self.paths[("medida", "certificacao")] = ("atos", self.i, "assinaturas", "autuado", "certificacao_recusa")
 
+    def _in_force_since(self, fields: dict[str, Any]) -> None:
+        """A measure in force since an earlier act (``vigente_desde``: Ferraz art. 37, the notificação that embargoes
+        the work), cited by this act: the termo keeps it since that act's date."""
+        rule = self.proc.atos.get(self.act.tipo)
+        j = _referenced(self.loaded, self.i)
+        if rule is None or not rule.vigente_desde or j is None or j >= self.i or not self.known(j):
+            return
+        b = self.p.atos[j]
+        if b.tipo not in rule.vigente_desde:
+            return
+        by = self.proc.atos[b.tipo].nome + (f" nº {b.numero}" if b.numero else "")
+        fields["medida"] = fields["medida"].model_copy(update={"vigente_desde": b.data_do_ato, "vigente_por": by})
+        self.paths.update({("medida", "vigente_desde"): ("atos", j, self.date_field(j)),
+                           ("medida", "vigente_por"): ("atos", self.i, "referente")})
+
     def _termo_embargo(self, fields: dict[str, Any]) -> None:
         fields["medida"] = self.measure(self.i)
+        self._in_force_since(fields)
         self._own_signatures(fields)
 
     def _termo_interdicao(self, fields: dict[str, Any]) -> None:
         fields["medida"] = self.measure(self.i)
+        self._in_force_since(fields)
         self._own_signatures(fields)
 
     def _measure_of_this_act(self, fields: dict[str, Any]) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from autos.checks.act_builder import _BuilderBase, _known
+from autos.checks.act_builder import _MEASURE_DOCUMENTS, _BuilderBase, _known
 from autos.checks.attempts import prior_attempts
 from autos.processo.case import Assinaturas, Notificacao, PenalidadeProposta, PrazoDoAto, returned_for_unknown_address
 
@@ -74,8 +74,30 @@ class _NoticeActs(_BuilderBase):
                            ("penalidades", 0, "tipo"): ("atos", i, "tipo")})
 
     def _notificacao_ar(self, fields: dict[str, Any]) -> None:
-        """The letter states its AR's return only when it is known by the letter's date (a later via)."""
+        """The letter states its AR's return only when it is known by the letter's date (a later via), and carries
+        the copies of the termos drawn up with the auto that the responsible person did not sign."""
         fields["notificacao"] = self.notice(self.i)
+        self._enclosed_termos(fields)
+
+    def _enclosed_termos(self, fields: dict[str, Any]) -> None:
+        """A termo drawn up with the auto (same day) while the autuado was absent says that its ciência comes with
+        the auto's (``ciencia_termo`` in the templates): the notice of the auto encloses it, by title and number."""
+        auto = self.p.atos[self.auto] if self.auto is not None else None
+        if auto is None or self.loaded.referenced(self.i) != self.auto:
+            return
+        signed = auto.assinaturas.autuado if auto.assinaturas is not None else None
+        if signed is None or signed.situacao != "ausente":
+            return
+        names = []
+        for k, b in enumerate(self.p.atos[:self.i]):
+            title = self.statute.documentos.get(_MEASURE_DOCUMENTS.get(b.tipo, ""))
+            own = b.assinaturas.autuado if b.assinaturas is not None else None
+            if (title is None or b.data_do_ato != auto.data_do_ato or not self.known(k)
+                    or (own is not None and own.situacao == "assinou")):
+                continue
+            names.append(f"{title.titulo}{' nº ' + b.numero if b.numero else ''}")
+        if names:
+            fields["ato"] = self._act_block(fields).model_copy(update={"anexos": names})
 
     def _certidao_juntada_ar(self, fields: dict[str, Any]) -> None:
         """The AR as it stands on its juntada: posted, received or returned (with the reason), joined."""

@@ -390,10 +390,28 @@ class _Checker:
                          f"{self.proc.cite(f.citacao)}.", ("atos", i, f.campo), self.proc.cite(f.citacao),
                          f"preencha 'atos[{i}].{f.campo}'.")
 
+    def check_in_force_since(self, i: int, r: ActRule) -> None:
+        """A measure's act that cites the earlier act from which the measure is in force (``vigente_desde``): that
+        act exists before it and is of one of those kinds."""
+        a = self.p.atos[i]
+        path: PathKey = ("atos", i, "referente")
+        kinds = ", ".join(self.proc.atos[k].nome for k in r.vigente_desde)
+        j = self.by_number.get(a.referente or "")
+        if j is None or j >= i:
+            self.add("REFERENCIA-INEXISTENTE", f"{self.label(i)} cita o ato nº {a.referente}, que não existe antes "
+                     "dele no processo.", path, self.proc.cite(r.citacao),
+                     f"use o número do ato de que a medida já vigora ({kinds}), ou apague 'referente'.")
+        elif self.p.atos[j].tipo not in r.vigente_desde:
+            self.add("REFERENCIA-INVALIDA", f"{self.label(i)} cita {self.label(j)}, mas a medida só pode vigorar "
+                     f"desde: {kinds}.", path, self.proc.cite(r.citacao),
+                     f"use o número de um destes atos: {kinds}, ou apague 'referente'.")
+
     def check_reference(self, i: int, r: ActRule) -> None:
         a = self.p.atos[i]
         path: PathKey = ("atos", i, "referente")
         if not r.cita:
+            if r.vigente_desde and a.referente is not None:
+                self.check_in_force_since(i, r)
             return
         kinds = ", ".join(self.proc.atos[k].nome for k in r.cita)
         if a.referente is None:

@@ -134,6 +134,12 @@ def _measure_sentence(md: Medida, local: str, data: str, fim: str) -> tuple[str,
     if sanction is not None:
         return sanction
     termo = f", termo nº {md.numero}," if md.numero else ","
+    if md.tipo == "embargo" and md.vigente_desde is not None:  # Ferraz art. 37: embargoed since the notice
+        return (f"Fica MANTIDO o embargo da obra situada {ptbr.in_place(local)}, vigente desde "
+                f"{ptbr.format_date(md.vigente_desde)}, data da {md.vigente_por}; a partir de {data}, a obra "
+                "permanece embargada pelo prazo abaixo.",
+                f"Fica LEVANTADO o embargo da obra situada {ptbr.in_place(local)}, vigente desde "
+                f"{ptbr.format_date(md.vigente_desde)}{termo} em {fim}.")
     if md.tipo == "embargo":
         return (f"Fica EMBARGADA a obra situada {ptbr.in_place(local)}, a partir de {data}.",
                 f"Fica LEVANTADO o embargo da obra situada {ptbr.in_place(local)}, imposto em {data}{termo} em {fim}.")

@@ -136,8 +136,26 @@ def _letter(case: Case, statute: Statute, kind: DocumentKind, fines: FineResult 
             "recebimento": ptbr.format_date(ar.data_recebimento) if ar and ar.data_recebimento else "",
             "juntada": ptbr.format_date(ar.data_juntada) if ar and ar.data_juntada else "",
             "data_notificacao": notice_date or "",
+            **_enclosures(case, draft),
         },
     }
+
+
+def _enclosures(case: Case, draft: bool) -> dict[str, str]:
+    """The copies the letter carries: the auto's, and those of the termos drawn up with it while the autuado was
+    absent, whose ciência is this letter's (the termo says "a ciência lhe será dada … com a do auto")."""
+    auto = _auto_ref(case, draft)["texto"]
+    termos = list(case.ato.anexos) if case.ato is not None else []
+    if not termos:
+        return {"anexos_frase": "", "anexo_linha": f"Anexo: cópia do {auto}."}
+    one = len(termos) == 1
+    names = ", do ".join(termos)
+    sentence = (f"Segue também, anexa, a cópia do {names}, lavrado com o auto na ausência do responsável: esta "
+                "carta também dá ciência dele, com o prazo e as consequências que nele constam." if one else
+                f"Seguem também, anexas, as cópias do {names}, lavrados com o auto na ausência do responsável: esta "
+                "carta também dá ciência deles, com os prazos e as consequências que neles constam.")
+    return {"anexos_frase": sentence,
+            "anexo_linha": f"Anexos: cópia do {auto}; " + "; ".join(f"cópia do {t}" for t in termos) + "."}
 
 
 _MEIOS = {"oficial": "no órgão oficial de imprensa", "jornal": "em jornal de circulação local",

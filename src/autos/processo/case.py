@@ -578,6 +578,9 @@ class AtoProcesso(_Strict):
         default_factory=list, description="edital: as cartas com AR devolvidas e as diligências que o precederam")
     razoes: str | None = Field(
         default=None, description="despacho de encaminhamento do recurso: por que a autoridade não reconsidera")
+    anexos: list[str] = Field(
+        default_factory=list, description="notificação do auto: os termos lavrados com ele, sem a ciência do "
+        "responsável, cujas cópias seguem com a do auto (p. ex. o termo de embargo)")
 
 
 class Medida(_Strict):
@@ -606,6 +609,10 @@ class Medida(_Strict):
                                     "da apreensão)")
     certificacao: str | None = Field(default=None, description="a certificação que o próprio termo faz da recusa "
                                      "do responsável em assiná-lo, diante de testemunha, e da entrega da cópia")
+    vigente_desde: date | None = Field(default=None, description="a data do ato anterior de que a medida já vigora "
+                                       "(p. ex. a notificação do art. 37 de Ferraz, 'ficando a obra embargada')")
+    vigente_por: str | None = Field(default=None, description="esse ato, pelo nome e número (p. ex. notificação "
+                                    "preliminar nº 1290/2026)")
 
 
 DocumentKindId = Annotated[str, Field(pattern=r"^[a-z_]+$")]

@@ -115,6 +115,10 @@ class ActRule(_Strict):
     preclusivo: bool = False
     segue: list[str] = Field(default_factory=list)
     cita: list[str] = Field(default_factory=list)
+    #: a measure already in force since an earlier act of these kinds (Ferraz art. 37: the notificação embargoes
+    #: the work, "ficando a obra embargada"): the measure's act may cite it in ``referente``, and its termo then
+    #: keeps the measure in force since that act's date instead of imposing it anew
+    vigente_desde: list[str] = Field(default_factory=list)
     campos: list[ProcessoField] = Field(default_factory=list)
     aceita: list[str] = Field(default_factory=list)
     inicia: list[_Start] = Field(default_factory=list)
@@ -331,7 +335,7 @@ def _build(doc: YamlDoc, m: _ProcedureFile, law: LawDeadlines, lei: str) -> Proc
 
     for kind, a in m.atos.items():
         path = ("atos", kind)
-        for key, refs in (("segue", a.segue), ("cita", a.cita)):
+        for key, refs in (("segue", a.segue), ("cita", a.cita), ("vigente_desde", a.vigente_desde)):
             for i, ref in enumerate(refs):
                 if ref not in kinds:
                     raise err((*path, key, i), f"ato '{ref}' não está em 'atos'.")
