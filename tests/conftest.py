@@ -78,7 +78,7 @@ def autos() -> Autos:
 
 
 # --------------------------------------------------------------------------------------------------
-# the register and the ledger on both backends (issue 16): SQLite always, PostgreSQL when its server is installed
+# the register and the ledger on both backends: SQLite always, PostgreSQL when its server is installed
 
 
 @pytest.fixture(scope="session")

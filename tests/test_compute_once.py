@@ -1,4 +1,4 @@
-"""The computation of a case, and of every act of a processo, happens once (issue 11, item 7).
+"""The computation of a case, and of every act of a processo, happens once.
 
 Counting wrappers replace the computing functions wherever they were imported; ``autos gerar`` (renderers
 replaced by ones that return fixed bytes: only the computation is counted) and ``autos validar`` then run on

@@ -1,4 +1,4 @@
-"""``autos conferir DOC.pdf``: every signature the PDF carries (issue 15, item 2, signatures).
+"""``autos conferir DOC.pdf``: every signature the PDF carries.
 
 Data-driven: each case is a PDF built here (signed with pyHanko's Python API, or with pyHanko's own command line —
 "a PDF signed by a different tool"), the trust given to ``conferir``, the exit code and the words the text must

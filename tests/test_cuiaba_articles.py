@@ -1,5 +1,4 @@
-"""Cuiabá (Lei nº 3.666/1997): the articles the coverage table still had pending (issue 13, "Every article
-accounted for"), each encoded in the rules and tested here from the statute text — art. 3º, II and III (the two
+"""Cuiabá (Lei nº 3.666/1997): the articles the coverage table still had pending, each encoded in the rules and tested here from the statute text — art. 3º, II and III (the two
 posts of art. 37), art. 3º, XI and art. 8º (the cão mordedor vicioso), art. 9º, II and V (grounds of apprehension
 that are no conduct), art. 11, § 7º (the sacrifice before the rescue term), art. 20 (a duty that is no autonomous
 infraction), art. 27 and art. 34 (duties that are), art. 29, parágrafo único (the exception) and art. 36, § 3º (the

@@ -1,4 +1,4 @@
-"""The amount inscribed in dívida ativa is the debt the processo computes (issue 13, item 3 of this stop): the fine
+"""The amount inscribed in dívida ativa is the debt the processo computes: the fine
 in force — the auto's, or the one the last decision set — to the cent. The samples that end in dívida ativa inscribe
 it (hand-worked below); the invalid fixtures give DIVIDA-ATIVA-VALOR with the words of the finding."""
 

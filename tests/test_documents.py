@@ -46,7 +46,7 @@ EXPECTED: dict[str, dict[str, list[str]]] = {
         "FER-76-LAVRATURA": ["Rua Benedito Pereira de Moraes, lote 14, quadra C", "15 de setembro de 2026"],
         "FER-75-FATO": ["o terreno, com 350 m², permanece com mato alto"],
         "FER-75-DISPOSITIVO": ["Lei nº 3.240/2015, art. 4º — Não atender, no prazo de 30 dias"],
-        # art. 75 ("penalidades legalmente previstas") with the article that sets the fine (issue 13, item 2)
+        # art. 75 ("penalidades legalmente previstas") with the article that sets the fine
         "FER-78-PENALIDADE": ["Multa (Lei nº 3.240/2015, art. 4º, combinado com o art. 75)"],
         "FER-76-AGENTE": ["Márcia Regina Tavares", "Agente Fiscal de Posturas", "Matrícula 4.712"],
         "FER-76-CIENCIA": ["Ciência: pessoalmente ou por representante legal, efetivada em 15 de setembro de 2026"],

@@ -1,4 +1,4 @@
-"""Corrections of a published edital (issue 15, item 3): retificação, republicação, cancelamento.
+"""Corrections of a published edital: retificação, republicação, cancelamento.
 
 The scenarios (``tests/data/edital_corrections/cenarios.yaml``) start from the fixture processos of
 ``tests/data/publish/processos`` published on 06/10/2026 (newspaper 07/10/2026) and carry dates worked out by hand

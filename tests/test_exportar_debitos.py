@@ -1,4 +1,4 @@
-"""``autos exportar-debitos --desde D`` (issue 12, item 6): the final fines unpaid after their due date, as CSV and
+"""``autos exportar-debitos --desde D``: the final fines unpaid after their due date, as CSV and
 JSON for a dívida ativa system, with hand-computed amounts; bad input writes nothing and exits 2.
 
 Ferraz de Vasconcelos, Lei nº 3.240/2015: lixo domiciliar na via pública, 20 UFM (art. 2º, § 1º, III); UFM of 2026

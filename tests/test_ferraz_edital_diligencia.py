@@ -1,5 +1,5 @@
 """Ferraz de Vasconcelos (Lei nº 3.240/2015), art. 76, III: "por edital, com prazo de 5 (cinco) dias corridos, se
-desconhecido o domicílio fiscal do infrator" (issue 13, item 6). An AR returned "mudou-se" (or "desconhecido",
+desconhecido o domicílio fiscal do infrator". An AR returned "mudou-se" (or "desconhecido",
 "endereço insuficiente"…) shows the infractor is not at the letter's address, not that the domicile is unknown. The
 rules record what the municipality must try first (choice edital-domicilio-desconhecido, printed), the processo
 records it (act 'diligencia' after the return), `autos validar` refuses an edital that follows only the return, and

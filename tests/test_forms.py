@@ -1,4 +1,4 @@
-"""The form of a new processo and of a new act (issue 14, item 2), without the web: built from the same plan as
+"""The form of a new processo and of a new act, without the web: built from the same plan as
 ``autos novo``; its draft gives the findings of ``autos validar`` on each field; the save writes the file the CLI
 reads (round trip), reserves numbers and never loses an update."""
 

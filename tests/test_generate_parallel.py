@@ -112,7 +112,7 @@ def test_processos_must_be_positive(cases: Path, tmp_path: Path) -> None:
 
 @pytest.mark.skipif(sys.platform != "linux", reason="reads /proc (Linux)")
 def test_kill_9_of_gerar_takes_its_workers_with_it(cases: Path, tmp_path: Path) -> None:
-    """Issue 10, item 1, for ``gerar --processos``: the workers die with a killed main process."""
+    """``gerar --processos``: the workers die with a killed main process."""
     many = tmp_path / "muitos"
     for i in range(8):  # enough cases that the workers are still busy when the main process is killed
         shutil.copytree(cases, many / f"lote{i}")

@@ -1,4 +1,4 @@
-"""``autos importar`` (issue 14, item 6): a spreadsheet of notices → processo files after validation, with a
+"""``autos importar``: a spreadsheet of notices → processo files after validation, with a
 per-row report. Data-driven: the fixture sheet's invalid rows are paired with the words their refusal must
 contain; the same rows in XLSX (typed cells: numbers, dates) give the same result."""
 

@@ -109,7 +109,7 @@ def test_signature_check_needs_its_citations(tmp_path: Path, old: str, new: str,
 
 
 # --------------------------------------------------------------------------------------------------
-# hostile input (issue 10): every bad file stops `validar` and `gerar` alike, with exit 2 and Portuguese
+# hostile input: every bad file stops `validar` and `gerar` alike, with exit 2 and Portuguese
 
 
 HOSTILE = DATA / "hostile"

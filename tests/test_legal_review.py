@@ -1,4 +1,4 @@
-"""The legal review of issue 13, defects 1–7 and 10, each re-read against the statute text it quotes
+"""A procurador's review of the documents (defects 1–7 and 10 of its parecer), each re-read against the statute text it quotes
 (/work/shared/statutes): the documents are checked by their extracted text (pypdf, python-docx), the findings by
 their code, and every choice the law leaves is printed where it is applied."""
 

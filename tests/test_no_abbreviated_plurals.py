@@ -1,4 +1,4 @@
-"""No message the user reads writes a count as "caso(s)", "edital(is)", "dia(s)" (issue 13, item 17): every string
+"""No message the user reads writes a count as "caso(s)", "edital(is)", "dia(s)": every string
 literal of the code that is not a docstring is scanned; a count agrees with its noun through base/ptbr.count_noun."""
 
 from __future__ import annotations

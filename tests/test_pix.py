@@ -1,4 +1,4 @@
-"""PIX "copia e cola" of the demonstrativo de débito (issue 15, item 4): the static BR Code per the Banco Central's
+"""PIX "copia e cola" of the demonstrativo de débito: the static BR Code per the Banco Central's
 Manual de Padrões para Iniciação do Pix, the keys accepted, the configuration refused with the file and the key,
 and the block in the document (checked by extracted text; the QR by the payload handed to segno)."""
 

@@ -1,4 +1,4 @@
-"""The register and the ledger on PostgreSQL (issue 16, item 1): explicit migrations, a schema from a newer
+"""The register and the ledger on PostgreSQL: explicit migrations, a schema from a newer
 version, a database never migrated, an unreachable server, wrong credentials — each a Portuguese message naming the
 database with its password masked, exit 2, nothing written; the URL's password never printed; the publication and
 ``autos conferir`` with ``--banco``. Needs the server binaries (skipped without them unless

@@ -1,4 +1,4 @@
-"""Preview and issue of one act's document (issue 14, item 3): ``autos.app.register.preview``.
+"""Preview and issue of one act's document: ``autos.app.register.preview``.
 
 A preview is the act's PDF in memory, MINUTA while it has errors, and renders only that act; an issue writes the
 act's PDF and DOCX and records their SHA-256 in the register, and is refused (nothing written) while there are

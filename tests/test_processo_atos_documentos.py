@@ -1,4 +1,4 @@
-"""Documents the timeline lacked (issue 11, item 2): the certificate of publication of an edital, the notice of a
+"""Documents the timeline lacked: the certificate of publication of an edital, the notice of a
 decision, the protocol of a defence or appeal, the debit statement after a decision — each as of its act's date,
 checked by the extracted text (pypdf, python-docx). Every expected date is worked out by hand from the statute and
 the calendar in rules/ (article named at each assertion), not taken from the program's output."""

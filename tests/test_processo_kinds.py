@@ -1,4 +1,4 @@
-"""New document kinds the laws call for (issue 13, "Every article accounted for", last paragraph), on the processo
+"""New document kinds the laws call for, so that every article is accounted for, on the processo
 timeline: each act has its document as of its date, with the elements the law's rules file lists, checked by the
 extracted text of the PDF and the DOCX (``tests/textutil.py``). Dates and amounts are worked out by hand below.
 

@@ -1,4 +1,4 @@
-"""The measures of a processo and their ends, as acts with documents (issue 11): termo de embargo and de
+"""The measures of a processo and their ends, as acts with documents: termo de embargo and de
 levantamento do embargo (Ferraz arts. 37 and 38), termo de interdição and de levantamento (Timóteo art. 16, VI
 and § 3º, art. 5º, IV; Cuiabá art. 35, III), termo de apreensão and de devolução/restituição/resgate (Ferraz
 art. 60, p.u.; Timóteo art. 16, III; Cuiabá arts. 9º and 11). Each document is checked by its extracted text

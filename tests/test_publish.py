@@ -146,7 +146,7 @@ def test_consolidated_edital_lists_each_person_masked_with_dates(published: tupl
     ferraz = pdf_text(next(out.rglob("edital-ferraz-de-vasconcelos-sp-lei-3240-2015-2026-0001.pdf")).read_bytes())
     assert "EDITAL DE NOTIFICAÇÃO Nº 1/2026" in ferraz
     # Ferraz art. 76, III: "por edital ... se desconhecido o domicílio fiscal do infrator" — the law's words, not
-    # "local incerto ou não sabido" (issue 13, item 6)
+    # "local incerto ou não sabido"
     assert "NOTIFICA as pessoas abaixo relacionadas — em cada caso, desconhecido o domicílio fiscal do infrator — da " \
         "lavratura" in " ".join(ferraz.split())
     assert "incerto" not in ferraz

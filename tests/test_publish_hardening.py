@@ -1,4 +1,4 @@
-"""``publicar-editais`` and ``conferir`` under hostile conditions (issue 10): bad cases mixed with good ones,
+"""``publicar-editais`` and ``conferir`` under hostile conditions: bad cases mixed with good ones,
 document numbers typed in other ways, killed and terminated runs, full and read-only disks, two ledgers on one
 output folder, spreadsheet formulas in the manifest, untrusted ledgers and damaged files.
 

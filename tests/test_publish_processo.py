@@ -1,4 +1,4 @@
-"""``autos publicar-editais`` and ``autos conferir`` on processo files (issue 11, item 6).
+"""``autos publicar-editais`` and ``autos conferir`` on processo files.
 
 The fixture processos (tests/data/publish/processos, expectations in ``esperado.yaml``) publish, on 06/10/2026
 (newspaper 07/10/2026), one edital for Ferraz de Vasconcelos (autos 301 and 302) and one for Timóteo (autos 31

@@ -1,4 +1,4 @@
-"""The register (issue 12, items 1, 2 and 4): the index rebuilt from the files, numbers reserved without gaps or
+"""The register: the index rebuilt from the files, numbers reserved without gaps or
 duplicates by concurrent clerks, the numbers checked by ``autos validar``, documents never silently replaced
 by ``autos gerar`` and looked up by ``autos conferir``."""
 
@@ -502,7 +502,7 @@ def test_register_queries_use_no_sqlite_only_syntax() -> None:
 
 
 def test_ledger_queries_use_no_sqlite_only_syntax_and_go_through_the_store() -> None:
-    """The editais ledger behind the same ``Store`` interface (issue 12, item 1): every query in its ``_SQL``,
+    """The editais ledger behind the same ``Store`` interface: every query in its ``_SQL``,
     none of them SQLite-only, and no SQL written outside the table (no ``execute`` with text, no ``lastrowid``)."""
     import inspect
 

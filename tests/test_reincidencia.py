@@ -1,4 +1,4 @@
-"""Reincidência from the register's history (issue 12, item 3), per law, worked out from the statute text.
+"""Reincidência from the register's history, per law, worked out from the statute text.
 
 Ferraz de Vasconcelos, Lei nº 3.240/2015, art. 2º, § 5º: "As multas previstas neste artigo serão aplicadas em dobro
 em caso de reincidência" — lixo domiciliar na via pública, 20 UFM (art. 2º, § 1º, III), 40 UFM reincidente.

@@ -47,7 +47,7 @@ def _assert_refused(tmp_path: Path, templates: Path, formato: str, words: list[s
     assert isinstance(exc, SystemExit), f"not a clean exit: {exc!r}\n{output}"
     assert code == 2, output
     assert "Traceback" not in output
-    for english in ENGLISH:  # Jinja's and Python's own wording never reaches the user (issue 10, item 7)
+    for english in ENGLISH:  # Jinja's and Python's own wording never reaches the user
         assert english not in output, f"{english!r} in: {output}"
     for w in words:
         assert w in output, f"{w!r} missing from: {output}"

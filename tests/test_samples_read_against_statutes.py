@@ -1,5 +1,4 @@
-"""The samples' documents re-read against the statutes (issue 13, "Done when": "the samples' documents are re-read
-against the statutes in tests that quote the article they check").
+"""The samples' documents re-read against the statutes, in tests that quote the article they check.
 
 Every sample processo (samples/processos) is generated once, as PDF (one pass for the module, one worker), and each
 document's extracted text (pypdf) is checked for what the article it rests on requires. Each check first finds the
@@ -156,7 +155,7 @@ def test_ferraz_demonstrativo_after_the_appeal_decision_offers_no_appeal_art78_a
         docs: Docs) -> None:
     # art. 79: the Prefeito decides the appeal; the law has no second appeal, so the demonstrativo of the decision
     # (art. 80: payment "contados da data da notificação final") does not offer the appeal of art. 78 again (it still
-    # states art. 79, who decided: issue 13, item 9)
+    # states art. 79, who decided)
     law_says("ferraz-de-vasconcelos-sp", "contados da data da notificação final")
     demonstrativos = kind(docs, "ferraz-de-vasconcelos-sp", "demonstrativo-debito")
     for name, text in demonstrativos.items():

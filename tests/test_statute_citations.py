@@ -88,7 +88,7 @@ QUOTES: dict[str, dict[str, str]] = {
         "lei-3666-1997.processo.yaml#atos/destinacao": "O animal que não for retirado neste prazo",
         "lei-3666-1997.processo.yaml#atos/interdicao": "Interdição total ou parcial",
         "lei-3666-1997.processo.yaml#atos/auto": "são competentes para aplicação das penalidades",
-        # issue 13, coverage of the last articles: each rule quotes the words of the dispositivo it encodes
+        # coverage of the last articles: each rule quotes the words of the dispositivo it encodes
         "lei-3666-1997.yaml#infracoes/raiva-sem-isolamento":
             "deverá ser prontamente isolado, e a ocorrência notificada ao Centro de Controle de zoonoses",
         "lei-3666-1997.yaml#infracoes/zoonose-nao-comunicada":
@@ -457,7 +457,7 @@ QUOTES: dict[str, dict[str, str]] = {
 }
 
 
-#: rules the legal review (issue 13, item 3) found wrong — conditions of a penalty encoded as infractions — and that
+#: rules the legal review found wrong — conditions of a penalty encoded as infractions — and that
 #: are being mended elsewhere: they have no quote, and the coverage table marks their dispositivos pendente
 UNDER_REVIEW = {
     TIMOTEO: {"lei-3844-2022.yaml#infracoes/embaraco-fiscalizacao",

@@ -1,4 +1,4 @@
-"""Portuguese legal style, letterhead and DOCX styles of the generated documents (issue 13, items 17–19).
+"""Portuguese legal style, letterhead and DOCX styles of the generated documents.
 
 Each sample processo chosen below is generated once (PDF and DOCX); every check reads the documents' extracted
 text (pypdf, python-docx), never their bytes."""

@@ -1,4 +1,4 @@
-"""The timeline drawn as a calendar strip (issue 14, item 4): ``render.timeline_svg`` over ``timeline_strip``, and
+"""The timeline drawn as a calendar strip: ``render.timeline_svg`` over ``timeline_strip``, and
 ``autos pendencias --html`` with each processo's strip. The SVG is parsed as XML (so an unescaped value fails the
 test) and checked by its text."""
 

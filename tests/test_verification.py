@@ -1,4 +1,4 @@
-"""The verification code and QR code on every document (issue 15, item 2) and ``autos conferir`` looking the
+"""The verification code and QR code on every document and ``autos conferir`` looking the
 file up in the register by its hash and by the code it prints.
 
 The QR images cannot be decoded here (no decoder among the dependencies); the tests check the text handed to

@@ -1,4 +1,4 @@
-"""``autos verificar`` across processos (issue 12, item 5): duplicate numbers, acts citing missing acts, the same
+"""``autos verificar`` across processos: duplicate numbers, acts citing missing acts, the same
 facts filed twice, the register's processos and reserved numbers, and the prescription of the punitive claim per
 law — every expected date worked out by hand in the fixture's header comment (``tests/data/prescricao/``) from the
 Decreto nº 20.910/1932 (arts. 1º, 8º and 9º), the Súmula 383 do STF and the Lei nº 810/1949 (arts. 1º to 3º)."""

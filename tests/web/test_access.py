@@ -1,4 +1,4 @@
-"""Nothing of a processo without the right role (issue 14, item 5): each role × each action × own/other processo
+"""Nothing of a processo without the right role: each role × each action × own/other processo
 gives 200 (or the redirect after a recorded review), 403, or 302/303 to the sign-in page."""
 
 from __future__ import annotations

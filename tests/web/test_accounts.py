@@ -1,4 +1,4 @@
-"""Accounts (issue 14, item 5): argon2id hashes (never the password), ``autos usuarios criar|listar|desativar``
+"""Accounts: argon2id hashes (never the password), ``autos usuarios criar|listar|desativar``
 with the password from the prompt or AUTOS_SENHA (never the command line), the admin page, the audit log."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The skeleton of the web application (issue 14, item 5 and "bad input"): sign-in and sessions with server-side
+"""The skeleton of the web application and its answer to bad input: sign-in and sessions with server-side
 expiry, cookies, CSRF on every POST, the Portuguese error pages (never a traceback), static files of our own and
 the security headers."""
 

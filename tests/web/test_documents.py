@@ -1,4 +1,4 @@
-"""The processo's documents in the web application (issue 14, items 3 and 4): the timeline drawn on the processo
+"""The processo's documents in the web application: the timeline drawn on the processo
 page, one act's document page, its PDF preview (MINUTA while it has errors), issuing (CSRF, permission, refused with
 the findings while there are errors, audited) and the downloads of the issued files, found through the register.
 

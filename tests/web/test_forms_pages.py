@@ -1,4 +1,4 @@
-"""The form pages (issue 14, items 2 and 6) through Starlette's TestClient: the new processo form offers the law's
+"""The form pages through Starlette's TestClient: the new processo form offers the law's
 choices with their articles and shows the fields they need; the validation endpoint answers the findings of
 ``autos validar`` on each field; the save writes the processo (number reserved, audit), refuses a value the loader
 would refuse with the CLI's message; two clerks editing: the second save gets the conflict page with the diff; the

@@ -1,5 +1,5 @@
-"""The web application on PostgreSQL outlives a restart of the database server (issue 16: "the web application may
-share the same database"). Each request thread keeps its connection between requests; a restart (maintenance, a
+"""The web application on PostgreSQL outlives a restart of the database server it shares with the
+register and the ledger. Each request thread keeps its connection between requests; a restart (maintenance, a
 failover) ends them all. The next request opens a new one instead of failing until ``autos servir`` is restarted."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The server's render pool (issue 14, "Bad input and load"): previews are rendered in the application's pool of
+"""The server's render pool under bad input and load: previews are rendered in the application's pool of
 processes (started by its lifespan, closed at shutdown), whatever connection asked for them; a cached preview
 never goes to the pool; a render process that dies is replaced and the preview that waited on it gets a
 Portuguese 500 page, not a hung request. Without its lifespan (a TestClient not used as a context) the

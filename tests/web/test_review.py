@@ -1,5 +1,4 @@
-"""The processos list (the data of ``autos pendencias``) and the processo page for the legal review (issue 14, items
-1 and 4): findings with the article as ``autos validar`` gives them, the fine's memo of ``autos multa``, the
+"""The processos list (the data of ``autos pendencias``) and the processo page for the legal review: findings with the article as ``autos validar`` gives them, the fine's memo of ``autos multa``, the
 deadlines of ``autos prazos``; the procurador's "de acordo" or parecer kept with who and when, and audited; every
 value escaped."""
 

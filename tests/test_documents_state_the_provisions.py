@@ -1,4 +1,4 @@
-"""Issue 13, the provisions the legal review found missing from the documents (items 8, 9, 11–16), each read
+"""The provisions a legal review found missing from the documents, each read
 against the statute texts (../shared/statutes/) and checked in the generated documents by their extracted text
 (pypdf, python-docx). The article each test checks is quoted in its name or comment."""
 
@@ -49,7 +49,7 @@ def test_cuiaba_auto_states_defence_and_appeal_by_analogy_cf_art_5_lv(tmp_path: 
     text = act_text(tmp_path, CUI, "1", f"auto-de-infracao-{CUI_STEM}-ato-01", ext)
     # the defence term of the rite (lei-3666-1997.processo.yaml), as every auto states its terms
     assert "Prazo para apresentar defesa contra o auto de infração: 10 (dez) dias corridos" in text
-    # printed between parentheses with none of its own (issue 13, item 17: no stacked parentheses)
+    # printed between parentheses with none of its own (no stacked parentheses)
     assert "(Lei nº 3.666/1997, art. 39, omissa quanto à defesa, e Lei federal nº 9.784/1999, art. 44, prazo das " \
         "alegações, aplicado por analogia à defesa)" in text
     # the appeal: its term and the authority it is addressed to
