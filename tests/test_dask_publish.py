@@ -23,11 +23,12 @@ import pytest
 from click.testing import CliRunner
 from distributed import Client, LocalCluster
 
-from autos.app.batch.cluster import WORKER_CONFIG, ClusterError, check_workers, fingerprint
+from autos.app.batch.cluster import WORKER_CONFIG, check_workers, fingerprint
 from autos.app.editais.publish import Publisher
 from autos.app.generation.pipeline import Autos
 from autos.app.register.service import ProcessoRecorder
 from autos.cli import main
+from autos.errors import ClusterError
 from autos.store.register import Register
 
 from .conftest import CASOS, ROOT, SAMPLES, TODAY

@@ -379,7 +379,7 @@ def test_a_ledger_of_a_newer_format_is_refused(tmp_path: Path) -> None:
     db = sqlite3.connect(path)
     db.execute("PRAGMA user_version = 3")
     db.close()
-    from autos.store.ledger_store import LedgerError
+    from autos.errors import LedgerError
 
     with pytest.raises(LedgerError, match="versão mais nova do autos"):
         Ledger(path)

@@ -16,7 +16,6 @@ from click.testing import CliRunner
 from autos.cli import main
 from autos.documents.pix import (
     PixConfig,
-    PixConfigError,
     PixKey,
     amount_text,
     br_code,
@@ -25,6 +24,7 @@ from autos.documents.pix import (
     parse_key,
     txid_of,
 )
+from autos.errors import PixConfigError
 from autos.render.verification import qr_png
 
 from .conftest import ROOT, SAMPLES

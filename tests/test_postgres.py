@@ -13,10 +13,10 @@ import pytest
 from click.testing import CliRunner
 
 from autos.cli import main
+from autos.errors import RegisterError
 from autos.store.banco import components
 from autos.store.database import DatabaseUrl, mask_url
 from autos.store.register import Register
-from autos.store.register_store import RegisterError
 
 from . import pg
 from .conftest import ROOT

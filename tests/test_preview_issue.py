@@ -16,9 +16,8 @@ import pytest
 
 from autos.app.generation.pipeline import Autos
 from autos.app.register.preview import issue, issued_documents, issued_file, preview
-from autos.errors import InputError, NotFoundError, RefusedError
+from autos.errors import InputError, NotFoundError, RefusedError, RegisterError
 from autos.store.register import Register
-from autos.store.register_store import RegisterError
 
 from .conftest import SAMPLES
 from .textutil import docx_text, pdf_text

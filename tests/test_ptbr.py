@@ -10,6 +10,7 @@ import pytest
 from num2words import num2words
 
 from autos.base.ptbr import (
+    count_noun,
     date_words,
     date_words_opening,
     format_brl,
@@ -17,17 +18,16 @@ from autos.base.ptbr import (
     format_date_short,
     format_decimal,
     format_time,
+    in_place,
     int_to_words,
     money_full,
     money_words,
     number_words,
-    count_noun,
-    in_place,
-    unnest_parentheses,
     round_money,
     time_words,
     units_full,
     units_words,
+    unnest_parentheses,
 )
 
 D = Decimal

@@ -47,3 +47,23 @@ def test_nothing_inside_the_package_imports_the_root_package() -> None:
                 if node.module == "autos":
                     for a in node.names:
                         assert (SRC / a.name).is_dir() or (SRC / f"{a.name}.py").is_file(), (file, a.name)
+
+
+def test_every_error_is_in_errors_py_under_autos_error_and_exported() -> None:
+    """One error tree: every error class of the package is defined in ``autos/errors.py`` (but those its docstring
+    names as living beside what they need), derives from ``AutosError``, is drawn in the module's docstring and is a
+    public name of ``autos``."""
+    import autos.errors as errors
+
+    beside = {"FormInvalid", "LimitError", "TemplateOutsideError", "IncludeRefusedError", "OwnDatabaseError"}
+    for file in SRC.rglob("*.py"):
+        for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and node.name.endswith(("Error", "Refused", "Required", "Invalid")):
+                if not node.name.startswith("_") and file.name != "errors.py":
+                    assert node.name in beside, (file, node.name)
+    defined = [v for v in vars(errors).values() if isinstance(v, type) and v.__module__ == "autos.errors"]
+    assert len(defined) > 20
+    for cls in defined:
+        assert issubclass(cls, errors.AutosError), cls
+        assert cls.__name__ in (errors.__doc__ or ""), cls
+        assert cls.__name__ in autos.__all__ and getattr(autos, cls.__name__) is cls, cls

@@ -38,10 +38,10 @@ from autos.app.editais.publish import Publisher
 from autos.app.editais.run import Options, Published, PublishResult, place_option
 from autos.cli import main
 from autos.compute.edital import classify
+from autos.errors import LedgerError
 from autos.processo.load_case import parse_case
 from autos.render.gazette import CODE_RE, verification_code
 from autos.store.ledger import EditalRecord, FileRecord, Ledger, PlannedCase
-from autos.store.ledger_store import LedgerError
 
 from .conftest import DATA, ROOT, TODAY, Where
 from .textutil import docx_text, pdf_text, pt_number, spreadsheet_rows

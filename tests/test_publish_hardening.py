@@ -29,11 +29,11 @@ from autos.app.editais.folder import FOLDER_LOCK_NAME
 from autos.app.editais.manifest import MANIFEST_CSV_FIELDS, CaseProblem, write_manifest
 from autos.app.editais.run import PublishResult
 from autos.cli import main
-from autos.errors import InputError, OutputError
+from autos.errors import InputError, LedgerError, OutputError
 from autos.processo.case import document_key
 from autos.processo.load_case import parse_case
 from autos.store.ledger import FileRecord, Ledger, PlannedCase, case_key
-from autos.store.ledger_store import LedgerError, RunLock
+from autos.store.ledger_store import RunLock
 from autos.web.state import load_secret
 
 from .conftest import ROOT, TODAY, Where

@@ -34,9 +34,10 @@ from autos.app.editais.publish import Publisher
 from autos.app.editais.run import Options, PublishResult, place_option
 from autos.app.processo.service import ProcessoService
 from autos.cli import main
+from autos.errors import RecordError
 from autos.store import processo_file
 from autos.store.ledger import Ledger
-from autos.store.processo_file import EditalAct, RecordError, insert_act, record_edital
+from autos.store.processo_file import EditalAct, insert_act, record_edital
 
 from .conftest import DATA, ROOT, TODAY
 

@@ -20,9 +20,8 @@ import yaml
 from click.testing import CliRunner
 
 from autos.cli import main
-from autos.errors import ReplaceRefusedError
+from autos.errors import RegisterError, ReplaceRefusedError
 from autos.store.register import Register, normalize_document
-from autos.store.register_store import RegisterError
 
 from .conftest import CASOS, DATA, ROOT, SAMPLES, Where
 from .register_clerk import clerk

@@ -17,14 +17,29 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from autos.app.generation.pipeline import Autos
     from autos.errors import (
+        AccessDeniedError,
         AutosError,
+        ClusterError,
         ComputeError,
+        CorrectionError,
+        CsrfError,
+        DuplicateActNumberError,
+        EditConflictError,
+        ExampleRefused,
         InputError,
+        LedgerError,
+        LoginRequired,
+        NotFoundError,
         OutputError,
+        PixConfigError,
+        RecordError,
         RefusedError,
+        RegisterError,
         RenderError,
+        ReplaceRefusedError,
         RulesError,
         RulesFileError,
+        SignatureError,
     )
     from autos.processo.case import Case
     from autos.processo.load import LoadedProcesso, load_processo, parse_processo
@@ -34,10 +49,16 @@ if TYPE_CHECKING:
 #: where each public name lives. The names are imported on first use (PEP 562), so that ``import autos.cli`` — and
 #: ``autos --help`` — does not load the whole pipeline: importing ``autos.app.generation.pipeline`` builds the rule
 #: and case models, ~0.2 s of CPU. The imports above, for type checkers, are the same (tests/test_public_api.py).
+#: every error of the tree in :mod:`autos.errors`, each a public name
+_ERRORS = (
+    "AccessDeniedError", "AutosError", "ClusterError", "ComputeError", "CorrectionError", "CsrfError",
+    "DuplicateActNumberError", "EditConflictError", "ExampleRefused", "InputError", "LedgerError",
+    "LoginRequired", "NotFoundError", "OutputError", "PixConfigError", "RecordError", "RefusedError",
+    "RegisterError", "RenderError", "ReplaceRefusedError", "RulesError", "RulesFileError", "SignatureError",
+)
 _WHERE = {
     "Autos": "autos.app.generation.pipeline",
-    **dict.fromkeys(("AutosError", "ComputeError", "InputError", "OutputError", "RefusedError", "RenderError",
-                     "RulesError", "RulesFileError"), "autos.errors"),
+    **dict.fromkeys(_ERRORS, "autos.errors"),
     "Case": "autos.processo.case",
     **dict.fromkeys(("LoadedProcesso", "load_processo", "parse_processo"), "autos.processo.load"),
     **dict.fromkeys(("LoadedCase", "load_case", "parse_case"), "autos.processo.load_case"),
@@ -59,20 +80,35 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "AccessDeniedError",
     "Ato",
     "Autos",
     "AutosError",
     "Case",
+    "ClusterError",
     "ComputeError",
+    "CorrectionError",
+    "CsrfError",
+    "DuplicateActNumberError",
+    "EditConflictError",
+    "ExampleRefused",
     "InputError",
+    "LedgerError",
     "LoadedCase",
     "LoadedProcesso",
+    "LoginRequired",
+    "NotFoundError",
     "OutputError",
+    "PixConfigError",
     "Processo",
+    "RecordError",
     "RefusedError",
+    "RegisterError",
     "RenderError",
+    "ReplaceRefusedError",
     "RulesError",
     "RulesFileError",
+    "SignatureError",
     "load_case",
     "load_processo",
     "parse_case",

@@ -1,7 +1,38 @@
-"""The error hierarchy of ``autos``.
+"""The error hierarchy of ``autos``: every error a user can meet, in one module.
 
 Every error a user can meet is an :class:`AutosError`. Its message is in Portuguese and names,
-where known, the file, the YAML path and the line, what is wrong and how to fix it.
+where known, the file, the YAML path and the line, what is wrong and how to fix it. The command line maps
+``exit_code`` to its exit status, the web application the class to its HTTP status::
+
+    AutosError                      exit 2
+    ├── InputError                  a case, processo or form the loaders refuse
+    │   └── PixConfigError          the Municipality's PIX receiver (key, name, city) cannot go into a BR Code
+    ├── RulesError                  the rules folder
+    │   └── RulesFileError          one rules file, with its line
+    ├── ComputeError                a fine or deadline that cannot be computed from the facts given
+    ├── RenderError                 a template or letterhead
+    ├── OutputError                 a file that cannot be written (nothing partial is left)
+    ├── SignatureError              a PDF that cannot be signed
+    ├── RefusedError                exit 1: a final document refused (findings of severity erro)
+    │   ├── ReplaceRefusedError     a different document would replace an existing one
+    │   ├── EditConflictError       the processo file changed after the form loaded it
+    │   ├── DuplicateActNumberError an act number another processo of the law already uses
+    │   └── ExampleRefused          an edital that would use an example value (a MINUTA is never published)
+    ├── NotFoundError               web 404
+    ├── AccessDeniedError           exit 1, web 403
+    │   └── CsrfError               a POST without this application's token
+    ├── LoginRequired               the web page needs a signed-in user (a redirect)
+    ├── RegisterError               the register (SQLite or PostgreSQL)
+    ├── LedgerError                 the editais ledger
+    ├── RecordError                 the edital act cannot be written into its processo file
+    ├── CorrectionError             a correction of a published edital that cannot be made as asked
+    └── ClusterError                the Dask cluster cannot be used
+
+Three live beside what they need: :class:`autos.app.forms.processo_form.FormInvalid` (an :class:`InputError`
+carrying the form's report); the template bounds of :mod:`autos.render.sandbox`, which subclass Jinja's
+``SecurityError`` for the sandbox's own machinery and reach the user as a :class:`RenderError`; and
+``OwnDatabaseError`` of :mod:`autos.store.sqlite_errors`, an ``sqlite3.DatabaseError`` raised inside the SQLite
+layer and reported as a :class:`RegisterError` or :class:`LedgerError`.
 """
 
 from __future__ import annotations
@@ -130,6 +161,51 @@ class EditConflictError(RefusedError):
 
     def to_dict(self) -> dict[str, object]:
         return {**super().to_dict(), "diferencas": self.diff}
+
+
+class PixConfigError(InputError):
+    """A PIX setting that cannot go into a BR Code; ``key`` names the setting (``chave``, ``nome``, ``cidade``)."""
+
+    def __init__(self, key: str, message: str, hint: str) -> None:
+        self.key = key
+        super().__init__(message, hint=hint)
+
+
+class DuplicateActNumberError(RefusedError):
+    """A processo uses an act number that another processo of the same law already uses in the same series."""
+
+
+class ExampleRefused(RefusedError):
+    """The edital would use an example value of the rules: it would be a MINUTA, and a MINUTA is never published."""
+
+
+class CsrfError(AccessDeniedError):
+    """A POST without the token of this application's page (or with another's)."""
+
+
+class LoginRequired(AutosError):
+    """The page needs a signed-in user: the application redirects to the sign-in page."""
+
+
+class RegisterError(AutosError):
+    """The register cannot be opened (corrupt, locked, from a newer version) or refused a write."""
+
+
+class LedgerError(AutosError):
+    """The ledger cannot be opened, is busy, or would be left inconsistent."""
+
+
+class RecordError(AutosError):
+    """The edital could not be written into the processo file (the edital itself stays published)."""
+
+
+class CorrectionError(AutosError):
+    """A correction that cannot be made as asked (unknown edital, cancelled, only reserved…): nothing written."""
+
+
+class ClusterError(AutosError):
+    """The Dask cluster cannot be used (not installed, unreachable, a worker of another version, the scheduler
+    lost mid-run): exit 2, nothing of the edital in progress is left."""
 
 
 _OS_ERRORS = {

@@ -18,9 +18,8 @@ from click.testing import CliRunner
 
 from autos.app.register import accounts
 from autos.cli import main
-from autos.errors import InputError
+from autos.errors import InputError, RegisterError
 from autos.store.register import Register
-from autos.store.register_store import RegisterError
 
 from .conftest import SENHA, WebEnv, form_token, sign_in
 

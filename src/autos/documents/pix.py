@@ -25,6 +25,8 @@ import unicodedata
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
+from autos.errors import PixConfigError
+
 GUI = "br.gov.bcb.pix"
 MAX_NAME = 25
 MAX_CITY = 15
@@ -38,15 +40,6 @@ _EMAIL = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9
 _PHONE = re.compile(r"^\+55[1-9][0-9]9?[0-9]{8}$")  # +55, the area code (DDD), 8 or 9 digits
 _EVP = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 _CPF_CNPJ = re.compile(r"^[0-9./-]+$")
-
-
-class PixConfigError(ValueError):
-    """A PIX setting that cannot go into a BR Code; ``key`` names the setting (``chave``, ``nome``, ``cidade``)."""
-
-    def __init__(self, key: str, message: str, hint: str) -> None:
-        super().__init__(message)
-        self.key = key
-        self.hint = hint
 
 
 @dataclass(frozen=True)

@@ -117,7 +117,8 @@ def _verification_url(doc: YamlDoc, value: Any) -> str:
 def _pix(doc: YamlDoc, value: Any) -> Any:
     """``pix: {chave, nome, cidade}``: the receiver of the demonstrativo's BR Code, checked now (a key that is no
     CPF, CNPJ, e-mail, +55 phone or random key; a name or city too long for the BR Code) with the line."""
-    from autos.documents.pix import PixConfigError, parse_config
+    from autos.documents.pix import parse_config
+    from autos.errors import PixConfigError
 
     if not isinstance(value, dict) or set(value) != _PIX_KEYS:
         raise doc.error(RenderError, ("pix",), "'pix' deve ter 'chave', 'nome' e 'cidade' (e nada mais).",
@@ -130,4 +131,4 @@ def _pix(doc: YamlDoc, value: Any) -> Any:
     try:
         return parse_config(str(typed["chave"]), str(typed["nome"]), str(typed["cidade"]))
     except PixConfigError as exc:
-        raise doc.error(RenderError, ("pix", exc.key), str(exc), exc.hint) from None
+        raise doc.error(RenderError, ("pix", exc.key), exc.message, exc.hint) from None

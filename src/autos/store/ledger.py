@@ -44,11 +44,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from autos.base import ptbr
-from autos.errors import os_error_pt
+from autos.errors import LedgerError, os_error_pt
 from autos.processo.case import document_key
 from autos.store.database import DatabaseUrl
 from autos.store.ledger_schema import _MIGRATIONS, _MIGRATIONS_POSTGRESQL, _SQL, schema_statements
-from autos.store.ledger_store import LedgerError, RunLock, SqliteLedgerStore
+from autos.store.ledger_store import RunLock, SqliteLedgerStore
 from autos.store.register_store import Store
 
 if TYPE_CHECKING:

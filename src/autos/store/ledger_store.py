@@ -13,17 +13,13 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from autos.errors import AutosError, keep_original, os_error_pt
+from autos.errors import LedgerError, keep_original, os_error_pt
 from autos.store.ledger_schema import _APPLICATION_ID, _MIGRATIONS, _SQL, SCHEMA_VERSION, schema_statements
 from autos.store.sqlite_errors import OwnDatabaseError, sqlite_cause
 
 
 def _cause(exc: BaseException) -> str:
     return sqlite_cause(exc, "livro")
-
-
-class LedgerError(AutosError):
-    """The ledger cannot be opened, is busy, or would be left inconsistent."""
 
 
 # --------------------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Literal, Protocol
 
 from autos.base.yamlio import read_limited
-from autos.errors import AutosError, InputError, OutputError, os_error_pt
+from autos.errors import AutosError, InputError, OutputError, RecordError, os_error_pt
 from autos.processo.load import parse_processo
 from autos.processo.model import Ato, Publicacao
 
@@ -36,10 +36,6 @@ class ActText(Protocol):
     def lines(self, dash: int, key: int) -> list[str]: ...
 
     def ato(self) -> Ato: ...
-
-
-class RecordError(AutosError):
-    """The edital could not be written into the processo file (the edital itself stays published)."""
 
 
 @dataclass(frozen=True)

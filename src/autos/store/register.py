@@ -37,9 +37,10 @@ from stdnum.br import cnpj as stdnum_cnpj
 from stdnum.br import cpf as stdnum_cpf
 from stdnum.exceptions import ValidationError as StdnumError
 
+from autos.errors import RegisterError
 from autos.store.database import DEFAULT_REGISTER_NAME, DatabaseUrl
 from autos.store.register_schema import _MIGRATIONS, _MIGRATIONS_POSTGRESQL, _SCHEMA, _SQL, SCHEMA_VERSION
-from autos.store.register_store import LOCK_TIMEOUT, LOCK_TIMEOUT_ENV, RegisterError, SqliteStore, Store
+from autos.store.register_store import LOCK_TIMEOUT, LOCK_TIMEOUT_ENV, SqliteStore, Store
 
 if TYPE_CHECKING:  # a clerk's process that only reserves numbers does not load the case models (start-up)
     from autos.processo.load import LoadedProcesso

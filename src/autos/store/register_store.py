@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from autos.errors import AutosError, keep_original, os_error_pt
+from autos.errors import RegisterError, keep_original, os_error_pt
 from autos.store.database import DatabaseUrl
 from autos.store.register_schema import _APPLICATION_ID, _MIGRATIONS, _SCHEMA, _SQL, SCHEMA_VERSION
 from autos.store.sqlite_errors import OwnDatabaseError, sqlite_cause
@@ -28,10 +28,6 @@ def _cause(exc: BaseException) -> str:
 LOCK_TIMEOUT = 30.0
 #: environment variable that changes :data:`LOCK_TIMEOUT` (seconds)
 LOCK_TIMEOUT_ENV = "AUTOS_REGISTRO_ESPERA"
-
-
-class RegisterError(AutosError):
-    """The register cannot be opened (corrupt, locked, from a newer version) or refused a write."""
 
 
 # --------------------------------------------------------------------------------------------------

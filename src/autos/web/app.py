@@ -43,10 +43,9 @@ from autos.app.generation.pipeline import Autos
 from autos.app.register.preview import PreviewPool
 from autos.app.server import WebConfig, config_from_environment
 from autos.base.resources import default_templates_dir
-from autos.errors import AccessDeniedError, AutosError, InputError, NotFoundError, RefusedError
+from autos.errors import AccessDeniedError, AutosError, InputError, LoginRequired, NotFoundError, RefusedError
 from autos.store.register import Register
 from autos.web import routes as routes_package
-from autos.web.auth import LoginRequired
 from autos.web.state import WebState, load_secret
 from autos.web.templating import make_environment, render
 

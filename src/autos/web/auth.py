@@ -12,16 +12,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from autos.app.register.accounts import Session, User, session_of
-from autos.errors import AutosError
+from autos.errors import LoginRequired
 from autos.web.state import register, web_state
 
 __all__ = ["SESSION_COOKIE", "LoginRequired", "current_session", "current_user", "require_user", "set_session_cookie"]
 
 SESSION_COOKIE = "autos_sessao"
-
-
-class LoginRequired(AutosError):
-    """The page needs a signed-in user: the application redirects to the sign-in page."""
 
 
 def current_session(request: Request) -> Session | None:

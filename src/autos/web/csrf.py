@@ -21,7 +21,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 from starlette.requests import Request
 
-from autos.errors import AccessDeniedError
+from autos.errors import CsrfError
 from autos.web.auth import current_session
 from autos.web.state import web_state
 
@@ -30,10 +30,6 @@ __all__ = ["FIELD", "HEADER", "PRE_COOKIE", "CsrfError", "check", "checked_form"
 FIELD = "csrf_token"
 HEADER = "x-csrf-token"
 PRE_COOKIE = "autos_pre"
-
-
-class CsrfError(AccessDeniedError):
-    """A POST without the token of this application's page (or with another's)."""
 
 
 def _pre_token(request: Request, pre: str) -> str:

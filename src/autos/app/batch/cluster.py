@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from autos.base.ptbr import count_noun
-from autos.errors import AutosError, InputError, keep_original, os_error_pt
+from autos.errors import ClusterError, InputError, keep_original, os_error_pt
 
 __all__ = ["WORKER_CONFIG", "ClusterError", "DaskExecutor", "dask_executor", "fingerprint", "tree_sha256"]
 
@@ -44,11 +44,6 @@ TIMEOUT_ENV = "AUTOS_DASK_ESPERA"
 
 _INSTALL_HINT = ("instale o extra do autos com o Dask (pip install 'autos[distribuido]') nesta máquina e em cada "
                  "trabalhador, ou rode sem --dask (conjunto de processos desta máquina).")
-
-
-class ClusterError(AutosError):
-    """The Dask cluster cannot be used (not installed, unreachable, a worker of another version, the scheduler
-    lost mid-run): exit 2, nothing of the edital in progress is left."""
 
 
 def _distributed() -> Any:

@@ -44,24 +44,19 @@ from autos.checks.acts import act_document
 from autos.compute.edital import auto_index, edital_kinds, edital_rule, needs_newspaper
 from autos.documents.context import ementa_clause, letterhead
 from autos.documents.counting import counting_clause
-from autos.errors import AutosError, InputError, os_error_pt
+from autos.errors import AutosError, CorrectionError, InputError, LedgerError, RecordError, os_error_pt
 from autos.processo.load import from_doc as processo_from_doc
 from autos.processo.load import is_processo_data
 from autos.processo.load_case import LoadedCase, case_from_doc
 from autos.render.gazette import verification_code, with_code
 from autos.rules.statute import EDITAL_FIELDS, Statute
 from autos.store.ledger import EDITAL_KINDS, Correction, EditalRecord, FileRecord, Ledger, PlannedCase, case_key
-from autos.store.ledger_store import LedgerError
-from autos.store.processo_file import EditalAct, RecordError, cancel_edital, record_edital
+from autos.store.processo_file import EditalAct, cancel_edital, record_edital
 
 EXIT_OK = 0
 EXIT_NOT_RECORDED = 1  #: done, but some processo file could not take its act (listed)
 
 RETIFICACAO_TEMPLATE = "edital_retificacao"
-
-
-class CorrectionError(AutosError):
-    """A correction that cannot be made as asked (unknown edital, cancelled, only reserved…): nothing written."""
 
 
 @dataclass(frozen=True)

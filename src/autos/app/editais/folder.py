@@ -10,9 +10,9 @@ from pathlib import Path
 
 from autos.app.editais.jobs import Written, output_error, write_tmp
 from autos.app.editais.manifest import file_sha256
-from autos.errors import OutputError, os_error_pt
+from autos.errors import LedgerError, OutputError, os_error_pt
 from autos.store.database import DatabaseUrl, Location
-from autos.store.ledger_store import LedgerError, RunLock
+from autos.store.ledger_store import RunLock
 
 #: in the output folder: the run lock of the folder, and which ledger numbers the editais written in it
 FOLDER_LOCK_NAME = ".publicacao-editais.lock"

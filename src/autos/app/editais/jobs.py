@@ -38,7 +38,7 @@ from autos.compute.edital import (
     edital_rule,
     needs_newspaper,
 )
-from autos.errors import AutosError, InputError, OutputError, RefusedError, case_failure, os_error_pt
+from autos.errors import AutosError, ExampleRefused, InputError, OutputError, RefusedError, case_failure, os_error_pt
 from autos.processo.load import LoadedProcesso, is_processo_data
 from autos.processo.load import from_doc as processo_from_doc
 from autos.processo.load_case import LoadedCase, case_from_doc
@@ -106,10 +106,6 @@ class Prepared:
     motivos: list[str] = field(default_factory=list)
     motivo: str = ""  # why edital (candidates)
     processo: str | None = None  # a processo file: its number (the edital act is recorded in it)
-
-
-class ExampleRefused(RefusedError):
-    """The edital would use an example value of the rules: it would be a MINUTA, and a MINUTA is never published."""
 
 
 def examples_refusal(examples: list[str]) -> str:

@@ -74,13 +74,13 @@ from autos.app.generation.pipeline import Autos
 from autos.app.signing import batch_signer
 from autos.base import ptbr
 from autos.compute.edital import default_veiculo, edital_kinds, edital_rule, needs_newspaper
-from autos.errors import AutosError, InputError, RefusedError
+from autos.errors import AutosError, InputError, LedgerError, RecordError, RefusedError
 from autos.render.gazette import GAZETTE_CODE_LABEL, GazetteBuilder, verification_code
 from autos.rules.deadlines import NoticeFormRule
 from autos.rules.statute import Statute
 from autos.store.ledger import Correction, EditalRecord, FileRecord, Ledger, PlannedCase
-from autos.store.ledger_store import LedgerError, RunLock
-from autos.store.processo_file import EditalAct, RecordError, record_edital
+from autos.store.ledger_store import RunLock
+from autos.store.processo_file import EditalAct, record_edital
 from autos.store.sqlite_errors import sqlite_cause
 
 

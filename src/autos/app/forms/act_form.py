@@ -35,12 +35,12 @@ from autos.app.generation.pipeline import Autos
 from autos.app.register.service import register_findings, reserve_number
 from autos.base.yamlio import load_yaml
 from autos.checks.finding import Finding
-from autos.errors import AutosError, InputError
+from autos.errors import AutosError, InputError, RecordError
 from autos.processo.load import LoadedProcesso, parse_processo
 from autos.processo.model import Ato
 from autos.processo.paths import field_info, model_at
 from autos.processo.text import PathKey, Slot, dotted, render_slots
-from autos.store.processo_file import RecordError, insert_act
+from autos.store.processo_file import insert_act
 from autos.store.register import Register, index_entry, sha256_of
 
 __all__ = ["ActForm", "act_form", "append_act", "validate_act_draft"]

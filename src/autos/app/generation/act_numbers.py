@@ -12,13 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from autos.base.yamlio import load_yaml
-from autos.errors import AutosError, RefusedError
+from autos.errors import AutosError, DuplicateActNumberError
 
 __all__ = ["DuplicateActNumberError", "duplicate_act_numbers"]
-
-
-class DuplicateActNumberError(RefusedError):
-    """A processo uses an act number that another processo of the same law already uses in the same series."""
 
 
 @dataclass(frozen=True)

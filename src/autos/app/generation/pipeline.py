@@ -493,7 +493,7 @@ class Autos:
         """:meth:`generate_processo` of each processo on the executor's workers (``gerar --dask``), in order, a
         bounded window in flight. This process keeps the register: it reads the "gerado em" of every document a
         processo's acts may write (:meth:`_issued`) before sending it, and records what the worker wrote after."""
-        from autos.app.batch.cluster import ClusterError
+        from autos.errors import ClusterError
 
         width = 4 * int(getattr(executor, "width", 1))
         window: deque[tuple[Path, ActRecorder | None, Future[list[tuple[int, Generated | AutosError]]] | AutosError]]

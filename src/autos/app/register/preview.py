@@ -35,11 +35,10 @@ from autos.app.register.service import ProcessoRecorder, find_register
 from autos.base.ptbr import count_noun
 from autos.base.yamlio import read_limited
 from autos.checks.finding import Finding
-from autos.errors import AutosError, InputError, NotFoundError, RefusedError
+from autos.errors import AutosError, InputError, NotFoundError, RefusedError, RegisterError
 from autos.rules.calendar import format_date
 from autos.store.database import Location
 from autos.store.register import DEFAULT_REGISTER_NAME, DocumentRecord, Register
-from autos.store.register_store import RegisterError
 
 __all__ = ["IssueResult", "IssuedDocument", "IssuedFile", "Preview", "PreviewCache", "PreviewJob", "PreviewPool",
            "act_pieces", "issue", "issued_documents", "issued_file", "preview", "preview_job", "refusal",

@@ -22,7 +22,7 @@ from autos.base.ptbr import count_noun
 from autos.base.yamlio import iter_yaml_files, load_yaml
 from autos.checks.finding import Finding, Report
 from autos.checks.processo import ProcessoReport
-from autos.errors import AutosError, InputError, OutputError, os_error_pt
+from autos.errors import AutosError, InputError, OutputError, RegisterError, os_error_pt
 from autos.processo.case import document_key
 from autos.processo.load import LoadedProcesso, from_doc, is_processo_data, load_processo
 from autos.rules.procedure import Procedure
@@ -37,7 +37,6 @@ from autos.store.register import (
     index_entry,
     sha256_of,
 )
-from autos.store.register_store import RegisterError
 
 __all__ = ["REGISTER_ENV", "ProcessoRecorder", "Rebuilt", "Verification", "cancel_number",
            "find_register", "new_processo_reserving", "open_register", "rebuild_folder", "record_written",

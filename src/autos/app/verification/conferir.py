@@ -9,11 +9,10 @@ from datetime import date
 from pathlib import Path
 
 from autos.base import ptbr
-from autos.errors import AutosError, InputError, os_error_pt
+from autos.errors import AutosError, InputError, LedgerError, os_error_pt
 from autos.render.gazette import claimed_codes
 from autos.store.database import Location
 from autos.store.ledger import DEFAULT_LEDGER_NAME, EDITAL_KINDS, EditalRecord, Ledger, Match, case_key
-from autos.store.ledger_store import LedgerError
 
 EXIT_OK = 0
 EXIT_REJECTED = 1
