@@ -2,32 +2,36 @@
 
 from __future__ import annotations
 
-import functools
 import gc
 import json
 import logging
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 import click
 
-from autos.base.ptbr import count_noun
+from autos.cli.common import (
+    BANCO_HELP,
+    DASK_OPTION,
+    REGISTRO_HELP,
+    autos_of,
+    banco_option,
+    echo_stream,
+    fail,
+    notice_old_files,
+)
 from autos.cli.signing import assinar as _assinar
-from autos.cli.signing import batch_signing as _batch_signing
-from autos.cli.signing import certificate_options
+from autos.cli.signing import batch_signing, certificate_options
 from autos.errors import AutosError, InputError
 
 if TYPE_CHECKING:  # the pipeline and the publisher are imported by the commands that use them (start-up)
     from autos.app.editais.run import Options
-    from autos.app.generation.pipeline import Autos
     from autos.store.database import Location
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
-_REGISTRO_HELP = ("Registro dos processos (SQLite). Padrão: registro.sqlite3 na pasta do processo ou numa pasta "
-                  "acima.")
 
 
 class _AliasGroup(click.Group):
@@ -41,55 +45,6 @@ class _AliasGroup(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         return super().get_command(ctx, self.ALIASES.get(cmd_name, cmd_name))
-
-
-def _fail(exc: AutosError) -> NoReturn:
-    click.echo(f"erro: {exc}", err=True)
-    sys.exit(exc.exit_code)
-
-
-_BANCO_HELP = ("Banco PostgreSQL (postgresql://USUARIO@SERVIDOR:PORTA/BANCO; a senha no ~/.pgpass ou em PGPASSWORD) "
-               "com o registro e o livro de editais, no lugar dos arquivos SQLite (que continuam o padrão). "
-               "Variável: AUTOS_BANCO.")
-
-_Cmd = TypeVar("_Cmd", bound=Callable[..., Any])
-
-
-def _banco_option(*targets: str) -> Callable[[_Cmd], _Cmd]:
-    """``--banco URL`` (or ``AUTOS_BANCO``): the command's ``targets`` (``registro``, ``livro``) become that
-    PostgreSQL database. An option typed on the command line wins over a variable of the environment; both typed
-    (or both in the environment) is refused: nothing a user typed is silently dropped."""
-
-    def decorate(f: _Cmd) -> _Cmd:
-        @functools.wraps(f)
-        def wrapper(*args: Any, banco: str | None, **kwargs: Any) -> Any:
-            if banco:
-                from autos.store.database import BANCO_ENV, DatabaseUrl
-
-                ctx = click.get_current_context()
-                typed = click.core.ParameterSource.COMMANDLINE
-                banco_typed = ctx.get_parameter_source("banco") == typed
-                try:
-                    url = DatabaseUrl(banco)
-                except AutosError as exc:
-                    _fail(exc)
-                for target in targets:
-                    if kwargs.get(target) is not None:
-                        target_typed = ctx.get_parameter_source(target) == typed
-                        if target_typed and not banco_typed:
-                            continue  # --registro typed, AUTOS_BANCO in the environment: the option typed
-                        if target_typed == banco_typed:
-                            _fail(InputError(f"--banco (ou {BANCO_ENV}) e --{target} indicam dois lugares para o "
-                                             f"{'livro de editais' if target == 'livro' else 'registro'}; nada foi "
-                                             "feito.", hint=f"use um só: --banco para o PostgreSQL, --{target} "
-                                             "para um arquivo SQLite."))
-                    kwargs[target] = url
-            return f(*args, **kwargs)
-
-        return click.option("--banco", default=None, envvar="AUTOS_BANCO", metavar="URL",
-                            help=_BANCO_HELP)(wrapper)  # type: ignore[return-value]
-
-    return decorate
 
 
 class _Warnings(logging.Handler):
@@ -137,49 +92,31 @@ def run() -> None:
         gc.freeze()
 
 
-def _autos(ctx: click.Context) -> Autos:
-    from autos.app.generation.pipeline import Autos
-
-    o = ctx.obj
-    try:
-        return Autos(o["rules_dir"], o["templates_dir"], o["today"])
-    except AutosError as exc:
-        _fail(exc)
-        raise  # unreachable
-
-
 @main.command("validar")
 @click.argument("casos", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
-              help=_REGISTRO_HELP + " Confere os números dos atos e a reincidência contra ele.")
+              help=REGISTRO_HELP + " Confere os números dos atos e a reincidência contra ele.")
 @click.pass_context
-@_banco_option("registro")
+@banco_option("registro")
 def validar(ctx: click.Context, casos: tuple[Path, ...], as_json: bool, registro: Location | None) -> None:
     """Verifica casos contra a lei. Saída 0: sem erros; 1: há erros; 2: caso ilegível."""
     from autos.app.generation.results import validation_exit_code
     from autos.app.register.history import add_register_checks
     from autos.cli.reports import reports_text
 
-    _notice_old_files(casos)
-    autos = _autos(ctx)
+    notice_old_files(casos)
+    autos = autos_of(ctx)
     reports = autos.validate_many(list(casos))
     try:
         add_register_checks(autos, reports, registro)
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
     if as_json:
         click.echo(json.dumps([r.to_dict() for r in reports], ensure_ascii=False, indent=2))
     else:
         click.echo(reports_text(reports))
     sys.exit(validation_exit_code(reports))
-
-
-_DASK_OPTION = click.option(
-    "--dask", "dask", default=None, metavar="tcp://MÁQUINA:8786", envvar="AUTOS_DASK",
-    help="Renderiza nos trabalhadores de um agendador Dask (pip install 'autos[distribuido]'); a numeração, o "
-    "livro, o registro e os hashes ficam neste processo. A pasta de saída e as de casos devem estar num disco "
-    "compartilhado, no mesmo caminho (docs/runbook-distribuido.md).")
 
 
 @main.command("verificar")
@@ -191,9 +128,9 @@ _DASK_OPTION = click.option(
               help="Registro dos processos (SQLite) para as verificações entre processos. Padrão: registro.sqlite3 "
               "ao lado das pastas verificadas ou numa pasta acima.")
 @click.option("--sem-registro", is_flag=True, help="Verificações entre processos só com os arquivos verificados.")
-@_DASK_OPTION
+@DASK_OPTION
 @click.pass_context
-@_banco_option("registro")
+@banco_option("registro")
 def verificar(ctx: click.Context, pastas: tuple[Path, ...], as_json: bool, html: Path | None, registro: Location | None,
               sem_registro: bool, dask: str | None) -> None:
     """Confere se os casos de pastas inteiras estão completos, antes da assinatura.
@@ -210,61 +147,24 @@ def verificar(ctx: click.Context, pastas: tuple[Path, ...], as_json: bool, html:
         write_verification_html,
     )
 
-    autos = _autos(ctx)
-    _notice_old_files(pastas)
+    autos = autos_of(ctx)
+    notice_old_files(pastas)
     try:
         result = verify(autos, list(pastas), registro=registro, use_register=not sem_registro, dask=dask)
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
     with result:  # the report is streamed: memory stays flat
         if as_json:
-            _echo_stream(iter_verification_json(result))
+            echo_stream(iter_verification_json(result))
         else:
-            _echo_stream(line + "\n" for line in iter_verification_text(result))
+            echo_stream(line + "\n" for line in iter_verification_text(result))
         if html is not None:
             try:
                 write_verification_html(result, html, autos.templates_dir)
             except AutosError as exc:
-                _fail(exc)
+                fail(exc)
             click.echo(f"relatório HTML gravado: {html}", err=as_json)
         sys.exit(result.exit_code())
-
-
-#: old single-document files named one by one on stderr; beyond that, a count
-_OLD_NOTICES = 5
-
-
-def _notice_old_files(paths: Iterable[Path]) -> None:
-    """A Portuguese notice on stderr for each old single-document file among ``paths`` (folders expanded)."""
-    from autos.app.generation.files import iter_case_paths
-    from autos.app.processo.service import is_old_case_file, old_file_notice
-
-    old = [p for p in iter_case_paths(list(paths)) if p.suffix in (".yaml", ".yml") and is_old_case_file(p)]
-    for p in old[:_OLD_NOTICES]:
-        click.echo(old_file_notice(p), err=True)
-    if len(old) > _OLD_NOTICES:
-        more = count_noun(len(old) - _OLD_NOTICES, "arquivo antigo", "arquivos antigos")
-        click.echo(f"aviso: e mais {more}, de um só documento: converta as pastas com "
-                   "`autos migrar PASTA -o PASTA_NOVA`.", err=True)
-
-
-def _echo_stream(pieces: Iterable[str]) -> None:
-    """Print a long report as it is produced, in blocks (ends with a newline, as ``click.echo`` would)."""
-    block: list[str] = []
-    size = 0
-    last = ""
-    for piece in pieces:
-        block.append(piece)
-        size += len(piece)
-        if size >= 1 << 16:
-            click.echo("".join(block), nl=False)
-            last = block[-1]
-            block, size = [], 0
-    if block:
-        last = block[-1]
-        click.echo("".join(block), nl=False)
-    if not last.endswith("\n"):
-        click.echo()
 
 
 class _ActChoice(click.ParamType):  # type: ignore[type-arg]  # generic only from click 8.2
@@ -301,13 +201,13 @@ class _ActChoice(click.ParamType):  # type: ignore[type-arg]  # generic only fro
 @click.option("--substituir", is_flag=True,
               help="Substitui um documento já gravado com conteúdo diferente (sem isto, gerar para e avisa).")
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
-              help=_REGISTRO_HELP + " Guarda o SHA-256 de cada documento de processo gerado.")
+              help=REGISTRO_HELP + " Guarda o SHA-256 de cada documento de processo gerado.")
 @click.option("--assinar", is_flag=True, help="Assina cada PDF (PAdES) antes de gravá-lo e de registrar o SHA-256: "
               "--certificado ou --pkcs11 (veja autos assinar).")
 @certificate_options
-@_DASK_OPTION
+@DASK_OPTION
 @click.pass_context
-@_banco_option("registro")
+@banco_option("registro")
 def gerar(ctx: click.Context, /, casos: tuple[Path, ...], formato: str, saida: Path, minuta: bool,
           arquivo: bool, ato: int | str | None, workers: int | None, substituir: bool,
           registro: Location | None, assinar: bool, dask: str | None, **certificado: Any) -> None:
@@ -324,10 +224,10 @@ def gerar(ctx: click.Context, /, casos: tuple[Path, ...], formato: str, saida: P
         click.echo("erro: --arquivo gera PDF/A; use --formato pdf ou ambos.", err=True)
         sys.exit(2)
     worst = 0
-    _notice_old_files(list(casos))  # processo files are never old ones
-    autos = _autos(ctx)
+    notice_old_files(list(casos))  # processo files are never old ones
+    autos = autos_of(ctx)
     try:
-        autos.assinatura = _batch_signing(assinar, certificado, minuta=minuta, formato=formato)
+        autos.assinatura = batch_signing(assinar, certificado, minuta=minuta, formato=formato)
         with ProcessoRecorder(registro) as recorder:
             for result in autos.generate_files(list(casos), saida, formato,  # type: ignore[arg-type]
                                                      ato=ato, draft=minuta, arquivo=arquivo, processes=workers,
@@ -337,7 +237,7 @@ def gerar(ctx: click.Context, /, casos: tuple[Path, ...], formato: str, saida: P
                 worst = max(worst, _echo_generated(result.error, result.exit_code, result.files, result.draft,
                                                    result.unchanged, result.exemplos))
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
     sys.exit(worst)
 
 
@@ -371,11 +271,11 @@ def prazos(ctx: click.Context, caso: Path, as_json: bool) -> None:
     from autos.cli.reports import deadlines_json, deadlines_table
     from autos.compute.timeline import Timeline
 
-    _notice_old_files([caso])
+    notice_old_files([caso])
     try:
-        result = _autos(ctx).deadlines_report(caso)
+        result = autos_of(ctx).deadlines_report(caso)
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
     if isinstance(result, Timeline):
         from autos.cli.processo_formats import timeline_json, timeline_text
 
@@ -409,7 +309,7 @@ def pendencias(ctx: click.Context, pastas: tuple[Path, ...], hoje: Any, lei: str
     from autos.cli import processo_formats as fmt
     from autos.store.files import open_atomic
 
-    autos = _autos(ctx)
+    autos = autos_of(ctx)
     try:  # the list is spooled on disk and printed as it is read back: memory stays flat
         report = spool_pending(autos.processos, list(pastas), hoje.date() if hoje else autos.today, lei=lei,
                                agente=agente, strips=html is not None)
@@ -418,13 +318,13 @@ def pendencias(ctx: click.Context, pastas: tuple[Path, ...], hoje: Any, lei: str
                 for piece in fmt.iter_pending_html(report):
                     fh.write(piece.encode())
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
     with report:
         if as_csv:  # bytes, written as they are (BOM, CRLF), whatever the terminal's encoding
             for chunk in fmt.iter_pending_csv(report):
                 click.echo(chunk, nl=False)
         else:
-            _echo_stream((fmt.iter_pending_json if as_json else fmt.iter_pending_text)(report))
+            echo_stream((fmt.iter_pending_json if as_json else fmt.iter_pending_text)(report))
     if html is not None:
         click.echo(f"lista HTML gravada: {html}", err=True)
     sys.exit(report.exit_code())
@@ -443,11 +343,11 @@ def multa(ctx: click.Context, caso: Path, as_json: bool) -> None:
     from autos.checks.processo import ProcessoFine
     from autos.cli.describe import describe_fines
 
-    _notice_old_files([caso])
+    notice_old_files([caso])
     try:
-        result = _autos(ctx).fine_report(caso)
+        result = autos_of(ctx).fine_report(caso)
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
     if isinstance(result, ProcessoFine):
         from autos.cli.processo_formats import fine_text
 
@@ -478,7 +378,7 @@ def migrar(arquivos: tuple[Path, ...], saida: Path, as_json: bool) -> None:
     try:
         result = migrate_files(list(arquivos), saida)
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
     click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if as_json
                else migration_text(result, saida))
     sys.exit(result.exit_code())
@@ -495,7 +395,7 @@ def migrar(arquivos: tuple[Path, ...], saida: Path, as_json: bool) -> None:
               "acima (sem registro, nada é reservado).")
 @click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
 @click.pass_context
-@_banco_option("registro")
+@banco_option("registro")
 def importar(ctx: click.Context, planilha: Path, lei: str, saida: Path, registro: Location | None,
              as_json: bool) -> None:
     """Importa uma planilha (CSV ou XLSX, uma linha por processo) como processos, depois de validar cada linha.
@@ -506,7 +406,7 @@ def importar(ctx: click.Context, planilha: Path, lei: str, saida: Path, registro
     from autos.app.forms.importing import import_sheet
     from autos.app.register.service import open_register
 
-    autos = _autos(ctx)
+    autos = autos_of(ctx)
     try:
         start = saida if saida.is_dir() else Path.cwd()
         reg = open_register(registro, start, create=registro is not None, required=False)
@@ -516,7 +416,7 @@ def importar(ctx: click.Context, planilha: Path, lei: str, saida: Path, registro
             if reg is not None:
                 reg.close()
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
     click.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) if as_json else "\n".join(report.lines()))
     sys.exit(report.exit_code())
 
@@ -535,7 +435,7 @@ def regras_listar(ctx: click.Context) -> None:
     """Lista as leis das regras."""
     from autos.cli.describe import describe_rules
 
-    click.echo(describe_rules(_autos(ctx.find_root()).rules))
+    click.echo(describe_rules(autos_of(ctx.find_root()).rules))
 
 
 @regras.command("mostrar")
@@ -546,7 +446,7 @@ def regras_mostrar(ctx: click.Context, lei: str) -> None:
     from autos.cli.describe import describe_procedure, describe_statute
 
     try:
-        autos = _autos(ctx.find_root())
+        autos = autos_of(ctx.find_root())
         click.echo(describe_statute(autos.rules.get(lei)))
         procedure = autos.procedure_of(lei)
         if procedure is not None:
@@ -557,7 +457,7 @@ def regras_mostrar(ctx: click.Context, lei: str) -> None:
         click.echo(f"\nValores de exemplo: {n} (veja autos regras exemplos {lei}; um documento que usa um deles é "
                    "gerado como MINUTA)." if n else "\nValores de exemplo: nenhum.")
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
 
 
 def _add_examples_command() -> None:
@@ -582,9 +482,9 @@ def regras_cobertura(ctx: click.Context, lei: str, as_json: bool) -> None:
     from autos.cli.describe import describe_coverage
 
     try:
-        report = coverage_report(_autos(ctx.find_root()).rules, lei)
+        report = coverage_report(autos_of(ctx.find_root()).rules, lei)
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
     click.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) if as_json else describe_coverage(report))
     sys.exit(report.exit_code())
 
@@ -604,9 +504,9 @@ def schema(ctx: click.Context, saida: Path | None, processo: bool) -> None:
         from autos.app.processo.schemas import processo_json_schema
 
         try:
-            data = processo_json_schema(_autos(ctx).rules)
+            data = processo_json_schema(autos_of(ctx).rules)
         except AutosError as exc:
-            _fail(exc)
+            fail(exc)
     else:
         data = case_json_schema()
     text = json.dumps(data, ensure_ascii=False, indent=2)
@@ -616,7 +516,7 @@ def schema(ctx: click.Context, saida: Path | None, processo: bool) -> None:
     try:
         write_atomic(saida, (text + "\n").encode())
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
     click.echo(f"gravado: {saida}")
 
 
@@ -635,14 +535,14 @@ def schema(ctx: click.Context, saida: Path | None, processo: bool) -> None:
               help="Registro em que reservar (com --reservar). Padrão: registro.sqlite3 na pasta do arquivo ou "
               "acima.")
 @click.pass_context
-@_banco_option("registro")
+@banco_option("registro")
 def novo(ctx: click.Context, lei: str, infracoes: tuple[str, ...], numero: str, juridica: bool, saida: Path,
          substituir: bool, reservar: bool, registro: Location | None) -> None:
     """Cria um processo novo com os campos que o auto exige, comentados, para preencher."""
     from autos.app.processo.new_processo import write_new_processo
 
     try:
-        autos = _autos(ctx)
+        autos = autos_of(ctx)
         if reservar:
             from autos.app.register.service import new_processo_reserving, open_register
 
@@ -655,7 +555,7 @@ def novo(ctx: click.Context, lei: str, infracoes: tuple[str, ...], numero: str, 
         else:
             write_new_processo(autos.rules, saida, lei, list(infracoes), numero, juridica, substituir)
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
     click.echo(f"gravado: {saida} (preencha os campos vazios e confira com: autos validar {saida})")
 
 
@@ -671,7 +571,7 @@ def novo(ctx: click.Context, lei: str, infracoes: tuple[str, ...], numero: str, 
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
               help="Registro (SQLite). Padrão: registro.sqlite3 nesta pasta ou numa pasta acima.")
 @click.pass_context
-@_banco_option("registro")
+@banco_option("registro")
 def numerar(ctx: click.Context, lei: str | None, tipo: str | None, ano: int | None, processo: str | None,
             cancelar: str | None, motivo: str | None, registro: Location | None) -> None:
     """Reserva o próximo número (Nº N/AAAA) de um tipo de ato da lei no ano, sem repetir nem pular.
@@ -710,7 +610,7 @@ def numerar(ctx: click.Context, lei: str | None, tipo: str | None, ano: int | No
             r = reserve_number(reg, procedure, tipo, year, processo=processo)
             click.echo(f"reservado: {tipo} nº {r.rotulo} ({lei})" + (f", processo {processo}" if processo else ""))
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
 
 
 @main.group("registro")
@@ -722,7 +622,7 @@ def registro_group() -> None:
 @click.argument("pasta", type=click.Path(path_type=Path, file_okay=False))
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Registro a reconstruir. Padrão: PASTA/registro.sqlite3 (criado se não existir).")
-@_banco_option("registro")
+@banco_option("registro")
 def registro_reconstruir(pasta: Path, registro: Location | None) -> None:
     """Refaz o índice a partir dos arquivos de processo da pasta e diz o que mudou.
 
@@ -734,7 +634,7 @@ def registro_reconstruir(pasta: Path, registro: Location | None) -> None:
     try:
         result = rebuild_folder(pasta, registro)
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
     click.echo("\n".join(result.lines()))
     sys.exit(result.exit_code())
 
@@ -742,7 +642,7 @@ def registro_reconstruir(pasta: Path, registro: Location | None) -> None:
 @registro_group.command("numeros")
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
               help="Registro (SQLite). Padrão: registro.sqlite3 nesta pasta ou numa pasta acima.")
-@_banco_option("registro")
+@banco_option("registro")
 def registro_numeros(registro: Location | None) -> None:
     """Lista os números reservados e cancelados (com o motivo), por lei, tipo de ato e ano."""
     from autos.app.register.service import open_register
@@ -756,14 +656,14 @@ def registro_numeros(registro: Location | None) -> None:
                 para = f", processo {r.processo}" if r.processo else ""
                 click.echo(f"{r.lei} {r.tipo} nº {r.rotulo}: {r.estado} em {r.reservado_em}{para}{extra}")
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
 
 
 @registro_group.command("autuado")
 @click.argument("documento")
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
               help="Registro (SQLite). Padrão: registro.sqlite3 nesta pasta ou numa pasta acima.")
-@_banco_option("registro")
+@banco_option("registro")
 def registro_autuado(documento: str, registro: Location | None) -> None:
     """Os processos de um autuado, pelo CPF ou CNPJ (com ou sem pontos, barra e traço)."""
     from autos.app.register.service import open_register
@@ -782,7 +682,7 @@ def registro_autuado(documento: str, registro: Location | None) -> None:
                 click.echo(f"{lei} processo {numero} ({nome}), infração de {data or 's/d'}, último ato {ultimo}"
                            + (f", resultado {resultado}" if resultado else "") + f": {reg.absolute(arquivo)}")
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
 
 
 @main.command("exportar-debitos")
@@ -795,7 +695,7 @@ def registro_autuado(documento: str, registro: Location | None) -> None:
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
               help="Sem PASTAS: lê os processos que este registro indexa (padrão: registro.sqlite3 aqui ou acima).")
 @click.pass_context
-@_banco_option("registro")
+@banco_option("registro")
 def exportar_debitos(ctx: click.Context, pastas: tuple[Path, ...], desde: str, saida: Path, formato: str,
                      substituir: bool, registro: Location | None) -> None:
     """Multas definitivas não pagas no vencimento, em CSV e JSON, para a dívida ativa.
@@ -804,10 +704,10 @@ def exportar_debitos(ctx: click.Context, pastas: tuple[Path, ...], desde: str, s
     from autos.app.debts import export_debts
 
     try:
-        result = export_debts(_autos(ctx), list(pastas), desde, saida, formato,  # type: ignore[arg-type]
+        result = export_debts(autos_of(ctx), list(pastas), desde, saida, formato,  # type: ignore[arg-type]
                               substituir=substituir, registro=registro)
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
     for line in result.lines():
         click.echo(line)
     sys.exit(result.exit_code())
@@ -879,9 +779,9 @@ def _publish_for_terminal(options: Options) -> int:
 @click.option("--assinar", is_flag=True, help="Assina cada PDF (editais e caderno, PAdES) antes de registrar o SHA-256 "
               "no livro: --certificado ou --pkcs11 (veja autos assinar).")
 @certificate_options
-@_DASK_OPTION
+@DASK_OPTION
 @click.pass_context
-@_banco_option("livro")
+@banco_option("livro")
 def publicar_editais(ctx: click.Context, /, casos: tuple[Path, ...], data: Any, data_jornal: Any,
                      veiculo: tuple[str, ...], jornal: tuple[str, ...], saida: Path, livro: Location | None,
                      dry_run: bool, workers: int | None, max_por_edital: int, assinar: bool, dask: str | None,
@@ -898,9 +798,9 @@ def publicar_editais(ctx: click.Context, /, casos: tuple[Path, ...], data: Any, 
 
     o = ctx.obj
     try:
-        assinatura = _batch_signing(assinar and not dry_run, certificado)
+        assinatura = batch_signing(assinar and not dry_run, certificado)
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
     sys.exit(_publish_for_terminal(Options(
         casos=tuple(casos), data=data.date(), saida=saida, data_jornal=data_jornal.date() if data_jornal else None,
         veiculos=place_option(veiculo), jornais=place_option(jornal), livro=livro, dry_run=dry_run,
@@ -929,7 +829,7 @@ def publicar_editais(ctx: click.Context, /, casos: tuple[Path, ...], data: Any, 
 @click.option("--codigo", default=None,
               help="Código de verificação digitado de uma via impressa: diz de que documento é (com --registro).")
 @click.pass_context
-@_banco_option("livro", "registro")
+@banco_option("livro", "registro")
 def conferir(ctx: click.Context, arquivo: Path | None, processo: Path | None, livro: Location | None,
              registro: Location | None, confiar: tuple[Path, ...], lcr: tuple[Path, ...], buscar_revogacao: bool,
              as_json: bool, codigo: str | None) -> None:
@@ -950,14 +850,12 @@ def conferir(ctx: click.Context, arquivo: Path | None, processo: Path | None, li
                         crls=lcr, fetch=buscar_revogacao, as_json=as_json, source=source,
                         rules_dir=ctx.obj["rules_dir"])
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
     if outcome.text:
         click.echo(outcome.text, err=outcome.error is not None and as_json)
     if outcome.error is not None:
-        _fail(outcome.error)
+        fail(outcome.error)
     sys.exit(outcome.exit_code)
-
-
 
 
 # --------------------------------------------------------------------------------------------------
@@ -973,17 +871,17 @@ def _banco_url(banco: str | None) -> Any:
     from autos.store.database import BANCO_ENV, DatabaseUrl
 
     if not banco:
-        _fail(InputError("nenhum banco indicado.", path="--banco",
-                         hint=f"indique-o com --banco postgresql://USUARIO@SERVIDOR/BANCO ou na variável {BANCO_ENV}; "
-                         "um registro ou livro em arquivo SQLite se atualiza sozinho ao ser aberto para gravar."))
+        fail(InputError("nenhum banco indicado.", path="--banco",
+                        hint=f"indique-o com --banco postgresql://USUARIO@SERVIDOR/BANCO ou na variável {BANCO_ENV}; "
+                        "um registro ou livro em arquivo SQLite se atualiza sozinho ao ser aberto para gravar."))
     try:
         return DatabaseUrl(banco)
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
 
 
 @banco_group.command("migrar")
-@click.option("--banco", default=None, envvar="AUTOS_BANCO", metavar="URL", help=_BANCO_HELP)
+@click.option("--banco", default=None, envvar="AUTOS_BANCO", metavar="URL", help=BANCO_HELP)
 def banco_migrar(banco: str | None) -> None:
     """Cria as tabelas do registro e do livro num banco vazio, ou aplica as migrações que faltam (numeradas,
     registradas na tabela schema_migrations), tudo numa transação. Rode uma vez a cada atualização do autos,
@@ -997,7 +895,7 @@ def banco_migrar(banco: str | None) -> None:
     try:
         done = migrate(url)
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
     click.echo(f"banco: {url}")
     for componente, antes, depois in done:
         state = (f"formato {depois} (já estava)" if antes == depois
@@ -1006,7 +904,7 @@ def banco_migrar(banco: str | None) -> None:
 
 
 @banco_group.command("versao")
-@click.option("--banco", default=None, envvar="AUTOS_BANCO", metavar="URL", help=_BANCO_HELP)
+@click.option("--banco", default=None, envvar="AUTOS_BANCO", metavar="URL", help=BANCO_HELP)
 def banco_versao(banco: str | None) -> None:
     """Mostra o formato do registro e do livro no banco e o desta versão do autos.
 
@@ -1017,7 +915,7 @@ def banco_versao(banco: str | None) -> None:
     try:
         states = schema_state(url)
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
     click.echo(f"banco: {url}")
     code = 0
     for st in states:
@@ -1059,7 +957,7 @@ def _correct(ctx: click.Context, action: str, **kw: Any) -> NoReturn:
     try:
         result = {"retificar": ec.rectify, "republicar": ec.republish, "cancelar": ec.cancel}[action](options)
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
     click.echo(ec.summary(result))
     sys.exit(result.exit_code)
 
@@ -1128,7 +1026,7 @@ def servir(ctx: click.Context, config: Path | None, host: str | None, porta: int
     try:
         serve(config, host=host, porta=porta, regras=o["rules_dir"], modelos=o["templates_dir"], hoje=o["today"])
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
 
 
 _USERS_REGISTRO_HELP = ("Registro onde ficam as contas. Padrão: o da configuração (--config), a variável "
@@ -1146,7 +1044,7 @@ def _accounts_register(config: Path | None, registro: Location | None) -> tuple[
         assert path is not None
         return Register.open(path, create=True), (tuple(web.departamentos) or None) if web is not None else None
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
 
 
 @main.group("usuarios")
@@ -1166,7 +1064,7 @@ def usuarios_group() -> None:
               help="Arquivo de configuração da aplicação web (o registro e os departamentos).")
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
               help=_USERS_REGISTRO_HELP)
-@_banco_option("registro")
+@banco_option("registro")
 def usuarios_criar(login: str, papel: str, nome: str, matricula: str | None, departamento: str | None,
                    config: Path | None, registro: Location | None) -> None:
     """Cria uma conta. A senha vem da variável AUTOS_SENHA ou é pedida duas vezes (nunca na linha de comando)."""
@@ -1177,9 +1075,9 @@ def usuarios_criar(login: str, papel: str, nome: str, matricula: str | None, dep
     senha = os.environ.get("AUTOS_SENHA")
     if not senha:
         if not sys.stdin.isatty():
-            _fail(InputError("sem senha: a senha é pedida no terminal, ou vem da variável AUTOS_SENHA (nunca da linha "
-                             "de comando).", hint="rode o comando num terminal, ou defina AUTOS_SENHA só para ele: "
-                             "read -rs AUTOS_SENHA; export AUTOS_SENHA; autos usuarios criar …"))
+            fail(InputError("sem senha: a senha é pedida no terminal, ou vem da variável AUTOS_SENHA (nunca da linha "
+                            "de comando).", hint="rode o comando num terminal, ou defina AUTOS_SENHA só para ele: "
+                            "read -rs AUTOS_SENHA; export AUTOS_SENHA; autos usuarios criar …"))
         senha = click.prompt("Senha", hide_input=True, confirmation_prompt="Repita a senha", err=True)
     register, departamentos = _accounts_register(config, registro)
     try:
@@ -1187,7 +1085,7 @@ def usuarios_criar(login: str, papel: str, nome: str, matricula: str | None, dep
             user = create_user(register, login, senha, nome=nome, papel=papel, matricula=matricula,
                                departamento=departamento, departamentos=departamentos)
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
     click.echo(f"conta criada: {user.login} ({user.papel_nome}) no registro {register.path}")
 
 
@@ -1196,7 +1094,7 @@ def usuarios_criar(login: str, papel: str, nome: str, matricula: str | None, dep
               help="Arquivo de configuração da aplicação web (o registro).")
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
               help=_USERS_REGISTRO_HELP)
-@_banco_option("registro")
+@banco_option("registro")
 def usuarios_listar(config: Path | None, registro: Location | None) -> None:
     """Lista as contas (login, nome, papel, matrícula, departamento, situação)."""
     from autos.app.register.accounts import list_users
@@ -1206,7 +1104,7 @@ def usuarios_listar(config: Path | None, registro: Location | None) -> None:
         with register:
             users = list_users(register)
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
     if not users:
         click.echo("nenhuma conta.")
     for u in users:
@@ -1220,7 +1118,7 @@ def usuarios_listar(config: Path | None, registro: Location | None) -> None:
               help="Arquivo de configuração da aplicação web (o registro).")
 @click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
               help=_USERS_REGISTRO_HELP)
-@_banco_option("registro")
+@banco_option("registro")
 def usuarios_desativar(login: str, config: Path | None, registro: Location | None) -> None:
     """Desativa uma conta (fica registrada, com o histórico; as sessões dela terminam)."""
     from autos.app.register.accounts import deactivate_user
@@ -1230,7 +1128,7 @@ def usuarios_desativar(login: str, config: Path | None, registro: Location | Non
         with register:
             user = deactivate_user(register, login)
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
     click.echo(f"conta desativada: {user.login}")
 
 
