@@ -14,7 +14,7 @@ import click
 from autos.base.ptbr import count_noun
 from autos.errors import AutosError, InputError
 
-if TYPE_CHECKING:  # the pipeline and the rest of the library are imported by the commands that use them (start-up)
+if TYPE_CHECKING:  # the library is imported inside the commands that use it (start-up)
     from autos.app.generation.pipeline import Autos
 
 REGISTRO_HELP = ("Registro dos processos (SQLite). Padrão: registro.sqlite3 na pasta do processo ou numa pasta "
