@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 import click
 
 from autos.cli.checking import validar, verificar
-from autos.cli.common import BANCO_HELP, DASK_OPTION, autos_of, banco_option, fail, notice_old_files
+from autos.cli.common import BANCO_HELP, DASK_OPTION, autos_of, banco_option, fail
 from autos.cli.deadlines import pendencias, prazos
+from autos.cli.fines import multa
 from autos.cli.generation import gerar
 from autos.cli.signing import assinar as _assinar
 from autos.cli.signing import batch_signing, certificate_options
@@ -83,35 +84,6 @@ def run() -> None:
         main()
     finally:
         gc.freeze()
-
-
-@main.command("multa")
-@click.argument("caso", type=click.Path(path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
-@click.pass_context
-def multa(ctx: click.Context, caso: Path, as_json: bool) -> None:
-    """Memória de cálculo da multa: cada passo com seu artigo, em unidades fiscais e em reais.
-
-    Num arquivo de processo (com 'atos:'): a multa do auto e, se uma decisão a manteve, reduziu ou cancelou,
-    qual valor vale e por qual ato.
-    """
-    from autos.checks.processo import ProcessoFine
-    from autos.cli.describe import describe_fines
-
-    notice_old_files([caso])
-    try:
-        result = autos_of(ctx).fine_report(caso)
-    except AutosError as exc:
-        fail(exc)
-    if isinstance(result, ProcessoFine):
-        from autos.cli.processo_formats import fine_text
-
-        click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if as_json else fine_text(result))
-        return
-    if as_json:
-        click.echo(json.dumps(result.to_dict() if result else None, ensure_ascii=False, indent=2))
-    else:
-        click.echo(describe_fines(result))
 
 
 @main.command("migrar")
@@ -892,4 +864,5 @@ main.add_command(verificar)
 main.add_command(gerar)
 main.add_command(prazos)
 main.add_command(pendencias)
+main.add_command(multa)
 main.add_command(_assinar)
