@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import json
 import logging
 import sys
 from datetime import date
@@ -18,6 +17,7 @@ from autos.cli.common import BANCO_HELP, DASK_OPTION, autos_of, banco_option, fa
 from autos.cli.deadlines import pendencias, prazos
 from autos.cli.fines import multa
 from autos.cli.generation import gerar
+from autos.cli.rules import regras
 from autos.cli.signing import assinar as _assinar
 from autos.cli.signing import batch_signing, certificate_options
 from autos.errors import AutosError, InputError
@@ -85,74 +85,6 @@ def run() -> None:
         main()
     finally:
         gc.freeze()
-
-
-@main.group("regras", invoke_without_command=True)
-@click.pass_context
-def regras(ctx: click.Context) -> None:
-    """Lista as leis e regras disponíveis (subcomandos: listar, mostrar, cobertura, exemplos)."""
-    if ctx.invoked_subcommand is None:
-        ctx.invoke(regras_listar)
-
-
-@regras.command("listar")
-@click.pass_context
-def regras_listar(ctx: click.Context) -> None:
-    """Lista as leis das regras."""
-    from autos.cli.describe import describe_rules
-
-    click.echo(describe_rules(autos_of(ctx.find_root()).rules))
-
-
-@regras.command("mostrar")
-@click.argument("lei")
-@click.pass_context
-def regras_mostrar(ctx: click.Context, lei: str) -> None:
-    """Mostra infrações, penalidades, elementos obrigatórios, o rito do processo e as escolhas de uma lei."""
-    from autos.cli.describe import describe_procedure, describe_statute
-
-    try:
-        autos = autos_of(ctx.find_root())
-        click.echo(describe_statute(autos.rules.get(lei)))
-        procedure = autos.procedure_of(lei)
-        if procedure is not None:
-            click.echo("\n" + describe_procedure(procedure, autos.processos.authorities(lei)))
-        from autos.rules.examples import list_examples
-
-        n = len(list_examples(autos.rules.root, lei))
-        click.echo(f"\nValores de exemplo: {n} (veja autos regras exemplos {lei}; um documento que usa um deles é "
-                   "gerado como MINUTA)." if n else "\nValores de exemplo: nenhum.")
-    except AutosError as exc:
-        fail(exc)
-
-
-def _add_examples_command() -> None:
-    from autos.cli.examples import regras_exemplos
-
-    regras.add_command(regras_exemplos)
-
-
-_add_examples_command()
-
-
-@regras.command("cobertura")
-@click.argument("lei")
-@click.option("--json", "as_json", is_flag=True, help="Saída em JSON para outros programas.")
-@click.pass_context
-def regras_cobertura(ctx: click.Context, lei: str, as_json: bool) -> None:
-    """Tabela de cobertura da lei: cada dispositivo do texto → papel → onde nas regras → testes.
-
-    Saída 0: todo dispositivo do texto está na tabela e cada lugar nas regras existe; 1: há problemas.
-    """
-    from autos.app.verification.coverage import coverage_report
-    from autos.cli.describe import describe_coverage
-
-    try:
-        report = coverage_report(autos_of(ctx.find_root()).rules, lei)
-    except AutosError as exc:
-        fail(exc)
-    click.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) if as_json else describe_coverage(report))
-    sys.exit(report.exit_code())
 
 
 @main.command("numerar")
@@ -738,4 +670,5 @@ main.add_command(migrar)
 main.add_command(importar)
 main.add_command(schema)
 main.add_command(novo)
+main.add_command(regras)
 main.add_command(_assinar)
