@@ -22,6 +22,7 @@ from autos.cli.fines import multa
 from autos.cli.generation import gerar
 from autos.cli.register import numerar, registro_group
 from autos.cli.rules import regras
+from autos.cli.serving import servir
 from autos.cli.signing import assinar as _assinar
 from autos.errors import AutosError, InputError
 
@@ -87,29 +88,6 @@ def run() -> None:
         main()
     finally:
         gc.freeze()
-
-
-# --------------------------------------------------------------------------------------------------
-# the web application
-
-
-@main.command("servir")
-@click.option("--config", "config", type=click.Path(path_type=Path, dir_okay=False, exists=True), default=None,
-              help="Arquivo de configuração (TOML): pasta dos processos, registro, porta, departamentos… "
-              "(docs/runbook-web.md). Padrão: os processos de exemplo em 127.0.0.1:8000.")
-@click.option("--host", default=None, help="Endereço em que escutar (padrão: o da configuração, ou 127.0.0.1).")
-@click.option("--porta", "--port", "porta", type=click.IntRange(1, 65535), default=None,
-              help="Porta (padrão: a da configuração, ou 8000).")
-@click.pass_context
-def servir(ctx: click.Context, config: Path | None, host: str | None, porta: int | None) -> None:
-    """Inicia a aplicação web (processos, revisão jurídica, contas) até Ctrl+C."""
-    from autos.app.server import serve
-
-    o = ctx.obj
-    try:
-        serve(config, host=host, porta=porta, regras=o["rules_dir"], modelos=o["templates_dir"], hoje=o["today"])
-    except AutosError as exc:
-        fail(exc)
 
 
 _USERS_REGISTRO_HELP = ("Registro onde ficam as contas. Padrão: o da configuração (--config), a variável "
@@ -235,4 +213,5 @@ main.add_command(republicar_edital)
 main.add_command(cancelar_edital)
 main.add_command(conferir)
 main.add_command(banco_group)
+main.add_command(servir)
 main.add_command(_assinar)
