@@ -1,19 +1,21 @@
-"""Command line: ``autos …``. Each command parses its options and calls one library function."""
+"""Command line: ``autos …``. Each command parses its options and calls one library function. This module holds the
+group :data:`main` (the global options, the English aliases), :func:`run` and the registration of the commands; each
+command lives in the module of its use case (checking.py: validar and verificar; generation.py: gerar; …), what
+several of them share in common.py."""
 
 from __future__ import annotations
 
 import gc
 import logging
-import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import click
 
+from autos.cli.accounts import usuarios_group
 from autos.cli.authenticity import conferir
 from autos.cli.authoring import importar, migrar, novo, schema
 from autos.cli.checking import validar, verificar
-from autos.cli.common import banco_option, fail
 from autos.cli.database import banco_group
 from autos.cli.deadlines import pendencias, prazos
 from autos.cli.debts import exportar_debitos
@@ -24,10 +26,6 @@ from autos.cli.register import numerar, registro_group
 from autos.cli.rules import regras
 from autos.cli.serving import servir
 from autos.cli.signing import assinar as _assinar
-from autos.errors import AutosError, InputError
-
-if TYPE_CHECKING:  # the pipeline and the publisher are imported by the commands that use them (start-up)
-    from autos.store.database import Location
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -90,109 +88,6 @@ def run() -> None:
         gc.freeze()
 
 
-_USERS_REGISTRO_HELP = ("Registro onde ficam as contas. Padrão: o da configuração (--config), a variável "
-                        "AUTOS_REGISTRO ou o registro dos processos de exemplo.")
-
-
-def _accounts_register(config: Path | None, registro: Location | None) -> tuple[Any, tuple[str, ...] | None]:
-    """The register of the accounts (created if needed) and the departments of the configuration, if any."""
-    from autos.app.server import load_config
-    from autos.store.register import Register
-
-    try:
-        web = load_config(config) if config is not None or registro is None else None
-        path = registro if registro is not None else web.registro_local if web is not None else None
-        assert path is not None
-        return Register.open(path, create=True), (tuple(web.departamentos) or None) if web is not None else None
-    except AutosError as exc:
-        fail(exc)
-
-
-@main.group("usuarios")
-def usuarios_group() -> None:
-    """Contas da aplicação web: criar, listar, desativar."""
-
-
-@usuarios_group.command("criar")
-@click.argument("login")
-@click.option("--papel", required=True, type=click.Choice(["fiscal", "chefia", "procurador", "admin"]),
-              help="fiscal: os próprios processos; chefia: os do departamento; procurador: ler todos e revisar; "
-              "admin: contas.")
-@click.option("--nome", required=True, help="Nome completo.")
-@click.option("--matricula", default=None, help="Matrícula do agente (obrigatória para fiscal).")
-@click.option("--departamento", default=None, help="Departamento da configuração (obrigatório para chefia).")
-@click.option("--config", "config", type=click.Path(path_type=Path, dir_okay=False, exists=True), default=None,
-              help="Arquivo de configuração da aplicação web (o registro e os departamentos).")
-@click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
-              help=_USERS_REGISTRO_HELP)
-@banco_option("registro")
-def usuarios_criar(login: str, papel: str, nome: str, matricula: str | None, departamento: str | None,
-                   config: Path | None, registro: Location | None) -> None:
-    """Cria uma conta. A senha vem da variável AUTOS_SENHA ou é pedida duas vezes (nunca na linha de comando)."""
-    import os
-
-    from autos.app.register.accounts import create_user
-
-    senha = os.environ.get("AUTOS_SENHA")
-    if not senha:
-        if not sys.stdin.isatty():
-            fail(InputError("sem senha: a senha é pedida no terminal, ou vem da variável AUTOS_SENHA (nunca da linha "
-                            "de comando).", hint="rode o comando num terminal, ou defina AUTOS_SENHA só para ele: "
-                            "read -rs AUTOS_SENHA; export AUTOS_SENHA; autos usuarios criar …"))
-        senha = click.prompt("Senha", hide_input=True, confirmation_prompt="Repita a senha", err=True)
-    register, departamentos = _accounts_register(config, registro)
-    try:
-        with register:
-            user = create_user(register, login, senha, nome=nome, papel=papel, matricula=matricula,
-                               departamento=departamento, departamentos=departamentos)
-    except AutosError as exc:
-        fail(exc)
-    click.echo(f"conta criada: {user.login} ({user.papel_nome}) no registro {register.path}")
-
-
-@usuarios_group.command("listar")
-@click.option("--config", "config", type=click.Path(path_type=Path, dir_okay=False, exists=True), default=None,
-              help="Arquivo de configuração da aplicação web (o registro).")
-@click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
-              help=_USERS_REGISTRO_HELP)
-@banco_option("registro")
-def usuarios_listar(config: Path | None, registro: Location | None) -> None:
-    """Lista as contas (login, nome, papel, matrícula, departamento, situação)."""
-    from autos.app.register.accounts import list_users
-
-    register, _ = _accounts_register(config, registro)
-    try:
-        with register:
-            users = list_users(register)
-    except AutosError as exc:
-        fail(exc)
-    if not users:
-        click.echo("nenhuma conta.")
-    for u in users:
-        click.echo(f"{u.login}\t{u.nome}\t{u.papel}\t{u.matricula or '—'}\t{u.departamento or '—'}\t"
-                   f"{'ativa' if u.ativo else 'desativada'}")
-
-
-@usuarios_group.command("desativar")
-@click.argument("login")
-@click.option("--config", "config", type=click.Path(path_type=Path, dir_okay=False, exists=True), default=None,
-              help="Arquivo de configuração da aplicação web (o registro).")
-@click.option("--registro", type=click.Path(path_type=Path, dir_okay=False), default=None, envvar="AUTOS_REGISTRO",
-              help=_USERS_REGISTRO_HELP)
-@banco_option("registro")
-def usuarios_desativar(login: str, config: Path | None, registro: Location | None) -> None:
-    """Desativa uma conta (fica registrada, com o histórico; as sessões dela terminam)."""
-    from autos.app.register.accounts import deactivate_user
-
-    register, _ = _accounts_register(config, registro)
-    try:
-        with register:
-            user = deactivate_user(register, login)
-    except AutosError as exc:
-        fail(exc)
-    click.echo(f"conta desativada: {user.login}")
-
-
 main.add_command(validar)
 main.add_command(verificar)
 main.add_command(gerar)
@@ -214,4 +109,5 @@ main.add_command(cancelar_edital)
 main.add_command(conferir)
 main.add_command(banco_group)
 main.add_command(servir)
+main.add_command(usuarios_group)
 main.add_command(_assinar)
