@@ -88,6 +88,7 @@ def run() -> None:
         gc.freeze()
 
 
+# the commands, each from the module of its use case (``autos --help`` lists them in alphabetical order)
 main.add_command(validar)
 main.add_command(verificar)
 main.add_command(gerar)
