@@ -39,16 +39,16 @@ def describe_examples(examples: list[Example]) -> str:
 @click.pass_context
 def regras_exemplos(ctx: click.Context, lei: str | None, as_json: bool) -> None:
     """Lista, por município, cada valor das regras ainda de exemplo (arquivo, linha, como corrigir). Saída 0."""
-    from autos.cli import _autos, _fail
+    from autos.cli.common import autos_of, fail
     from autos.rules.examples import list_examples
 
     try:
-        autos = _autos(ctx.find_root())
+        autos = autos_of(ctx.find_root())
         if lei is not None:
             autos.rules.get(lei)  # an unknown law is an error naming the laws known
         examples = list_examples(autos.rules.root, lei)
     except AutosError as exc:
-        _fail(exc)
+        fail(exc)
     if as_json:
         click.echo(json.dumps([e.as_dict() for e in examples], ensure_ascii=False, indent=2))
     else:
