@@ -199,7 +199,7 @@ def test_ferraz_appeal_after_ten_days_art78_is_intempestivo_and_does_not_suspend
     warning = [f for f in t.achados if f.codigo == "INTEMPESTIVO"]
     assert len(warning) == 1 and warning[0].severidade == "aviso"
     assert "intempestivo" in warning[0].mensagem and "11/09/2026" in warning[0].mensagem
-    assert "art. 78" in (warning[0].base_legal or "")
+    assert "art. 78" in (warning[0].citacao or "")
     states = {p.id: p.estado for p in t.prazos}
     assert states["recurso_art78"] == "perdido"
     assert states["pagamento_art80"] == "perdido"  # not moot: the late appeal has no effect
@@ -335,9 +335,9 @@ def test_invalid_timeline_is_an_error_citing_the_law(service: ProcessoService, n
     f = errors[0]
     assert f.linha == exp["linha"]
     for words in exp["contem"]:
-        assert words in f.mensagem or words in (f.base_legal or ""), (words, f.mensagem)
+        assert words in f.mensagem or words in (f.citacao or ""), (words, f.mensagem)
     if "base_legal" in exp:
-        assert exp["base_legal"] in (f.base_legal or "")
+        assert exp["base_legal"] in (f.citacao or "")
     assert t.exit_code() == 1
     if not t.prazos:  # structure unsound: no deadline computed, and the situation says why
         assert re.search(r"\d+ erros? no processo", t.situacao) and "prazos" in t.situacao, t.situacao

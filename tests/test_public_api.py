@@ -67,3 +67,38 @@ def test_every_error_is_in_errors_py_under_autos_error_and_exported() -> None:
         assert issubclass(cls, errors.AutosError), cls
         assert cls.__name__ in (errors.__doc__ or ""), cls
         assert cls.__name__ in autos.__all__ and getattr(autos, cls.__name__) is cls, cls
+
+
+def test_every_public_name_says_what_it_is() -> None:
+    """As httpx documents each of its exported members: every public name carries its docstring."""
+    for name in autos.__all__:
+        assert (getattr(autos, name).__doc__ or "").strip(), name
+
+
+def test_a_script_reserves_a_number_publishes_and_checks_without_internals(tmp_path: Path) -> None:
+    """The command families beyond the facade, through ``autos`` alone: the register reserves the next auto number
+    without gaps; a dry run of the night plans the editais of the samples without writing the ledger; ``conferir``
+    says a file the ledger never recorded does not match (exit 1)."""
+    from datetime import date
+
+    lib = autos.Autos()
+    register = autos.open_register(tmp_path / "registro.sqlite3", tmp_path, create=True)
+    assert register is not None
+    procedure = lib.procedure_of("timoteo-mg/lei-3844-2022")
+    assert procedure is not None
+    first = autos.reserve_number(register, procedure, "auto", 2026)
+    second = autos.reserve_number(register, procedure, "auto", 2026)
+    assert (first.numero, first.ano, second.numero) == (1, 2026, 2)
+
+    samples = Path(__file__).resolve().parent.parent / "samples" / "processos"
+    result = autos.publish_editais(autos.PublishOptions(casos=samples, data=date(2026, 12, 1),
+                                                        saida=tmp_path / "editais", dry_run=True, workers=1,
+                                                        today=date(2026, 11, 30)))
+    assert isinstance(result, autos.PublishResult) and result.erro is None
+    assert not (tmp_path / "editais" / "livro-editais.sqlite3").exists()
+
+    stray = tmp_path / "qualquer.pdf"
+    stray.write_bytes(b"%PDF-1.7\n%%EOF\n")
+    autos.Ledger(tmp_path / "livro.sqlite3").close()
+    outcome = autos.conferir(stray, livro=tmp_path / "livro.sqlite3")
+    assert outcome.exit_code == 1, outcome.text

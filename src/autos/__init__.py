@@ -1,8 +1,11 @@
 """autos: municipal enforcement documents (autos de infração, notificações, editais) from YAML case files,
 checked against the municipal laws kept as data in ``rules/``.
 
-The public API is what this module exports; everything else lives in the stage subpackages (``base``, ``rules``,
-``processo``, ``compute``, ``checks``, ``documents``, ``render``, ``store``, ``app``, ``cli``) and may change.
+The public API is what this module exports — the facade :class:`Autos` (validar, gerar, prazos, multa,
+pendências), one entry point per other command family (publishing editais and their corrections, ``conferir``,
+the register, the ledger, exporting debts) and the error tree; everything else lives in the stage subpackages
+(``base``, ``rules``, ``processo``, ``compute``, ``checks``, ``documents``, ``render``, ``store``, ``app``,
+``cli``) and may change.
 
     from autos import Autos
     autos = Autos()
@@ -15,7 +18,19 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from autos.app.debts import export_debts
+    from autos.app.editais.corrections import (
+        CorrectionOptions,
+        CorrectionResult,
+        cancel_published_edital,
+        rectify_edital,
+        republish_edital,
+    )
+    from autos.app.editais.publish import publish_editais
+    from autos.app.editais.run import PublishOptions, PublishResult
     from autos.app.generation.pipeline import Autos
+    from autos.app.register.service import open_register, rebuild_folder, reserve_number
+    from autos.app.verification.conferir import conferir
     from autos.errors import (
         AccessDeniedError,
         AutosError,
@@ -45,6 +60,7 @@ if TYPE_CHECKING:
     from autos.processo.load import LoadedProcesso, load_processo, parse_processo
     from autos.processo.load_case import LoadedCase, load_case, parse_case
     from autos.processo.model import Ato, Processo
+    from autos.store.ledger import Ledger
 
 #: where each public name lives. The names are imported on first use (PEP 562), so that ``import autos.cli`` — and
 #: ``autos --help`` — does not load the whole pipeline: importing ``autos.app.generation.pipeline`` builds the rule
@@ -59,6 +75,14 @@ _ERRORS = (
 _WHERE = {
     "Autos": "autos.app.generation.pipeline",
     **dict.fromkeys(_ERRORS, "autos.errors"),
+    "publish_editais": "autos.app.editais.publish",
+    **dict.fromkeys(("PublishOptions", "PublishResult"), "autos.app.editais.run"),
+    **dict.fromkeys(("CorrectionOptions", "CorrectionResult", "cancel_published_edital", "rectify_edital",
+                     "republish_edital"), "autos.app.editais.corrections"),
+    "conferir": "autos.app.verification.conferir",
+    **dict.fromkeys(("open_register", "rebuild_folder", "reserve_number"), "autos.app.register.service"),
+    "Ledger": "autos.store.ledger",
+    "export_debts": "autos.app.debts",
     "Case": "autos.processo.case",
     **dict.fromkeys(("LoadedProcesso", "load_processo", "parse_processo"), "autos.processo.load"),
     **dict.fromkeys(("LoadedCase", "load_case", "parse_case"), "autos.processo.load_case"),
@@ -88,11 +112,14 @@ __all__ = [
     "ClusterError",
     "ComputeError",
     "CorrectionError",
+    "CorrectionOptions",
+    "CorrectionResult",
     "CsrfError",
     "DuplicateActNumberError",
     "EditConflictError",
     "ExampleRefused",
     "InputError",
+    "Ledger",
     "LedgerError",
     "LoadedCase",
     "LoadedProcesso",
@@ -101,6 +128,8 @@ __all__ = [
     "OutputError",
     "PixConfigError",
     "Processo",
+    "PublishOptions",
+    "PublishResult",
     "RecordError",
     "RefusedError",
     "RegisterError",
@@ -109,8 +138,17 @@ __all__ = [
     "RulesError",
     "RulesFileError",
     "SignatureError",
+    "cancel_published_edital",
+    "conferir",
+    "export_debts",
     "load_case",
     "load_processo",
+    "open_register",
     "parse_case",
     "parse_processo",
+    "publish_editais",
+    "rebuild_folder",
+    "rectify_edital",
+    "republish_edital",
+    "reserve_number",
 ]

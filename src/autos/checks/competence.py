@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from autos.base.yamlio import PathKey, format_path
-from autos.compute.timeline import Finding
+from autos.compute.finding import Finding
 from autos.processo.case import Agente, Signatario
 from autos.processo.load import LoadedProcesso
 from autos.rules.authorities import Authorities, Holder, Signer, normalize_name
@@ -174,7 +174,8 @@ def _label(loaded: LoadedProcesso, proc: Procedure, i: int) -> str:
 
 def _finding(loaded: LoadedProcesso, code: str, message: str, path: PathKey, base: str | None,
              hint: str | None) -> Finding:
-    return Finding(code, "erro", message, base, format_path(path), loaded.line_of(path), hint)
+    return Finding(severidade="erro", codigo=code, mensagem=message, citacao=base, caminho=format_path(path),
+                   linha=loaded.line_of(path), dica=hint)
 
 
 def _holder_of(auth: Authorities, src: SignerSource | None, d: date | None, proc: Procedure) -> int | None:

@@ -14,8 +14,8 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from autos.base.ptbr import count_noun
+from autos.compute.finding import Finding
 from autos.compute.timeline import DeadlineState, Timeline
-from autos.compute.timeline import Finding as TimelineFinding
 from autos.errors import AutosError
 from autos.processo.load import LoadedProcesso
 from autos.rules.calendar import MunicipalCalendar, format_date
@@ -55,10 +55,10 @@ def _restitution(timeline: Timeline, proc: Procedure, loaded: LoadedProcesso,
 
 
 def custody_findings(loaded: LoadedProcesso, proc: Procedure, statute: Statute, timeline: Timeline,
-                     calendar: MunicipalCalendar) -> list[TimelineFinding]:
+                     calendar: MunicipalCalendar) -> list[Finding]:
     """``DIARIAS-DIVERGENTES`` for each infraction whose ``dias_custodia`` is not the day of the term on which the
     animal was restituted (see the module's docstring); nothing when the processo has no such restitution yet."""
-    out: list[TimelineFinding] = []
+    out: list[Finding] = []
     p = loaded.processo
     for i, inf in enumerate(p.infracoes):
         rule = statute.infracoes.get(inf.regra)
@@ -89,13 +89,13 @@ def custody_findings(loaded: LoadedProcesso, proc: Procedure, statute: Statute, 
         which = (f"o {passed}º dia do prazo" if passed >= 1 else
                  "antes do 1º dia do prazo, que paga a diária do 1º dia")
         term = f"{d.prazo_texto()}, contado de {format_date(d.inicio)}, excluído esse dia"
-        out.append(TimelineFinding(
-            "DIARIAS-DIVERGENTES", "erro",
-            f"o caso cobra {count_noun(int(inf.dias_custodia), 'diária', 'diárias')} de guarda, mas o animal foi "
-            f"restituído em {format_date(until)} (atos[{index}]), {which} ({d.descricao.lower()}: "
+        out.append(Finding(
+            severidade="erro", codigo="DIARIAS-DIVERGENTES",
+            mensagem=f"o caso cobra {count_noun(int(inf.dias_custodia), 'diária', 'diárias')} de guarda, mas o animal "
+            f"foi restituído em {format_date(until)} (atos[{index}]), {which} ({d.descricao.lower()}: "
             f"{term}): {'é devida' if due == 1 else 'são devidas'} {count_noun(due, 'diária', 'diárias')} (cada "
             "diária é um dia desse prazo).",
-            f"{statute.cite(costs.citacao_diarias)}; {d.base_legal}",
-            f"infracoes[{i}].dias_custodia", loaded.line_of(path),
-            f"escreva dias_custodia: {due}, ou corrija a data do recolhimento ou da restituição."))
+            citacao=f"{statute.cite(costs.citacao_diarias)}; {d.base_legal}",
+            caminho=f"infracoes[{i}].dias_custodia", linha=loaded.line_of(path),
+            dica=f"escreva dias_custodia: {due}, ou corrija a data do recolhimento ou da restituição."))
     return out

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Literal
@@ -23,7 +23,6 @@ from autos.checks.acts import ActDocument, act_document, document_acts
 from autos.checks.finding import Finding, Report
 from autos.checks.result import CaseResult
 from autos.compute.fines import FineResult
-from autos.compute.timeline import Finding as TimelineFinding
 from autos.compute.timeline import Timeline
 from autos.errors import AutosError, RefusedError
 from autos.processo.load import LoadedProcesso
@@ -79,9 +78,9 @@ class ProcessoReport(Report):
         return out
 
 
-def _from_timeline(f: TimelineFinding, loaded: LoadedProcesso) -> Finding:
-    return Finding(severidade=f.severidade, codigo=f.codigo, mensagem=f.mensagem, citacao=f.base_legal,
-                   caminho=f.caminho, linha=f.linha, arquivo=str(loaded.file), dica=f.como_corrigir)
+def _from_timeline(f: Finding, loaded: LoadedProcesso) -> Finding:
+    """A timeline finding in the processo's report: the same finding, naming the file."""
+    return replace(f, arquivo=str(loaded.file))
 
 
 def check_processo(loaded: LoadedProcesso, timeline: Timeline, proc: Procedure, statute: Statute,
@@ -138,7 +137,7 @@ def act_report(doc: ActDocument, loaded: LoadedProcesso, timeline: Timeline, che
     own = [doc.finding(f) for f in checked.findings]
     relevant: list[Finding] = []
     for f in timeline.errors:
-        m = _ACT_PATH.match(f.caminho)
+        m = _ACT_PATH.match(f.caminho or "")
         if m is not None:
             later = loaded.processo.atos[int(m.group(1))].data_do_ato
             if later is not None and later > doc.as_of:

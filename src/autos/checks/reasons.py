@@ -31,7 +31,8 @@ from decimal import Decimal
 
 from autos.base import ptbr
 from autos.base.yamlio import PathKey, format_path
-from autos.compute.timeline import Finding, Timeline
+from autos.compute.finding import Finding
+from autos.compute.timeline import Timeline
 from autos.processo.load import LoadedProcesso
 from autos.processo.model import Razao
 from autos.rules.calendar import format_date
@@ -88,7 +89,8 @@ class _Checker:
         self.out: list[Finding] = []
 
     def add(self, code: str, message: str, path: PathKey, base: str, hint: str) -> None:
-        self.out.append(Finding(code, "erro", message, base, format_path(path), self.loaded.line_of(path), hint))
+        self.out.append(Finding(severidade="erro", codigo=code, mensagem=message, citacao=base,
+                                caminho=format_path(path), linha=self.loaded.line_of(path), dica=hint))
 
     def label(self, i: int) -> str:
         a = self.p.atos[i]

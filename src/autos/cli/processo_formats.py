@@ -58,7 +58,7 @@ def timeline_text(t: Timeline) -> str:
         for f in t.achados:
             where = f"linha {f.linha}, " if f.linha else ""
             out.append(f"  [{f.severidade}] {f.codigo} ({where}{f.caminho}): {f.mensagem}"
-                       + (f" Como corrigir: {f.como_corrigir}" if f.como_corrigir else ""))
+                       + (f" Como corrigir: {f.dica}" if f.dica else ""))
     if t.interpretacoes:
         out.append("")
         out.append("Escolhas interpretativas das regras:")

@@ -231,7 +231,7 @@ def classify_processo(loaded: LoadedProcesso, timeline: Timeline, proc: Procedur
         errors = [f for f in timeline.achados if f.severidade == "erro"]
         return ProcessoEdital(Decision("recusado", problemas=tuple(
             f"o processo tem erro na linha do tempo: {f.codigo}: {f.mensagem}"
-            + (f" ({f.base_legal})" if f.base_legal else "") + (f" (linha {f.linha})" if f.linha else "")
+            + (f" ({f.citacao})" if f.citacao else "") + (f" (linha {f.linha})" if f.linha else "")
             for f in errors)), auto_numero=p.atos[auto_i].numero if auto_i is not None else None)
     if auto_i is None:
         return ProcessoEdital(Decision("sem_edital"))  # nothing to notify yet (e.g. an apprehension first)

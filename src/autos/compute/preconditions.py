@@ -19,7 +19,8 @@ from decimal import Decimal
 
 from autos.base.citation import Citation
 from autos.base.yamlio import PathKey, format_path, load_yaml
-from autos.compute.timeline import Finding, Timeline
+from autos.compute.finding import Finding
+from autos.compute.timeline import Timeline
 from autos.errors import AutosError, RulesError
 from autos.processo.case import Pessoa, returned_for_unknown_address
 from autos.processo.load import LoadedProcesso
@@ -301,8 +302,9 @@ class _Checker:
         cite = self.cite(pc.citacao)
         message = (f"{self.label(i)} sem o pressuposto da {cite}: {' '.join(pc.descricao.split())} — "
                    f"{problem.detail}{choice}.")
-        return Finding(pc.codigo, "erro", message, cite, format_path(problem.path), self.loaded.line_of(problem.path),
-                       " ".join(pc.dica.split()))
+        return Finding(severidade="erro", codigo=pc.codigo, mensagem=message, citacao=cite,
+                       caminho=format_path(problem.path), linha=self.loaded.line_of(problem.path),
+                       dica=" ".join(pc.dica.split()))
 
     def act_level(self, i: int) -> list[Finding]:
         rule = self.proc.atos.get(self.atos[i].tipo)
@@ -348,11 +350,12 @@ class _Checker:
                     facts = ", ".join([inf.regra, *(["reincidente"] if cond.reincidente else []),
                                        *(["pessoa jurídica"] if cond.pessoa_juridica else [])])
                     out.append(Finding(
-                        MANDATORY_PENALTY, "erro", f"{self.label(self.auto)}: a {cite} impõe {pen.nome} quando "
+                        severidade="erro", codigo=MANDATORY_PENALTY,
+                        mensagem=f"{self.label(self.auto)}: a {cite} impõe {pen.nome} quando "
                         f"{' '.join(cond.descricao.split())} — o caso deste processo ({facts}) —, e o auto não a "
-                        f"aplica{choice}.", cite, format_path(path), self.loaded.line_of(path),
-                        f"inclua em 'penalidades' do auto {{tipo: {pen_id}, condicao: {cid}}} e registre o ato que a "
-                        "executa (veja `autos regras mostrar`)."))
+                        f"aplica{choice}.", citacao=cite, caminho=format_path(path), linha=self.loaded.line_of(path),
+                        dica=f"inclua em 'penalidades' do auto {{tipo: {pen_id}, condicao: {cid}}} e registre o ato "
+                        "que a executa (veja `autos regras mostrar`)."))
         return out
 
 
@@ -396,7 +399,7 @@ def unmet_before(loaded: LoadedProcesso, proc: Procedure, statute: Statute, time
     words, with its article."""
     atos = [*loaded.processo.atos, Ato(tipo=kind, data=when, referente=referente)]
     c = _Checker(loaded, atos, proc, statute, timeline)
-    return [f.mensagem + f" Como corrigir: {f.como_corrigir}" for f in c.act_level(len(atos) - 1)]
+    return [f.mensagem + f" Como corrigir: {f.dica}" for f in c.act_level(len(atos) - 1)]
 
 
 # ---- the rules' own references across the two files ------------------------------------------------------------

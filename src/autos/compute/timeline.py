@@ -30,6 +30,7 @@ from typing import Any, Literal
 from autos.base.ptbr import count_noun
 from autos.base.yamlio import PathKey, format_path
 from autos.compute.deadlines import Deadline, NoticeFacts, compute, notice_effective
+from autos.compute.finding import Finding
 from autos.errors import InputError
 from autos.processo.load import LoadedProcesso
 from autos.processo.model import Ato
@@ -39,7 +40,6 @@ from autos.rules.procedure import ActRule, DeadlineBehaviour, Procedure
 __all__ = [
     "ActState",
     "DeadlineState",
-    "Finding",
     "Pending",
     "Timeline",
     "Urgency",
@@ -68,24 +68,6 @@ _FACT_LABELS = {
     "ar_juntada": "a juntada do AR aos autos", "edital_publicacao": "a publicação no órgão oficial",
     "edital_jornal": "a publicação no jornal local", "testemunha": "a testemunha da recusa",
 }
-
-
-@dataclass(frozen=True)
-class Finding:
-    """Something wrong (``erro``) or worth knowing (``aviso``) in the processo, with its legal basis."""
-
-    codigo: str
-    severidade: Literal["erro", "aviso"]
-    mensagem: str
-    base_legal: str | None
-    caminho: str
-    linha: int | None
-    como_corrigir: str | None = None
-
-    def to_dict(self) -> dict[str, object]:
-        return {"codigo": self.codigo, "severidade": self.severidade, "mensagem": self.mensagem,
-                "base_legal": self.base_legal, "caminho": self.caminho, "linha": self.linha,
-                "como_corrigir": self.como_corrigir}
 
 
 @dataclass
@@ -215,7 +197,7 @@ class Timeline:
                 "encerrado": self.encerrado, "proximo": nxt.to_dict() if nxt else None,
                 "atos": [a.to_dict() for a in self.atos], "prazos": [p.to_dict() for p in self.prazos],
                 "pendencias": [p.to_dict() for p in self.pendencias],
-                "achados": [f.to_dict() for f in self.achados], "interpretacoes": self.interpretacoes}
+                "achados": [f.to_timeline_dict() for f in self.achados], "interpretacoes": self.interpretacoes}
 
 
 def _iso(d: date | None) -> str | None:
@@ -269,8 +251,8 @@ class _Checker:
     # ---- helpers ---------------------------------------------------------------------------------
     def add(self, codigo: str, mensagem: str, path: PathKey, base: str | None = None,
             hint: str | None = None, severidade: Literal["erro", "aviso"] = "erro") -> None:
-        self.findings.append(Finding(codigo, severidade, mensagem, base, format_path(path),
-                                     self.loaded.line_of(path), hint))
+        self.findings.append(Finding(severidade=severidade, codigo=codigo, mensagem=mensagem, citacao=base,
+                                     caminho=format_path(path), linha=self.loaded.line_of(path), dica=hint))
 
     def rule(self, i: int) -> ActRule | None:
         return self.proc.atos.get(self.p.atos[i].tipo)
@@ -698,8 +680,9 @@ class _Checker:
                 dl = notice_effective(facts, self.proc.law, self.cal, file=self.loaded.file, paths=paths,
                                       lines={k: v for k, v in lines.items() if v is not None})
             except InputError as exc:
-                self.findings.append(Finding("NOTIFICACAO-INVALIDA", "erro", exc.message, form.base_legal,
-                                             exc.path or format_path(base), exc.line, exc.hint))
+                self.findings.append(Finding(severidade="erro", codigo="NOTIFICACAO-INVALIDA", mensagem=exc.message,
+                                             citacao=form.base_legal, caminho=exc.path or format_path(base),
+                                             linha=exc.line, dica=exc.hint))
                 return None, False
             self.memo[facts] = dl
         if dl.fim != a.data_do_ato:

@@ -98,4 +98,5 @@ def load_processo(file: str | Path) -> LoadedProcesso:
 
 
 def parse_processo(text: str, file: str | Path = "<texto>") -> LoadedProcesso:
+    """A processo file's text, read as :func:`load_processo` reads the file (``file`` names it in the errors)."""
     return from_doc(parse_yaml(text, file, InputError))

@@ -632,4 +632,10 @@ def summary(result: CorrectionResult) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["CorrectionError", "CorrectionOptions", "CorrectionResult", "cancel", "rectify", "republish", "summary"]
+#: the public names of the three corrections (``autos retificar-edital``, ``republicar-edital``, ``cancelar-edital``)
+rectify_edital = rectify
+republish_edital = republish
+cancel_published_edital = cancel
+
+__all__ = ["CorrectionError", "CorrectionOptions", "CorrectionResult", "cancel", "cancel_published_edital", "rectify",
+           "rectify_edital", "republish", "republish_edital", "summary"]

@@ -784,3 +784,10 @@ class Publisher:
                                                     LedgerError("não foi possível ler o livro de editais para o "
                                                                 f"manifesto ({sqlite_cause(exc, 'livro')}).",
                                                                 file=str(ledger.location)))
+
+
+def publish_editais(options: Options, *, log: Callable[[str], None] = lambda _m: None) -> PublishResult:
+    """``autos publicar-editais`` as a function: one run with ``options`` (Portuguese progress lines to ``log``);
+    what it published, refused and wrote, and its exit code, in the result — errors are in ``result.erro``, never
+    raised once the run has started."""
+    return Publisher(options, log=log).run()

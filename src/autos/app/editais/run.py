@@ -124,3 +124,7 @@ def place_option(values: tuple[str, ...] | list[str]) -> tuple[tuple[str, str], 
         elif value.strip():
             out.append(("*", value.strip()))
     return tuple(out)
+
+
+#: the options of a ``publicar-editais`` run, as the public API names them
+PublishOptions = Options

@@ -313,3 +313,7 @@ def check(arquivo: Path | None, *, processo: Path | None = None, livro: Location
         # what the signature check found, before the error of the register or ledger
         return Outcome("\n".join(section.linhas), 2, exc)
     return Outcome(*conferir_output(arquivo, result, kind, section, as_json=as_json))
+
+
+#: ``autos conferir`` as a function (the public name of :func:`check`)
+conferir = check
