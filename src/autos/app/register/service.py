@@ -38,7 +38,7 @@ from autos.store.register import (
     sha256_of,
 )
 
-__all__ = ["REGISTER_ENV", "ProcessoRecorder", "Rebuilt", "Verification", "cancel_number",
+__all__ = ["REGISTER_ENV", "ProcessoRecorder", "Rebuilt", "RegisterVerification", "cancel_number",
            "find_register", "new_processo_reserving", "open_register", "rebuild_folder", "record_written",
            "register_findings", "reserve_number", "stamp_of", "verify_code", "verify_document"]
 
@@ -313,12 +313,12 @@ def record_written(register: Register, loaded_file: Path, lei: str, processo: st
 
 
 @dataclass(frozen=True)
-class Verification:
+class RegisterVerification:
     linhas: list[str]
     exit_code: int
 
 
-def verify_document(file: Path, registro: Location) -> Verification:
+def verify_document(file: Path, registro: Location) -> RegisterVerification:
     """``autos conferir ARQUIVO --registro R``: is this file, byte for byte, a document the register recorded? Also
     the verification code the file prints (PDF text, DOCX footer) and what the register knows of that code: a
     file whose code is recorded but whose bytes are not was changed after it was issued, or is not the one issued."""
@@ -349,7 +349,7 @@ def verify_document(file: Path, registro: Location) -> Verification:
                              f"{r.processo} ({r.lei}), gerado como {register.absolute(r.caminho)}; mas o SHA-256 não "
                              f"confere com o registrado ({', '.join(sorted({k.sha256 for k in known}))}): o arquivo "
                              "foi alterado ou não é o emitido.")
-            return Verification(lines, 1)
+            return RegisterVerification(lines, 1)
         for r in found:
             when = datetime.fromisoformat(r.gravado_em)
             lines.append(f"CONFERE: {r.documento} do ato {r.ato} do processo {r.processo} ({r.lei}), gerado em "
@@ -364,10 +364,10 @@ def verify_document(file: Path, registro: Location) -> Verification:
                 lines.append(f"  atenção: o documento foi substituído depois, em "
                              f"{datetime.fromisoformat(newer[0].gravado_em):%d/%m/%Y %H:%M} (autos gerar "
                              "--substituir); este arquivo é a versão anterior.")
-        return Verification(lines, 0)
+        return RegisterVerification(lines, 0)
 
 
-def verify_code(typed: str, registro: Location) -> Verification:
+def verify_code(typed: str, registro: Location) -> RegisterVerification:
     """``autos conferir --codigo C --registro R``: the document(s) the register recorded under a verification code
     typed from a printed copy. A code whose check character does not match (a typo) is refused before the lookup;
     the register then says which document, processo and act it is, and the SHA-256 of each version recorded."""
@@ -385,7 +385,7 @@ def verify_code(typed: str, registro: Location) -> Verification:
         if not found:
             lines.append(f"NÃO CONFERE: o código {code} não está neste registro (documento de outro registro, de um "
                          "arquivo antigo de um só documento, que não é registrado, ou código alterado).")
-            return Verification(lines, 1)
+            return RegisterVerification(lines, 1)
         r = found[0]
         lines.append(f"CONFERE: o código {code} é do {r.documento} do ato {r.ato} do processo {r.processo} ({r.lei}), "
                      f"gerado a partir de {register.absolute(r.arquivo)}.")
@@ -395,7 +395,7 @@ def verify_code(typed: str, registro: Location) -> Verification:
         if len({d.gravado_em for d in found}) > 1:
             lines.append("  o documento foi substituído (autos gerar --substituir): a versão em vigor é a primeira "
                          "da lista.")
-        return Verification(lines, 0)
+        return RegisterVerification(lines, 0)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ FILE_LABELS = {
 
 
 @dataclass
-class Verification:
+class LedgerVerification:
     arquivo: Path
     sha256: str
     livro: Location
@@ -78,7 +78,7 @@ def _describe(m: Match) -> str:
     return text
 
 
-def verify_file(path: Path, ledger_path: Location | None, *, source: str = "--livro") -> Verification:
+def verify_file(path: Path, ledger_path: Location | None, *, source: str = "--livro") -> LedgerVerification:
     """Recompute the SHA-256 of ``path`` and compare it with the ledger ``ledger_path``; say what the file claims
     to be. Only the ledger the user names (``--livro``, or the configured :data:`LEDGER_ENV`; ``source`` says
     which) is trusted: never one found next to the file, which could have come with a forged file."""
@@ -106,7 +106,7 @@ def verify_file(path: Path, ledger_path: Location | None, *, source: str = "--li
                      f"Código de verificação: {m.arquivo.codigo or '(DOCX, sem código impresso)'}.",
                      f"SHA-256: {sha}"]
             ok = _correction_lines(ledger, m.edital, lines)
-            return Verification(path, sha, found, ok, lines)
+            return LedgerVerification(path, sha, found, ok, lines)
         lines = [head, "NÃO CONFERE: este arquivo não é nenhum dos arquivos publicados registrados no livro "
                  f"({found}).", f"SHA-256 do arquivo: {sha}"]
         claims = claimed_codes(data)
@@ -123,7 +123,7 @@ def verify_file(path: Path, ledger_path: Location | None, *, source: str = "--li
             lines.append(f"O arquivo diz ser, pelo {label} {code}, o {_describe(m)}; mas o SHA-256 não confere "
                          f"com o registrado ({m.arquivo.sha256 or 'edital ainda não concluído'}): o arquivo foi "
                          "alterado depois da publicação ou não é o publicado.")
-        return Verification(path, sha, found, False, lines)
+        return LedgerVerification(path, sha, found, False, lines)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -131,7 +131,7 @@ def verify_file(path: Path, ledger_path: Location | None, *, source: str = "--li
 
 
 def verify_processo(processo: Path, ledger_path: Location | None, *, arquivo: Path | None = None,
-                    source: str = "--livro", rules_dir: Path | None = None) -> Verification:
+                    source: str = "--livro", rules_dir: Path | None = None) -> LedgerVerification:
     """Compare the edital act(s) of ``processo`` with what the ledger recorded for its auto: the edital's number,
     the publication dates and vehicles. With ``arquivo`` (a published PDF or DOCX), also say whether that file is
     the one recorded and belongs to this processo's edital (its consolidated edital, its gazette, or this auto's
@@ -154,12 +154,12 @@ def verify_processo(processo: Path, ledger_path: Location | None, *, arquivo: Pa
         lines += [f"Arquivo: {arquivo}"] + [f"  {x}" for x in file_check.linhas[1:]]
     if auto is None or not auto.numero:
         lines.append("NÃO CONFERE: o processo não tem auto numerado; não há edital dele a conferir.")
-        return Verification(processo, "", found, False, lines)
+        return LedgerVerification(processo, "", found, False, lines)
     try:
         caso = case_key(p.lei, auto.numero)
     except ValueError as exc:
         lines.append(f"NÃO CONFERE: o número do auto ('{auto.numero}') não é N/AAAA ({exc}).")
-        return Verification(processo, "", found, False, lines)
+        return LedgerVerification(processo, "", found, False, lines)
     kinds = {k for k, r in proc.atos.items() if r.forma == "edital"}
     acts = [(i, a) for i, a in enumerate(p.atos) if a.tipo in kinds and a.referente == auto.numero]
     with Ledger(found, readonly=True) as ledger:
@@ -212,7 +212,7 @@ def verify_processo(processo: Path, ledger_path: Location | None, *, arquivo: Pa
                 lines.append(f"CONFERE: o arquivo é o {_describe(m)}, deste processo.")
     if file_check is not None and not file_check.confere:
         ok = False
-    return Verification(processo, "", found, ok, lines)
+    return LedgerVerification(processo, "", found, ok, lines)
 
 
 def _essential(rec: EditalRecord, caso: str) -> bool:
@@ -240,7 +240,7 @@ def _match_of(ledger_path: Location, sha: str) -> Match | None:
 
 
 def verify_file_in(path: Path, *, registro: Location | None, livro: Location | None,
-                   source: str = "--livro") -> Verification:
+                   source: str = "--livro") -> LedgerVerification:
     """``autos conferir ARQUIVO`` with the register (``--registro``/``AUTOS_REGISTRO``) and/or the ledger
     (``--livro``/``AUTOS_LIVRO``): each one's lines (the code the file prints, and whether its SHA-256 is the one
     recorded for it), the ledger's first, as without the register; the file is confirmed when either knows it
@@ -251,15 +251,15 @@ def verify_file_in(path: Path, *, registro: Location | None, livro: Location | N
 
     in_register = verify_document(path, registro)
     if livro is None:
-        return Verification(path, in_register.linhas[1].removeprefix("SHA-256: "), registro, in_register.exit_code == 0,
-                            in_register.linhas)
+        return LedgerVerification(path, in_register.linhas[1].removeprefix("SHA-256: "), registro,
+                                  in_register.exit_code == 0, in_register.linhas)
     in_ledger = verify_file(path, livro, source=source)
     ok = in_ledger.confere or in_register.exit_code == 0
     where = [name for name, hit in (("livro de editais", in_ledger.confere),
                                      ("registro dos processos", in_register.exit_code == 0)) if hit]
     verdict = (f"Resultado: CONFERE ({' e '.join(where)})." if ok
                else "Resultado: NÃO CONFERE — nem o livro de editais nem o registro dos processos têm este arquivo.")
-    return Verification(path, in_ledger.sha256, in_ledger.livro, ok,
+    return LedgerVerification(path, in_ledger.sha256, in_ledger.livro, ok,
                         [*in_ledger.linhas, "", "Registro dos processos:", *in_register.linhas, "", verdict])
 
 

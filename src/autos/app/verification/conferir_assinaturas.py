@@ -328,8 +328,8 @@ def report_dict(report: SignaturesReport) -> dict[str, Any]:
 
 
 class Checked(Protocol):
-    """A ledger or register verdict of ``conferir`` (:class:`autos.app.verification.conferir.Verification`,
-    :class:`autos.app.register.service.Verification`)."""
+    """A ledger or register verdict of ``conferir`` (:class:`autos.app.verification.conferir.LedgerVerification`,
+    :class:`autos.app.register.service.RegisterVerification`)."""
 
     @property
     def linhas(self) -> list[str]: ...

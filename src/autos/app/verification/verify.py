@@ -1,10 +1,10 @@
 """Completeness check of a whole folder of cases (``autos verificar``), for legal teams.
 
-:func:`verify` validates every case below the given folders and returns a :class:`Verification`: counts by
+:func:`verify` validates every case below the given folders and returns a :class:`FolderVerification`: counts by
 law, by document kind and by finding code, the interpretive choices of each law met (shown once in the
 report, not per case), and what the report prints of each case. It renders as text
 (:func:`iter_verification_text`), as JSON (:func:`iter_verification_json`, the document
-:meth:`Verification.to_dict` gives) and as one self-contained HTML file (:func:`write_verification_html`,
+:meth:`FolderVerification.to_dict` gives) and as one self-contained HTML file (:func:`write_verification_html`,
 template ``html/relatorio_verificacao.html``: Jinja sandbox, autoescape, no scripts, no external resources).
 
 Memory stays flat however many cases there are: a case's report is reduced to counters and to one JSON line
@@ -17,7 +17,7 @@ it reserved; each processo's prescription is computed with its timeline. What th
 (its numbered acts, citations and facts) is kept on disk, in the checker's temporary database, until the end of the
 run (with a register, the register's index and the paths of the files read are in memory).
 
-Exit code (:meth:`Verification.exit_code`): the same as ``autos validar`` — 0 every case complete, 1 some
+Exit code (:meth:`FolderVerification.exit_code`): the same as ``autos validar`` — 0 every case complete, 1 some
 case (or a check across processos) has an *erro* finding, 2 some case could not be read (it cannot be checked
 at all, so the folder is not known to be complete) or no case was found.
 """
@@ -239,7 +239,7 @@ class _Spool:
         self._file.close()
 
 
-class Verification:
+class FolderVerification:
     """The result of checking every case below some folders: counters, and the spooled cases (:attr:`casos`,
     iterable any number of times, in order). Close it (or use it as a context manager) to free the spool."""
 
@@ -300,7 +300,7 @@ class Verification:
     def close(self) -> None:
         self._spool.close()
 
-    def __enter__(self) -> Verification:
+    def __enter__(self) -> FolderVerification:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -464,12 +464,12 @@ def registers_for(paths: list[Path], given: Location | None) -> list[Location]:
 
 
 def verify(autos: Autos, paths: list[Path], *, now: datetime | None = None, registro: Location | None = None,
-           use_register: bool = True, dask: str | None = None) -> Verification:
+           use_register: bool = True, dask: str | None = None) -> FolderVerification:
     """Check every case file given or found below the given folders (``*.yaml``/``*.yml``, sorted), then the
     checks across them — with the register (``registro``, or found beside them) unless ``use_register`` is
     False. ``dask``: the address of a Dask scheduler whose workers check the files (:mod:`autos.app.batch.cluster`);
     the register, the checks across processos and the report stay in this process."""
-    result = Verification(list(paths), autos.today, now or datetime.now())
+    result = FolderVerification(list(paths), autos.today, now or datetime.now())
     registers: list[Register] = []
     procedures: dict[str, Procedure | None] = {}
     cross = CrossRun(registers, procedures)  # the registers opened below
@@ -551,7 +551,7 @@ def _tally_text(t: Tally) -> str:
             f"{count_noun(t.achados_aviso, 'aviso', 'avisos')}")
 
 
-def iter_verification_text(v: Verification) -> Iterator[str]:
+def iter_verification_text(v: FolderVerification) -> Iterator[str]:
     """The report for people, line by line: summary by law, kind and code; then each case; then the choices."""
     t = v.totais
     yield (f"Verificação de completude — {', '.join(str(p) for p in v.pastas)} "
@@ -603,7 +603,7 @@ def iter_verification_text(v: Verification) -> Iterator[str]:
            f"erro; {count_noun(t['ilegiveis'], 'ilegível', 'ilegíveis')}.")
 
 
-def _cross_text(v: Verification) -> Iterator[str]:
+def _cross_text(v: FolderVerification) -> Iterator[str]:
     where = (f" (com o registro {', '.join(str(r) for r in v.registros)})" if v.registros
              else " (sem registro: só os arquivos verificados)")
     if not v.cruzados:
@@ -616,13 +616,13 @@ def _cross_text(v: Verification) -> Iterator[str]:
         yield "    " + f.render().replace("\n", "\n    ")
 
 
-def verification_text(v: Verification) -> str:
+def verification_text(v: FolderVerification) -> str:
     """The whole text report (see :func:`iter_verification_text`)."""
     return "\n".join(iter_verification_text(v))
 
 
 # --- JSON ------------------------------------------------------------------------------------------
-def iter_verification_json(v: Verification) -> Iterator[str]:
+def iter_verification_json(v: FolderVerification) -> Iterator[str]:
     """The JSON document, piece by piece; joined, exactly ``json.dumps(v.to_dict(), ensure_ascii=False,
     indent=2)`` (the cases come last: every case is dumped alone and indented to its place)."""
     head = json.dumps({**v.summary_dict(), "casos": []}, ensure_ascii=False, indent=2)
@@ -643,7 +643,7 @@ def iter_verification_json(v: Verification) -> Iterator[str]:
 class _HtmlCases:
     """The cases as the HTML template reads them; iterable any number of times (the template walks them twice)."""
 
-    def __init__(self, v: Verification) -> None:
+    def __init__(self, v: FolderVerification) -> None:
         self.v = v
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
@@ -665,7 +665,7 @@ class _HtmlCases:
             }
 
 
-def _html_context(v: Verification) -> dict[str, Any]:
+def _html_context(v: FolderVerification) -> dict[str, Any]:
     return {
         "pastas": [str(p) for p in v.pastas],
         "data_referencia": v.data_referencia.strftime("%d/%m/%Y"),
@@ -688,7 +688,7 @@ def _html_context(v: Verification) -> dict[str, Any]:
     }
 
 
-def iter_verification_html(v: Verification, templates_dir: Path) -> Iterator[str]:
+def iter_verification_html(v: FolderVerification, templates_dir: Path) -> Iterator[str]:
     """One self-contained HTML page (inline CSS, no scripts, nothing fetched), piece by piece; every value
     escaped."""
     from autos.render.sandbox import strict_html_env, template_error
@@ -706,12 +706,12 @@ def iter_verification_html(v: Verification, templates_dir: Path) -> Iterator[str
         raise template_error(exc, folder / HTML_TEMPLATE) from None
 
 
-def verification_html(v: Verification, templates_dir: Path) -> str:
+def verification_html(v: FolderVerification, templates_dir: Path) -> str:
     """The whole HTML page (see :func:`iter_verification_html`)."""
     return "".join(iter_verification_html(v, templates_dir))
 
 
-def write_verification_html(v: Verification, target: Path, templates_dir: Path) -> None:
+def write_verification_html(v: FolderVerification, target: Path, templates_dir: Path) -> None:
     """Render the HTML report into ``target`` as it is produced, atomically (all or nothing)."""
     with open_atomic(target) as fh:
         buffer: list[str] = []
