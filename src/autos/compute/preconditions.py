@@ -35,6 +35,8 @@ __all__ = ["check_preconditions", "check_rules", "unmet_before"]
 
 #: the finding of a penalty the law imposes in the case and the auto does not apply
 MANDATORY_PENALTY = "PENALIDADE-OBRIGATORIA"
+#: the termo applies the measure with another extent than the auto (total for parcial…)
+EXTENT_MISMATCH = "MEDIDA-DIFERENTE-DO-AUTO"
 
 
 @dataclass(frozen=True)
@@ -326,6 +328,31 @@ class _Checker:
                         out.append(self.finding(pc, i, problem))
         return out
 
+    def measure_extent(self) -> list[Finding]:
+        """A measure's act that applies it total or parcial (``abrangencia``) applies what the auto applied: the auto
+        is the act the defence answers, and its penalty may not be changed by the termo that executes it."""
+        if self.auto is None:
+            return []
+        out = []
+        for i, a in enumerate(self.atos):
+            if a.abrangencia is None:
+                continue
+            for k, x in enumerate(self.atos[self.auto].penalidades or []):
+                if x.tipo != a.tipo or x.abrangencia is None or x.abrangencia == a.abrangencia:
+                    continue
+                pen = self.statute.penalidades.get(x.tipo)
+                cite = self.cite(pen.citacao) if pen is not None else None
+                path: PathKey = ("atos", i, "abrangencia")
+                out.append(Finding(
+                    severidade="erro", codigo=EXTENT_MISMATCH,
+                    mensagem=f"{self.label(i)} aplica a medida {a.abrangencia}, mas o {self.label(self.auto)} a "
+                    f"aplicou {x.abrangencia} (atos[{self.auto}].penalidades[{k}].abrangencia): o termo executa a "
+                    "penalidade do auto, não a muda.", citacao=cite, caminho=format_path(path),
+                    linha=self.loaded.line_of(path),
+                    dica="confira qual das duas foi aplicada e corrija a outra; para mudar a medida, lavre novo "
+                    "auto."))
+        return out
+
     def mandatory_penalties(self) -> list[Finding]:
         if self.auto is None:
             return []
@@ -389,6 +416,7 @@ def check_preconditions(loaded: LoadedProcesso, proc: Procedure, statute: Statut
         out.extend(c.act_level(i))
     out.extend(c.infraction_level())
     out.extend(c.mandatory_penalties())
+    out.extend(c.measure_extent())
     return out
 
 
