@@ -16,6 +16,7 @@ from autos.errors import AutosError, InputError
 
 if TYPE_CHECKING:  # the library is imported inside the commands that use it (start-up)
     from autos.app.generation.pipeline import Autos
+    from autos.app.signing import SignerSpec
 
 REGISTRO_HELP = ("Registro dos processos (SQLite). Padrão: registro.sqlite3 na pasta do processo ou numa pasta "
                  "acima.")
@@ -71,14 +72,14 @@ def banco_option(*targets: str) -> Callable[[_Cmd], _Cmd]:
     return decorate
 
 
-def autos_of(ctx: click.Context) -> Autos:
-    """The pipeline with the global options (``--regras``, ``--modelos``, ``--hoje``) of the command of ``ctx``;
-    an unusable rules or templates folder ends the command."""
+def autos_of(ctx: click.Context, *, assinatura: SignerSpec | None = None) -> Autos:
+    """The pipeline with the global options (``--regras``, ``--modelos``, ``--hoje``) of the command of ``ctx``
+    (and the signer of ``--assinar``); an unusable rules or templates folder ends the command."""
     from autos.app.generation.pipeline import Autos
 
     o = ctx.obj
     try:
-        return Autos(o["rules_dir"], o["templates_dir"], o["today"])
+        return Autos(o["rules_dir"], o["templates_dir"], o["today"], assinatura=assinatura)
     except AutosError as exc:
         fail(exc)
         raise  # unreachable

@@ -75,9 +75,14 @@ def gerar(ctx: click.Context, /, casos: tuple[Path, ...], formato: str, saida: P
         sys.exit(2)
     worst = 0
     notice_old_files(list(casos))  # processo files are never old ones
-    autos = autos_of(ctx)
+    autos = autos_of(ctx)  # an unusable rules or templates folder is reported first
     try:
-        autos.assinatura = batch_signing(assinar, certificado, minuta=minuta, formato=formato)
+        signing = batch_signing(assinar, certificado, minuta=minuta, formato=formato)
+    except AutosError as exc:
+        fail(exc)
+    if signing is not None:  # signing is an argument of the pipeline, not an attribute set on it
+        autos = autos_of(ctx, assinatura=signing)
+    try:
         with ProcessoRecorder(registro) as recorder:
             for result in autos.generate_files(list(casos), saida, formato,  # type: ignore[arg-type]
                                                      ato=ato, draft=minuta, arquivo=arquivo, processes=workers,

@@ -89,10 +89,11 @@ if TYPE_CHECKING:  # the renderers import WeasyPrint and docxtpl (~0.75 s): only
     from autos.render.pdf import PdfRenderer
 
 class Autos:
-    """Rules, templates and renderers for a run; ``today`` fixes the date used by the checks."""
+    """Rules, templates and renderers for a run; ``today`` fixes the date used by the checks; ``assinatura``
+    (``--assinar``): every PDF it writes is signed (PAdES) before it is written and its hash recorded."""
 
     def __init__(self, rules_dir: str | Path | None = None, templates_dir: str | Path | None = None,
-                 today: date | None = None) -> None:
+                 today: date | None = None, *, assinatura: SignerSpec | None = None) -> None:
         self.rules_dir = Path(rules_dir) if rules_dir else None
         self.rules: RuleSet = with_register_signers(load_rules(self.rules_dir or default_rules_dir()))
         self._templates_arg = Path(templates_dir) if templates_dir else None
@@ -104,7 +105,7 @@ class Autos:
         self._letterheads: dict[str, dict[str, Any]] = {}  # by Municipality: its letterhead file, read once
         self._processos: ProcessoService | None = None
         #: ``--assinar``: every PDF is signed (PAdES) before it is written and its hash recorded
-        self.assinatura: SignerSpec | None = None
+        self.assinatura = assinatura
 
     # --- stages --------------------------------------------------------------------------------
     def load(self, file: str | Path) -> LoadedCase:
@@ -733,8 +734,7 @@ def _init_generate_worker(rules_dir: Path | None, templates_dir: Path | None, to
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what an interrupt means
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not a handler inherited by fork: stop now
     watch_parent(2)  # a worker never outlives a killed ``autos gerar`` (issue 10, item 1)
-    _WORKER = _FORKED_FROM or Autos(rules_dir, templates_dir, today)
-    _WORKER.assinatura = assinatura
+    _WORKER = _FORKED_FROM or Autos(rules_dir, templates_dir, today, assinatura=assinatura)
     if assinatura is not None:  # the signer once per worker, not per document
         from autos.app.signing import batch_signer
 
