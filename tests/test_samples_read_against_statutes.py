@@ -408,9 +408,12 @@ def test_the_edital_notice_date_moved_to_the_next_business_day_says_so_lei9784_a
 def test_timoteo_decision_on_appeal_decides_the_destination_of_the_goods_seized_art5_iv_art16_iv(docs: Docs) -> None:
     law_says("timoteo-mg", "dar-lhes destinação final adequada ou")
     first = docs["timoteo-mg"]["decisao-timoteo-mg-sim-2026-000157-ato-04.pdf"]
-    assert "ficam apreendidos até a decisão definitiva, sob a guarda do fiel depositário" in first, first
+    # a perishable product does not wait for the final decision: condemned at once, as a sanitary measure, and the
+    # costs of art. 17 notified apart before they are charged
+    assert "determina-se desde já, como medida sanitária (art. 5º, IV, e art. 16, IV), a sua condenação e" in first
+    assert "serão notificadas ao autuado, com prazo para impugná-las, antes de cobradas (art. 17)" in first, first
     last = docs["timoteo-mg"]["decisao-timoteo-mg-sim-2026-000157-ato-08.pdf"]
-    assert "determina-se a sua condenação e inutilização pelo SIM" in last, last
+    assert "Fica mantida a condenação e inutilização dos 47 kg apreendidos" in last, last
 
 
 @pytest.mark.parametrize("name", [

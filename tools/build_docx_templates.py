@@ -388,17 +388,25 @@ def _closing(doc) -> None:  # type: ignore[no-untyped-def]
     _observacoes(doc)
 
 
+def _termo_ciencia(doc, measure: bool = True) -> None:  # type: ignore[no-untyped-def]
+    """As ``ciencia_termo`` in ``_partes.html``: the termo's own certified refusal (a termo of a ``measure``), or what
+    the auto drawn up with it records of the responsible person (absent; refused, as certified on the auto)."""
+    own = "(medida and medida.certificacao)" if measure else "False"
+    if measure:
+        _if(doc, "autuado.nome and medida and medida.certificacao", lambda d: _small(
+            d, "Certificação: {{ medida.certificacao }}"))
+    _if(doc, f"autuado.nome and ausente and not {own}", lambda d: _small(
+        d, "Responsável ausente na lavratura deste termo; a ciência lhe será dada na forma da lei, com a do auto de "
+           "infração."))
+    _if(doc, f"autuado.nome and recusa and not ausente and not {own}", lambda d: _small(
+        d, "O responsável recusou-se a assinar {% if auto_ref and auto_ref.texto %}o {{ auto_ref.texto }}{% else %}o "
+           "auto de infração{% endif %}, como nele certificado, e não assinou a ciência deste termo."))
+
+
 def _termo_signatures(doc) -> None:  # type: ignore[no-untyped-def]
     """As ``ciencia_termo`` and ``assinatura_termo`` in ``_partes.html``: the responsible person's ciência of a termo
     drawn up with the auto, as the auto records it (absent: no signature line; refused: as certified on the auto)."""
-    _if(doc, "autuado.nome and medida and medida.certificacao", lambda d: _small(
-        d, "Certificação: {{ medida.certificacao }}"))
-    _if(doc, "autuado.nome and ausente and not (medida and medida.certificacao)", lambda d: _small(
-        d, "Responsável ausente na lavratura deste termo; a ciência lhe será dada na forma da lei, com a do auto de "
-           "infração."))
-    _if(doc, "autuado.nome and recusa and not ausente and not (medida and medida.certificacao)", lambda d: _small(
-        d, "O responsável recusou-se a assinar {% if auto_ref and auto_ref.texto %}o {{ auto_ref.texto }}{% else %}o "
-           "auto de infração{% endif %}, como nele certificado, e não assinou a ciência deste termo."))
+    _termo_ciencia(doc)
     _signatures(doc, [[*SIGNATARIO, "Agente responsável"],
                       ["{%p if autuado.nome and not ausente %}{{ autuado.nome }}",
                        "{%p if autuado.nome and not ausente and autuado.representado and autuado.responsavel_nome %}"
@@ -677,9 +685,11 @@ def termo_apreensao() -> Doc:
 
     _titled(doc, "prazos", "Prazos", _prazos)
     _closing(doc)
+    _termo_ciencia(doc, measure=False)
     _signatures(doc, [[*SIGNATARIO, "Agente responsável pela apreensão"],
-                      _if_named(["{{ autuado.nome }}", "Proprietário ou responsável"])], witnesses=False,
-                competence=True)
+                      ["{%p if autuado.nome and not ausente %}{{ autuado.nome }}",
+                       "{%p if autuado.nome and not ausente %}Proprietário ou responsável{% if recusa %} — RECUSOU-SE A "
+                       "ASSINAR{% endif %}"]], witnesses=False, competence=True)
     _for(doc, "b in bens", lambda d: _if(d, "b.depositario", lambda d2: _block(
         d2, ["{{ b.depositario.nome }}", "Fiel depositário — aceito o encargo"])))
     _for(doc, "t in testemunhas", lambda d: _block(d, WITNESS))
