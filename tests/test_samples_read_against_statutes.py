@@ -424,7 +424,7 @@ def test_timoteo_decision_on_appeal_decides_the_destination_of_the_goods_seized_
 def test_ferraz_auto_without_the_autuado_says_so_instead_of_a_blank_signature_art76(docs: Docs, name: str) -> None:
     law_says("ferraz-de-vasconcelos-sp", "contra-recibo datado no original")
     text = docs["ferraz-de-vasconcelos-sp"][name]
-    assert "Autuado ausente no ato da lavratura; a ciência será dada na forma da lei." in text, text
+    assert "ausente no ato da lavratura; a ciência será dada na forma da lei." in text, text
 
 
 def test_ferraz_termo_keeps_the_embargo_in_force_since_the_notice_art37(docs: Docs) -> None:
@@ -444,3 +444,10 @@ def test_ferraz_letter_with_ar_carries_the_termo_drawn_up_with_the_auto_in_the_a
             "responsável: esta carta também dá ciência dele") in text, text
     assert "Anexos: cópia do Auto de Infração nº 531/2026, lavrado em 10 de novembro de 2026; cópia do Termo de " \
            "Embargo nº EMB-12/2026." in text
+
+
+def test_ferraz_auto_of_an_absent_autuada_agrees_in_gender_art76(docs: Docs) -> None:
+    text = docs["ferraz-de-vasconcelos-sp"]["auto-de-infracao-ferraz-de-vasconcelos-sp-fv-2026-0520-ato-01.pdf"]
+    assert "Autuada ausente no ato da lavratura" in text and "Autuado ausente" not in text, text
+    # the auto states what happened up to its lavratura, not the later delivery of its copy (art. 76, I)
+    assert "23/11/2026" not in text

@@ -223,7 +223,9 @@ def _case_sections(case: Case, statute: Statute, kind: DocumentKind, fines: Fine
         "assinou": "Recebi a cópia deste auto em "
         + (ptbr.format_date(sig.data) if sig and sig.data else "____/____/________") + ".",
         "recusou": refusal_text(case, statute, kind, draft),
-        "ausente": "Autuado ausente no ato da lavratura; a ciência será dada na forma da lei.",
+        # the party's label, as the auto's "1. AUTUADO": feminine only for a woman the case names so
+        "ausente": f"Autuad{'a' if a.tratamento == 'senhora' else 'o'} ausente no ato da lavratura; a ciência será "
+                   "dada na forma da lei.",
     }.get(sig.situacao if sig and sig.situacao else "", "")
     if sig and sig.certificacao_recusa:
         situacao += f" Certificação: {sig.certificacao_recusa}"
