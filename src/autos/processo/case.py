@@ -13,9 +13,6 @@ from datetime import date, time
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator, model_validator
-from stdnum.br import cnpj as stdnum_cnpj
-from stdnum.br import cpf as stdnum_cpf
-from stdnum.exceptions import ValidationError as StdnumError
 
 from autos.base.schema import FIRST_YEAR, Amount, Count, Day
 from autos.base.yamlio import MAX_TEXT_CHARS
@@ -32,6 +29,11 @@ def _all_digits_equal(value: str) -> bool:
 
 def check_cpf(value: str) -> str:
     """Return the CPF formatted (000.000.000-00); ValueError with a Portuguese message otherwise."""
+    # python-stdnum is imported by the first CPF or CNPJ read (its stdnum.util imports ssl and pydoc): a command
+    # that reads none (autos regras) starts without it
+    from stdnum.br import cpf as stdnum_cpf
+    from stdnum.exceptions import ValidationError as StdnumError
+
     try:
         if _all_digits_equal(value):  # python-stdnum accepts 111.111.111-11 … 999.999.999-99
             raise StdnumError
@@ -45,6 +47,9 @@ def check_cpf(value: str) -> str:
 
 def check_cnpj(value: str) -> str:
     """Return the CNPJ formatted (00.000.000/0000-00); ValueError with a Portuguese message otherwise."""
+    from stdnum.br import cnpj as stdnum_cnpj
+    from stdnum.exceptions import ValidationError as StdnumError
+
     try:
         if _all_digits_equal(value):
             raise StdnumError
