@@ -697,6 +697,16 @@ def test_dates(d: date, long: str, short: str, words: str, opening: str) -> None
     assert date_words_opening(d) == opening
 
 
+def test_month_names_are_babels_pt_br() -> None:
+    """The months are a table (a long date does not import babel): the same names babel's pt_BR writes."""
+    from babel import dates as babel_dates
+
+    for month in range(1, 13):
+        d = date(2026, month, 1)
+        expected = babel_dates.format_date(d, format="MMMM", locale="pt_BR").lower()
+        assert format_date(d) == f"1º de {expected} de 2026"
+
+
 def test_dates_accept_datetime_and_reject_str() -> None:
     assert format_date(datetime(2022, 3, 16, 10, 0)) == "16 de março de 2022"
     with pytest.raises(TypeError):

@@ -93,8 +93,8 @@ def test_what_signs_nothing_does_not_import_pyhanko() -> None:
 
 #: what ``validar`` of a processo without a register does not load once an earlier run kept the validated rules
 #: (rules/snapshot.py): the holidays package (the calendars come built), the register with its lock and SQLite, the
-#: documents' stage, babel's dates; ``prazos`` and ``multa`` load SQLite (their memo) and babel (amounts and dates in
-#: words), not the others
+#: documents' stage, babel's dates; ``prazos`` and ``multa`` load SQLite (their memo), not the others nor babel (the
+#: months of a date in words are a table); ``verificar`` without ``--html`` does not load Jinja
 WARM_NEVER = ("holidays", "filelock", "autos.store.register", "autos.app.register.service", "autos.documents.context")
 
 
@@ -106,5 +106,8 @@ def test_with_the_rules_kept_a_check_loads_no_calendar_package_register_or_docum
     seen = _loaded_after(validar, tmp_path, (*WARM_NEVER, "sqlite3", "babel"), cache=cache)
     assert seen[" ".join(validar[-1])] == [], seen
     others = [["prazos", PROCESSO], ["multa", PROCESSO]]
-    seen = _loaded_after(others, tmp_path, WARM_NEVER, cache=cache)
+    seen = _loaded_after(others, tmp_path, (*WARM_NEVER, "babel"), cache=cache)
     assert seen[" ".join(others[-1])] == [], seen
+    verificar = [["verificar", str(CASOS / "timoteo-mg")], ["verificar", "--json", str(CASOS / "timoteo-mg")]]
+    seen = _loaded_after(verificar, tmp_path, ("jinja2", "babel"), cache=cache)
+    assert seen[" ".join(verificar[-1])] == [], seen

@@ -107,8 +107,6 @@ __all__ = [
 MAX_INT_WORDS = 999_999_999_999
 MAX_MONEY = Decimal("999999999.99")
 
-_LOCALE = "pt_BR"
-
 _UNITS: tuple[str, ...] = (
     "zero", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove",
     "dez", "onze", "doze", "treze", "quatorze", "quinze", "dezesseis", "dezessete",
@@ -539,10 +537,15 @@ def _check_date(d: object) -> date:
     return d
 
 
-def _month_name(d: date) -> str:
-    from babel import dates as babel_dates  # here: the commands that print no long date start without it
+#: the months' names in Portuguese, as babel's pt_BR ``MMMM`` writes them, lower case (tests/test_ptbr.py checks
+#: both give the same names); a table, not babel, so that a command that prints a long date does not import
+#: babel and load its locale data (~0.02 s of start-up)
+_MONTHS = ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
+           "novembro", "dezembro")
 
-    return babel_dates.format_date(d, format="MMMM", locale=_LOCALE).lower()
+
+def _month_name(d: date) -> str:
+    return _MONTHS[d.month - 1]
 
 
 def format_date(d: date) -> str:

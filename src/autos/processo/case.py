@@ -13,11 +13,8 @@ from datetime import date, time
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator, model_validator
-from stdnum.br import cnpj as stdnum_cnpj
-from stdnum.br import cpf as stdnum_cpf
-from stdnum.exceptions import ValidationError as StdnumError
 
-from autos.base.schema import FIRST_YEAR, Amount, Count, Day
+from autos.base.schema import FIRST_YEAR, Amount, Count, Day, no_items
 from autos.base.yamlio import MAX_TEXT_CHARS
 
 
@@ -32,6 +29,11 @@ def _all_digits_equal(value: str) -> bool:
 
 def check_cpf(value: str) -> str:
     """Return the CPF formatted (000.000.000-00); ValueError with a Portuguese message otherwise."""
+    # python-stdnum is imported by the first CPF or CNPJ read (its stdnum.util imports ssl and pydoc): a command
+    # that reads none (autos regras) starts without it
+    from stdnum.br import cpf as stdnum_cpf
+    from stdnum.exceptions import ValidationError as StdnumError
+
     try:
         if _all_digits_equal(value):  # python-stdnum accepts 111.111.111-11 … 999.999.999-99
             raise StdnumError
@@ -45,6 +47,9 @@ def check_cpf(value: str) -> str:
 
 def check_cnpj(value: str) -> str:
     """Return the CNPJ formatted (00.000.000/0000-00); ValueError with a Portuguese message otherwise."""
+    from stdnum.br import cnpj as stdnum_cnpj
+    from stdnum.exceptions import ValidationError as StdnumError
+
     try:
         if _all_digits_equal(value):
             raise StdnumError
@@ -312,8 +317,8 @@ class Agente(_Strict):
 
 
 class Circunstancias(_Strict):
-    atenuantes: list[str] = Field(default_factory=list)
-    agravantes: list[str] = Field(default_factory=list)
+    atenuantes: list[str] = Field(default_factory=no_items)
+    agravantes: list[str] = Field(default_factory=no_items)
 
 
 class ItemApreendido(_Strict):
@@ -325,7 +330,7 @@ class ItemApreendido(_Strict):
 class PenalidadeProposta(_Strict):
     tipo: str  # penalty id in the statute's rules
     valor_base: Amount | None = Field(default=None, description="multa: valor em unidades fiscais")
-    itens: list[ItemApreendido] = Field(default_factory=list)
+    itens: list[ItemApreendido] = Field(default_factory=no_items)
     fiel_depositario: Pessoa | None = None
     local_deposito: str | None = Field(default=None, description="apreensão: local onde os bens apreendidos "
                                        "ficam depositados")
@@ -360,7 +365,7 @@ class AssinaturaAutuado(_Strict):
 
 class Assinaturas(_Strict):
     autuado: AssinaturaAutuado | None = None
-    testemunhas: list[Testemunha] = Field(default_factory=list)
+    testemunhas: list[Testemunha] = Field(default_factory=no_items)
 
 
 class AvisoRecebimento(_Strict):
@@ -455,7 +460,7 @@ class Signatario(_Strict):
                              "delegação")
     delegacao: str | None = Field(default=None, description="ato praticado por delegação: de quem e por qual ato")
     exemplo: bool = False
-    fontes: list[str] = Field(default_factory=list)
+    fontes: list[str] = Field(default_factory=no_items)
 
 
 class Impugnacao(_Strict):
@@ -469,7 +474,7 @@ class Impugnacao(_Strict):
     prazo: str | None = Field(default=None, description="tempestiva: o prazo que cumpriu (p. ex. 10 dias corridos)")
     prazo_inicio: date | None = Field(default=None, description="tempestiva: a data da ciência de que o prazo correu")
     prazo_fim: date | None = Field(default=None, description="tempestiva: o último dia do prazo que cumpriu")
-    argumentos: list[ArgumentoImpugnacao] = Field(default_factory=list, description="o que alega, item por item")
+    argumentos: list[ArgumentoImpugnacao] = Field(default_factory=no_items, description="o que alega, item por item")
 
 
 class Decisao(_Strict):
@@ -484,7 +489,7 @@ class Decisao(_Strict):
     fundamentacao: str | None = None
     impugnacao: Impugnacao | None = None
     relatorio: str | None = None
-    razoes: list[RazaoDecisao] = Field(default_factory=list)
+    razoes: list[RazaoDecisao] = Field(default_factory=no_items)
     dispositivo: str | None = None
     valor_base: Amount | None = Field(default=None, description="reduzida: o novo valor na unidade fiscal da lei")
     motivo_valor: str | None = None
@@ -564,9 +569,9 @@ class AtoProcesso(_Strict):
     forma: Literal["pessoal", "recusa", "ar", "edital"] | None = Field(
         default=None, description="notificação: a forma (também quando ainda não produz efeito, como o AR postado)")
     postagem: Day | None = Field(default=None, description="notificação por AR: a data da postagem")
-    publicacoes: list[PublicacaoEdital] = Field(default_factory=list)
+    publicacoes: list[PublicacaoEdital] = Field(default_factory=no_items)
     protocolo: Impugnacao | None = None
-    prazos: list[PrazoDoAto] = Field(default_factory=list)
+    prazos: list[PrazoDoAto] = Field(default_factory=no_items)
     ciencia_posterior: Literal["ar", "edital"] | None = Field(
         default=None, description="auto com o autuado ausente: a forma da notificação que o processo registra "
         "depois (só a forma; suas datas são posteriores ao auto)")
@@ -575,7 +580,7 @@ class AtoProcesso(_Strict):
     pagamento: PagamentoRegistrado | None = Field(
         default=None, description="resgate do animal: o pagamento registrado antes dele")
     tentativas: list[TentativaNotificacao] = Field(
-        default_factory=list, description="edital: as cartas com AR devolvidas e as diligências que o precederam")
+        default_factory=no_items, description="edital: as cartas com AR devolvidas e as diligências que o precederam")
     razoes: str | None = Field(
         default=None, description="despacho de encaminhamento do recurso: por que a autoridade não reconsidera")
     anexos: list[str] = Field(
@@ -596,7 +601,7 @@ class Medida(_Strict):
     descricao: str | None = Field(default=None, description="o que foi embargado, interditado ou apreendido")
     abrangencia: Literal["total", "parcial"] | None = Field(default=None, description="interdição: total ou "
                                                             "parcial")
-    itens: list[ItemApreendido] = Field(default_factory=list, description="apreensão: os bens apreendidos")
+    itens: list[ItemApreendido] = Field(default_factory=no_items, description="apreensão: os bens apreendidos")
     local_deposito: str | None = Field(default=None, description="apreensão: onde os bens ficaram depositados")
     destino: str | None = Field(default=None, description="condenação: a inutilização ou a destinação final dada "
                                 "aos itens")
@@ -621,6 +626,10 @@ DocumentKindId = Annotated[str, Field(pattern=r"^[a-z_]+$")]
 class Case(_Strict):
     """One case file."""
 
+    # built by its first validation (a case file, an act's document): ``autos pendencias`` and ``autos regras``
+    # validate none, and start without building it
+    model_config = ConfigDict(defer_build=True)
+
     lei: str = Field(description="identificador da lei nas regras, p. ex. timoteo-mg/lei-3844-2022")
     documento: DocumentKindId = "auto_de_infracao"
     numero: str | None = Field(default=None, json_schema_extra={"pattern": DOCUMENT_NUMBER_PATTERN},
@@ -631,10 +640,10 @@ class Case(_Strict):
     data_infracao: Day | None = Field(default=None, description="data da infração, se diferente da data do auto "
                                        "de infração (ou da lavratura deste documento)")
     fatos: str | None = None
-    infracoes: list[Infracao] = Field(default_factory=list)
+    infracoes: list[Infracao] = Field(default_factory=no_items)
     agente: Agente = Field(default_factory=Agente)
     circunstancias: Circunstancias = Field(default_factory=Circunstancias)
-    penalidades: list[PenalidadeProposta] = Field(default_factory=list)
+    penalidades: list[PenalidadeProposta] = Field(default_factory=no_items)
     assinaturas: Assinaturas = Field(default_factory=Assinaturas)
     notificacao: Notificacao | None = None
     auto: ReferenciaAuto | None = Field(default=None, description="auto de infração a que esta notificação, "

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
-from autos.base.schema import Day
+from autos.base.schema import Day, no_items
 from autos.processo.case import (
     DOCUMENT_NUMBER_PATTERN,
     Agente,
@@ -181,6 +181,6 @@ class Processo(_Strict):
     local: str | None = Field(default=None, description="local da infração")
     data_infracao: Day | None = Field(default=None, description="data da infração, se anterior à do auto")
     fatos: str | None = None
-    infracoes: list[Infracao] = Field(default_factory=list)
+    infracoes: list[Infracao] = Field(default_factory=no_items)
     atos: list[Ato] = Field(min_length=1)
     observacoes: str | None = None

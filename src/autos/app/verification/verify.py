@@ -35,8 +35,6 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import IO, Any
 
-import jinja2
-
 from autos.app.generation.files import iter_case_paths
 from autos.app.generation.pipeline import Autos
 from autos.app.register.service import find_register
@@ -691,6 +689,8 @@ def _html_context(v: FolderVerification) -> dict[str, Any]:
 def iter_verification_html(v: FolderVerification, templates_dir: Path) -> Iterator[str]:
     """One self-contained HTML page (inline CSS, no scripts, nothing fetched), piece by piece; every value
     escaped."""
+    import jinja2  # here: a report without --html starts without it
+
     from autos.render.sandbox import strict_html_env, template_error
 
     folder = templates_dir / "html"
