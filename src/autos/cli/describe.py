@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from autos.app.verification.coverage import CoverageReport
 from autos.base import ptbr
 from autos.base.citation import Citation
 from autos.compute.fine_labels import total_label
 from autos.compute.fines import FineResult
 from autos.rules.authorities import Authorities
-from autos.rules.coverage import PAPEL_PT
 from autos.rules.preconditions import Precondition, Requirement
 from autos.rules.procedure import Procedure
 from autos.rules.statute import Interpretation, RuleSet, Statute
+
+if TYPE_CHECKING:  # the coverage table is read only by ``regras cobertura`` (start-up of the others)
+    from autos.app.verification.coverage import CoverageReport
 
 
 def describe_rules(rules: RuleSet) -> str:
@@ -228,6 +230,8 @@ def describe_fines(result: FineResult | None) -> str:
 
 def describe_coverage(report: CoverageReport) -> str:
     """``autos regras cobertura LEI``: dispositivo → papel → onde → testes, the summary and the problems."""
+    from autos.rules.coverage import PAPEL_PT
+
     found = sum(1 for r in report.rows if r.linha_texto is not None)
     out = [f"Cobertura — {report.label} ({report.lei})",
            f"Texto: {report.texto} ({found} dispositivos); tabela: {report.tabela}", ""]
